@@ -1,0 +1,64 @@
+/**
+ * The application as one Fastify plugin (fastify/demo layout): external plugins first,
+ * then the database, then one encapsulated route plugin per domain under /api, then the
+ * built front end. server/server.ts only creates the instance, listens and closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import errorsPlugin from './plugins/errors.ts';
+import databasePlugin from './plugins/database.ts';
+import staticPlugin from './plugins/static.ts';
+import healthRoutes from './routes/health.ts';
+import masterRoutes from './routes/master.ts';
+import translationRoutes from './routes/translations.ts';
+import contentRoutes from './routes/content.ts';
+import mediaRoutes from './routes/media.ts';
+
+export interface AppOptions {
+  env: Env;
+  /** An opened database (tests); otherwise opened from env. */
+  database?: DatabaseHandle;
+  /** Serve the built front end from env.STATIC_DIR (off in API tests). */
+  serveStatic?: boolean;
+}
+
+export default async function app(fastify: FastifyInstance, options: AppOptions) {
+  const { env } = options;
+  fastify.setValidatorCompiler(validatorCompiler);
+  fastify.setSerializerCompiler(serializerCompiler);
+
+  await fastify.register(errorsPlugin);
+  await fastify.register(compress, { threshold: 1024 });
+  await fastify.register(rateLimit, {
+    global: true,
+    max: env.NODE_ENV === 'test' ? 10_000 : 300,
+    timeWindow: '1 minute',
+    allowList: ['127.0.0.1', '::1'].filter(() => env.NODE_ENV !== 'production'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await fastify.register(databasePlugin, {
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    handle: options.database,
+  });
+
+  await fastify.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(masterRoutes);
+      await api.register(translationRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await fastify.register(mediaRoutes, { prefix: '/media' });
+
+  if (options.serveStatic !== false) await fastify.register(staticPlugin, { root: env.STATIC_DIR });
+}

@@ -1,0 +1,219 @@
+/**
+ * The one database schema, run unchanged on PGlite (embedded) and PostgreSQL 15+.
+ * Money is numeric(12,2) read as numbers; stock and counters are integers.
+ * Migrations are generated from this file by drizzle-kit into server/db/migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Key/value store for master data and general settings (spec §3 Storefront settings). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+export const languages = pgTable('languages', {
+  code: text('code').primaryKey(),
+  title: text('title').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  isoCode: text('iso_code').notNull().unique(),
+  phoneCode: text('phone_code').notNull(),
+  position: integer('position').notNull().default(100),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  thumbnail: text('thumbnail').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const shops = pgTable('shops', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  logo: text('logo').notNull(),
+  banner: text('banner').notNull(),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+  reviewsCount: integer('reviews_count').notNull().default(0),
+  description: text('description').notNull(),
+  city: text('city').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  createdAt: createdAt(),
+});
+
+/** Delivery price by parcel weight, per shop (spec §5: min_weight <= weight <= max_weight). */
+export const deliveryWeights = pgTable(
+  'delivery_weights',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+    minWeight: numeric('min_weight', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+    maxWeight: numeric('max_weight', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+    price: money('price').notNull(),
+  },
+  (t) => [index('delivery_weights_shop_idx').on(t.shopId), check('delivery_weights_band', sql`${t.minWeight} <= ${t.maxWeight}`)],
+);
+
+/** Option lists of the filter sets (spec §3 Filter sets): kind is season, quality, color or size. */
+export const attributeOptions = pgTable(
+  'attribute_options',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['season', 'quality', 'color', 'size'] }).notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('attribute_options_kind_name').on(t.kind, t.name)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    shopId: integer('shop_id').notNull().references(() => shops.id),
+    categoryId: integer('category_id').notNull().references(() => categories.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    brand: text('brand'),
+    description: text('description').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    price: money('price').notNull(),
+    /** 0 when the product has no discount (spec §5: a discount_price above 0 is used). */
+    discountPrice: money('discount_price').notNull().default(0),
+    quantity: integer('quantity').notNull(),
+    totalSold: integer('total_sold').notNull().default(0),
+    /** Parcel weight in kg, used for delivery bands. */
+    weight: numeric('weight', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+    seasonId: integer('season_id').references(() => attributeOptions.id),
+    qualityId: integer('quality_id').references(() => attributeOptions.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('products_shop_idx').on(t.shopId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_created_idx').on(t.createdAt),
+    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
+
+export const productVideos = pgTable(
+  'product_videos',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    thumbnail: text('thumbnail').notNull(),
+  },
+  (t) => [index('product_videos_product_idx').on(t.productId)],
+);
+
+/** Size options with their surcharge (spec §3 Size option: id, name, price). */
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').notNull().references(() => attributeOptions.id),
+    price: money('price').notNull().default(0),
+  },
+  (t) => [uniqueIndex('product_sizes_unique').on(t.productId, t.sizeId)],
+);
+
+export const productColors = pgTable(
+  'product_colors',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id').notNull().references(() => attributeOptions.id),
+  },
+  (t) => [uniqueIndex('product_colors_unique').on(t.productId, t.colorId)],
+);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle'),
+  image: text('image').notNull(),
+  link: text('link'),
+  shopId: integer('shop_id').references(() => shops.id),
+  position: integer('position').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+/** Shop vouchers (spec §3 Voucher). discount_type 'Percentage' is a percent, else an amount in lei. */
+export const vouchers = pgTable('vouchers', {
+  id: serial('id').primaryKey(),
+  shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  discount: money('discount').notNull(),
+  discountType: text('discount_type', { enum: ['Percentage', 'Amount'] }).notNull(),
+  minOrderAmount: money('min_order_amount').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const subpages = pgTable('subpages', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  slug: text('slug').notNull().unique(),
+  section: text('section', { enum: ['about', 'information'] }).notNull(),
+  /** Trusted-but-sanitised HTML: the client sanitises before rendering. */
+  content: text('content').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const flashSales = pgTable('flash_sales', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  thumbnail: text('thumbnail').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+});
+
+export const flashSaleProducts = pgTable(
+  'flash_sale_products',
+  {
+    id: serial('id').primaryKey(),
+    flashSaleId: integer('flash_sale_id').notNull().references(() => flashSales.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    salePrice: money('sale_price').notNull(),
+  },
+  (t) => [uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId)],
+);

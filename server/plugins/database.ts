@@ -1,0 +1,28 @@
+/** Opens the database once, runs migrations and the seed, and closes it with the server. */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
+import { seedIfEmpty } from '../db/seed/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseKind;
+  }
+}
+
+export interface DatabasePluginOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Tests may hand in an already opened handle; the plugin then leaves closing to them. */
+  handle?: DatabaseHandle;
+}
+
+export default fp<DatabasePluginOptions>(async function databasePlugin(app: FastifyInstance, options) {
+  const handle = options.handle ?? (await openDatabase(options));
+  const seeded = await seedIfEmpty(handle.db);
+  if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+  if (!options.handle) app.addHook('onClose', () => handle.close());
+});

@@ -1,0 +1,48 @@
+/** Public content: countries, categories, banners, subpages. */
+import { asc, count, eq, and } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { banners, categories, countries, products, subpages } from '../db/schema.ts';
+
+export function listCountries(db: Database) {
+  return db
+    .select({ name: countries.name, phone_code: countries.phoneCode, iso_code: countries.isoCode })
+    .from(countries)
+    .orderBy(asc(countries.position), asc(countries.name));
+}
+
+export function listCategories(db: Database) {
+  return db
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      thumbnail: categories.thumbnail,
+      products_count: count(products.id),
+    })
+    .from(categories)
+    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.position), asc(categories.id));
+}
+
+export function listActiveBanners(db: Database) {
+  return db
+    .select({
+      id: banners.id,
+      title: banners.title,
+      subtitle: banners.subtitle,
+      image: banners.image,
+      link: banners.link,
+      shop_id: banners.shopId,
+    })
+    .from(banners)
+    .where(eq(banners.isActive, true))
+    .orderBy(asc(banners.position), asc(banners.id));
+}
+
+export function listSubpages(db: Database) {
+  return db
+    .select({ id: subpages.id, title: subpages.title, slug: subpages.slug, section: subpages.section, content: subpages.content })
+    .from(subpages)
+    .orderBy(asc(subpages.section), asc(subpages.position), asc(subpages.id));
+}

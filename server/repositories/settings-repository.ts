@@ -1,0 +1,42 @@
+/** Master data and general settings (spec §3 Storefront settings, §7 GET /master, GET /settings). */
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { attributeOptions, languages, settings } from '../db/schema.ts';
+import type { FilterOption, GeneralSettings, MasterData } from '../../src/contract/master.ts';
+
+type StoredMaster = Omit<MasterData, 'languages' | 'seasons' | 'qualities' | 'colors' | 'sizes' | 'filter_categories'>;
+
+async function readSetting<T>(db: Database, key: string): Promise<T | undefined> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value as T | undefined;
+}
+
+export async function getMasterData(db: Database): Promise<MasterData | undefined> {
+  const [stored, languageRows, optionRows] = await Promise.all([
+    readSetting<StoredMaster>(db, 'master'),
+    db.select().from(languages).orderBy(asc(languages.position)),
+    db.select().from(attributeOptions).orderBy(asc(attributeOptions.position), asc(attributeOptions.id)),
+  ]);
+  if (!stored) return undefined;
+  const optionsOf = (kind: (typeof optionRows)[number]['kind']): FilterOption[] =>
+    optionRows.filter((o) => o.kind === kind).map(({ id, name }) => ({ id, name }));
+  const qualities = optionsOf('quality');
+  const seasons = optionsOf('season');
+  return {
+    ...stored,
+    languages: languageRows.map((l) => ({ name: l.code, title: l.title })),
+    seasons,
+    qualities,
+    colors: optionsOf('color'),
+    sizes: optionsOf('size'),
+    // Spec §3: two filter groups, qualities titled Calitate and seasons titled Anotimpuri.
+    filter_categories: [
+      { key: 'qualities', title: 'Calitate', items: qualities },
+      { key: 'seasons', title: 'Anotimpuri', items: seasons },
+    ],
+  };
+}
+
+export function getGeneralSettings(db: Database) {
+  return readSetting<GeneralSettings>(db, 'general');
+}

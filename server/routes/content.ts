@@ -1,0 +1,35 @@
+/** Countries, categories, banners and subpages (spec §7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bannersResponseSchema,
+  categoriesResponseSchema,
+  countriesResponseSchema,
+  subpagesResponseSchema,
+} from '../../src/contract/content.ts';
+import { listActiveBanners, listCategories, listCountries, listSubpages } from '../repositories/content-repository.ts';
+
+const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+
+const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 200) reply.header('Cache-Control', PUBLIC_CACHE);
+  });
+
+  app.get('/countries', { schema: { response: { 200: countriesResponseSchema } } }, async () => ({
+    message: 'Countries',
+    data: { countries: await listCountries(app.db) },
+  }));
+
+  app.get('/categories', { schema: { response: { 200: categoriesResponseSchema } } }, async () => ({
+    message: 'Categories',
+    data: { categories: await listCategories(app.db) },
+  }));
+
+  app.get('/banners', { schema: { response: { 200: bannersResponseSchema } } }, async () => ({
+    message: 'Banners',
+    data: { data: await listActiveBanners(app.db) },
+  }));
+
+  app.get('/subpages', { schema: { response: { 200: subpagesResponseSchema } } }, async () => listSubpages(app.db));
+};
+export default contentRoutes;

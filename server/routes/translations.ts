@@ -1,0 +1,30 @@
+/**
+ * GET /api/translations/{locale} and its fallback GET /api/lang/{locale} (spec §7).
+ * The catalogues are src/locales/{ro,en}.json: the same files the tests check for equal key sets.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translationsResponseSchema } from '../../src/contract/content.ts';
+import { SUPPORTED_LOCALES, localeSchema, type Locale } from '../../src/contract/locale.ts';
+
+const catalogueUrl = (locale: Locale) => new URL(`../../src/locales/${locale}.json`, import.meta.url);
+
+const translationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogues = new Map<Locale, Record<string, string>>();
+  for (const locale of SUPPORTED_LOCALES) {
+    catalogues.set(locale, JSON.parse(await readFile(catalogueUrl(locale), 'utf8')));
+  }
+
+  const schema = {
+    params: z.object({ locale: localeSchema }),
+    response: { 200: translationsResponseSchema },
+  };
+  const handler = async (request: { params: { locale: Locale } }, reply: { header(k: string, v: string): unknown }) => {
+    reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
+    return { locale: request.params.locale, messages: catalogues.get(request.params.locale)! };
+  };
+  app.get('/translations/:locale', { schema }, handler);
+  app.get('/lang/:locale', { schema }, handler);
+};
+export default translationRoutes;

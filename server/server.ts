@@ -1,0 +1,34 @@
+/** Starts Talcioc: one process, one port, the PWA and its API. Closes gracefully on SIGINT/SIGTERM. */
+import Fastify from 'fastify';
+import app from './app.ts';
+import { readEnv } from './env.ts';
+
+const env = readEnv();
+const server = Fastify({
+  logger: { level: env.LOG_LEVEL },
+  trustProxy: env.NODE_ENV === 'production',
+  bodyLimit: 1024 * 1024,
+});
+
+await server.register(app, { env });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    if (closing) return;
+    closing = true;
+    server.log.info({ signal }, 'closing');
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await server.close();
+    clearTimeout(timer);
+    process.exit(0);
+  });
+}
+
+try {
+  await server.listen({ port: env.PORT, host: env.HOST });
+} catch (err) {
+  server.log.fatal({ err }, 'could not start');
+  await server.close();
+  process.exit(1);
+}

@@ -1,0 +1,54 @@
+/// <reference lib="webworker" />
+/**
+ * Talcioc's service worker (issue #2, docs/decisions/003-offline-data.md):
+ * - precaches the app shell (the build's manifest is injected by vite-plugin-pwa);
+ * - navigations fall back to the cached index.html for client routes (never for /api);
+ * - stale-while-revalidate for shared master data: master, settings, translations,
+ *   countries, categories, banners, subpages;
+ * - cache-first, bounded and expiring, for images;
+ * - nothing sent with an Authorization header is ever put into Cache Storage.
+ */
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+/** Refuses to store anything that was requested with a user's credentials. */
+const noPrivateResponses: WorkboxPlugin = {
+  cacheWillUpdate: async ({ request, response }) => (request.headers.has('Authorization') ? null : response),
+};
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/media\//, /^\/sw\.js$/],
+  }),
+);
+
+const MASTER_DATA = /^\/api\/(master|settings|translations\/[a-z]{2}|lang\/[a-z]{2}|countries|categories|banners|subpages)$/;
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && MASTER_DATA.test(url.pathname) && !request.headers.has('Authorization'),
+  new StaleWhileRevalidate({
+    cacheName: 'master-data',
+    plugins: [noPrivateResponses, new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && (request.destination === 'image' || url.pathname.startsWith('/media/')),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [noPrivateResponses, new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);

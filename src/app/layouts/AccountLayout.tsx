@@ -1,0 +1,68 @@
+/**
+ * Account layout (spec §2): the sidebar with photo, name and phone and its links; redirects to
+ * / when nobody is signed in, on load and whenever the user becomes empty.
+ */
+import { Avatar, Box, Container, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { formatPhone } from '../../lib/format-phone.ts';
+import { Header } from './Header.tsx';
+import { CopyrightLine } from './CopyrightLine.tsx';
+import { RouteSuspense } from './RouteSuspense.tsx';
+import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
+import type { RouteHandle } from '../route-handle.ts';
+
+export const ACCOUNT_LINKS = [
+  { to: '/dashboard', label: 'account.dashboard' },
+  { to: '/order-history', label: 'account.order_history' },
+  { to: '/profile', label: 'account.my_profile' },
+  { to: '/notifications', label: 'account.notifications' },
+  { to: '/manage-address', label: 'account.manage_address' },
+  { to: '/support-tickets', label: 'account.support_ticket' },
+  { to: '/terms-and-conditions', label: 'routes.terms' },
+  { to: '/privacy-policy', label: 'routes.privacy' },
+] as const;
+
+export function AccountLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const storefront = useStorefront();
+  const location = useLocation();
+  const matches = useMatches();
+  if (!session.isLoggedIn || !session.user) return <Navigate to="/" replace />;
+
+  const highlighted = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.accountNav).find(Boolean) ?? location.pathname;
+  const user = session.user;
+  return (
+    <Box mih="100dvh">
+      <OfflineBanner />
+      <Header />
+      <Container size="xl" py="lg">
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Paper withBorder p="md" component="aside" aria-label={t('account.sidebar')}>
+              <Stack align="center" gap={4} mb="md">
+                <Avatar src={user.profile_photo} alt={user.name} size="lg" radius="xl">{user.name.slice(0, 1)}</Avatar>
+                <Text fw={600}>{user.name}</Text>
+                <Text size="sm" c="dimmed">{formatPhone(`${user.phone_code}${user.phone}`)}</Text>
+              </Stack>
+              {ACCOUNT_LINKS.map((link) => (
+                <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} active={highlighted === link.to} />
+              ))}
+              <Box mt="md">
+                <CopyrightLine footerText={storefront.footerText} appName={storefront.appName} />
+              </Box>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 9 }} component="main" id="main">
+            <RouteSuspense>
+              <Outlet />
+            </RouteSuspense>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Footer (spec §2), shown only when showFooter is on: about links, customer service (phone,
+ * e-mail, hours 09:00 - 17:00), delivery and returns, information links, app download,
+ * social links, payment methods, the Romanian consumer-protection links (ANPC, SAL) and the
+ * copyright line with the current year and the footer text (or 'All rights reserved').
+ */
+import { Anchor, Box, Container, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
+import { formatPhone } from '../../lib/format-phone.ts';
+import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
+import { StoreBadges } from './StoreBadges.tsx';
+import { CopyrightLine } from './CopyrightLine.tsx';
+import classes from './Footer.module.css';
+
+export const CUSTOMER_SERVICE_HOURS = '09:00 - 17:00';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const storefront = useStorefront();
+  const { data: subpages = [] } = useQuery(subpagesQueryOptions());
+  if (!storefront.showFooter) return null;
+
+  const about = subpages.filter((p) => p.section === 'about');
+  const information = subpages.filter((p) => p.section === 'information');
+  const linkTo = (slug: string) => `/${slug}`;
+
+  return (
+    <Box component="footer" className={classes.footer} data-testid="site-footer">
+      <Container size="xl" py="xl">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
+          <Stack gap="xs">
+            <Title order={2} className={classes.heading}>{t('footer.about')}</Title>
+            {storefront.footerDescription && <Text size="sm" c="dimmed">{storefront.footerDescription}</Text>}
+            {about.map((page) => (
+              <Anchor key={page.id} component={Link} to={linkTo(page.slug)} size="sm">{page.title}</Anchor>
+            ))}
+            <Anchor component={Link} to="/shop/register" size="sm">{t('header.become_seller')}</Anchor>
+          </Stack>
+
+          <Stack gap="xs">
+            <Title order={2} className={classes.heading}>{t('footer.customer_service')}</Title>
+            {storefront.mobile && (
+              <Anchor href={`tel:${storefront.mobile.replace(/\s/g, '')}`} size="sm" className={classes.iconLine}>
+                <PhoneIcon size={16} /> {t('footer.phone', { phone: formatPhone(storefront.mobile) })}
+              </Anchor>
+            )}
+            {storefront.email && (
+              <Anchor href={`mailto:${storefront.email}`} size="sm" className={classes.iconLine}>
+                <MailIcon size={16} /> {t('footer.support_mail', { email: storefront.email })}
+              </Anchor>
+            )}
+            <Text size="sm" className={classes.iconLine}>
+              <ClockIcon size={16} /> {t('footer.hours_text')} {CUSTOMER_SERVICE_HOURS}
+            </Text>
+            <Anchor component={Link} to="/support" size="sm">{t('routes.support')}</Anchor>
+            <Anchor component={Link} to="/contact-us" size="sm">{t('routes.contact_us')}</Anchor>
+          </Stack>
+
+          <Stack gap="xs">
+            <Title order={2} className={classes.heading}>{t('footer.information')}</Title>
+            <Text size="sm" c="dimmed">{t('footer.delivery_return_text')}</Text>
+            {information.map((page) => (
+              <Anchor key={page.id} component={Link} to={linkTo(page.slug)} size="sm">{page.title}</Anchor>
+            ))}
+          </Stack>
+
+          <Stack gap="sm">
+            {storefront.showDownloadApp && (
+              <>
+                <Title order={2} className={classes.heading}>{t('footer.download_app')}</Title>
+                <StoreBadges playStoreLink={storefront.playStoreLink} appStoreLink={storefront.appStoreLink} />
+              </>
+            )}
+            {storefront.socialLinks.length > 0 && (
+              <Group gap="xs" aria-label={t('footer.social')}>
+                {storefront.socialLinks.map((social) => (
+                  <Anchor key={social.name} href={social.link} target="_blank" rel="noopener noreferrer" aria-label={social.name}>
+                    <Image src={social.logo} alt="" w={28} h={28} />
+                  </Anchor>
+                ))}
+              </Group>
+            )}
+            {storefront.paymentGateways.length > 0 && (
+              <Group gap="xs" aria-label={t('footer.payment_methods')}>
+                {storefront.paymentGateways.map((gateway) => (
+                  <Image key={gateway.name} src={gateway.logo} alt={gateway.title} title={gateway.title} h={28} w="auto" />
+                ))}
+              </Group>
+            )}
+            <Stack gap={4}>
+              <Anchor href="https://anpc.ro/" target="_blank" rel="noopener noreferrer" size="xs" fw={600}>
+                PROTECȚIA CONSUMATORILOR – A.N.P.C.
+              </Anchor>
+              <Anchor href="https://anpc.ro/ce-este-sal/" target="_blank" rel="noopener noreferrer" size="xs" fw={600}>
+                {t('footer.sal')}
+              </Anchor>
+            </Stack>
+          </Stack>
+        </SimpleGrid>
+        <Divider my="lg" />
+        <CopyrightLine footerText={storefront.footerText} appName={storefront.appName} />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+
+/** Spec §3 Country; GET /countries answers data.countries[]. */
+export const countrySchema = z.object({ name: z.string(), phone_code: z.string(), iso_code: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+export const countriesResponseSchema = envelope(z.object({ countries: z.array(countrySchema) }));
+
+/** Spec §3 Category. */
+export const categorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  thumbnail: z.string(),
+  products_count: z.number(),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const categoriesResponseSchema = envelope(z.object({ categories: z.array(categorySchema) }));
+
+/** Banners list, GET /banners answers data.data (spec §7). */
+export const bannerSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image: z.string(),
+  link: z.string().nullable(),
+  shop_id: z.number().nullable(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+export const bannersResponseSchema = envelope(z.object({ data: z.array(bannerSchema) }));
+
+/** Spec §3 Subpage; GET /api/subpages answers an array of subpages. */
+export const subpageSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  section: z.enum(['about', 'information']),
+  content: z.string(),
+});
+export type Subpage = z.infer<typeof subpageSchema>;
+export const subpagesResponseSchema = z.array(subpageSchema);
+
+/** GET /translations/{locale} answers `messages` (spec §7). */
+export const translationsResponseSchema = z.object({
+  locale: z.string(),
+  messages: z.record(z.string(), z.string()),
+});
+export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });

@@ -1,0 +1,20 @@
+/**
+ * Logout (spec §4): the server call may fail, the session is cleared anyway, and so is the
+ * persisted query cache (nothing of this user stays on a shared phone).
+ */
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { sessionStore } from '../lib/session-store.ts';
+import { usePersistedCache } from '../../../lib/persisted-cache-context.ts';
+
+export function useLogout() {
+  const { t } = useTranslation();
+  const cache = usePersistedCache();
+  return async () => {
+    await apiRequest('/logout').catch(() => undefined);
+    sessionStore.clear();
+    await cache?.clear();
+    notifications.show({ message: t('auth.logout_success'), color: 'green' });
+  };
+}

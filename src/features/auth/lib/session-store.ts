@@ -1,0 +1,58 @@
+/**
+ * Auth state (spec §3): user, bearer token, addresses and favourite count, persisted in the
+ * browser under `auth`. Logged in means token, user and phone_verified_at are all present (§4).
+ */
+import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '../../../lib/api-client.ts';
+import { readStored, writeStored } from '../../../lib/storage.ts';
+
+export interface User {
+  name: string;
+  email: string | null;
+  phone: string;
+  phone_code: string;
+  profile_photo: string | null;
+  phone_verified_at: string | null;
+}
+
+export interface AuthState {
+  user: User | null;
+  token: string | null;
+  addresses: unknown[];
+  favoriteProducts: number;
+}
+
+const EMPTY: AuthState = { user: null, token: null, addresses: [], favoriteProducts: 0 };
+
+let state: AuthState = { ...EMPTY, ...readStored<Partial<AuthState>>(AUTH_STORAGE_KEY, {}) };
+const listeners = new Set<() => void>();
+
+export const sessionStore = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  set(patch: Partial<AuthState>) {
+    state = { ...state, ...patch };
+    writeStored(AUTH_STORAGE_KEY, state);
+    listeners.forEach((l) => l());
+  },
+  /** Spec §4 Logout and 401 handling: token, user and addresses go. */
+  clear() {
+    sessionStore.set({ ...EMPTY });
+  },
+};
+
+export const isLoggedIn = (s: AuthState) => Boolean(s.token && s.user && s.user.phone_verified_at);
+
+setTokenReader(() => state.token);
+onUnauthorized(() => sessionStore.clear());
+
+// Another tab logged in or out: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== AUTH_STORAGE_KEY) return;
+    state = { ...EMPTY, ...readStored<Partial<AuthState>>(AUTH_STORAGE_KEY, {}) };
+    listeners.forEach((l) => l());
+  });
+}

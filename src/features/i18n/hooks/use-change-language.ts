@@ -1,0 +1,22 @@
+/** Switches the interface language (spec §4 Language): saved under `locale`, ro re-fetched after a change. */
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE } from '../../../contract/locale.ts';
+import { LOCALE_STORAGE_KEY } from '../../../lib/api-client.ts';
+import { writeStored } from '../../../lib/storage.ts';
+import { loadMessages } from '../lib/load-messages.ts';
+
+export function useChangeLanguage() {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  return async (locale: string) => {
+    try {
+      writeStored(LOCALE_STORAGE_KEY, locale);
+      await loadMessages(queryClient, locale, { fresh: locale === DEFAULT_LOCALE });
+      await i18n.changeLanguage(locale);
+      document.documentElement.lang = locale;
+    } catch (error) {
+      console.warn('[i18n] language change failed', error); // spec §8: logged only
+    }
+  };
+}

@@ -1,0 +1,40 @@
+/** Header search (spec §2): Enter or the icon submits to /products, storing the text first. */
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SearchIcon } from '../../../components/icons/icons.tsx';
+import { readSearchTerm, storeSearchTerm } from '../lib/search-term.ts';
+
+export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [term, setTerm] = useState(readSearchTerm);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = term.trim();
+    storeSearchTerm(text);
+    void navigate(text ? `/products?search=${encodeURIComponent(text)}` : '/products');
+  };
+
+  return (
+    <form role="search" onSubmit={submit} style={{ flex: 1, minWidth: 0 }} data-testid={`search-${variant}`}>
+      <TextInput
+        type="search"
+        enterKeyHint="search"
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+        placeholder={t('header.search_placeholder')}
+        aria-label={t('header.search')}
+        size={variant === 'mobile' ? 'sm' : 'md'}
+        radius="xl"
+        rightSection={
+          <ActionIcon type="submit" variant="filled" radius="xl" aria-label={t('header.search')}>
+            <SearchIcon size={16} />
+          </ActionIcon>
+        }
+      />
+    </form>
+  );
+}

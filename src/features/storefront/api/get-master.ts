@@ -1,0 +1,18 @@
+/** GET /api/master (spec §7) → the storefront settings with the spec's defaults applied (§3). */
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { MasterData, MasterResponse } from '../../../contract/master.ts';
+import { toStorefrontSettings } from '../lib/storefront-settings.ts';
+
+export const getMaster = async ({ signal }: { signal?: AbortSignal } = {}) => {
+  const body = await apiRequest<MasterResponse>('/master', { signal });
+  return toStorefrontSettings(body.data.data as Partial<MasterData>);
+};
+
+export const masterQueryOptions = () =>
+  queryOptions({
+    queryKey: ['master'],
+    queryFn: getMaster,
+    // Master data changes rarely; the persisted copy renders at once and refreshes in the background.
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,31 @@
+/**
+ * TanStack Query set up for weak mobile data (docs/decisions/003-offline-data.md):
+ * - offlineFirst: a query tries the network once and otherwise serves the cache instead of failing;
+ * - gcTime (7 days) >= the persister's maxAge, so restored data is not garbage-collected at once;
+ * - the cache is persisted to IndexedDB (src/lib/query-persister.ts) and busted on each build.
+ */
+import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+
+export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        networkMode: 'offlineFirst',
+        gcTime: PERSIST_MAX_AGE,
+        staleTime: 60_000,
+        // A 4xx will not get better by retrying; network faults and 5xx do.
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { networkMode: 'offlineFirst' },
+    },
+  });
+}
+
+/** onlineManager starts "online"; seed it from the browser so paused work waits correctly. */
+export function syncOnlineManager() {
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+}
