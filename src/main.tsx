@@ -2,8 +2,7 @@
  * Start-up order matters for offline use: restore the persisted cache from IndexedDB first,
  * then load the interface messages (from that cache when offline), then render.
  */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/mantine.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,7 +10,7 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient, syncOnlineManager } from './lib/query-client.ts';
 import { persistQueryCache } from './lib/query-persister.ts';
 import { initI18n } from './lib/i18n.ts';
-import { DEFAULT_LOCALE } from './contract/locale.ts';
+import { DEFAULT_LOCALE } from './contract/constants.ts';
 import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './features/storefront/api/get-master.ts';
 import { registerServiceWorker } from './features/pwa/lib/register-service-worker.ts';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { THEME_SHADES } from './constants.ts';
 
 /** Spec §3 Storefront settings / §7 GET /master. */
-export const THEME_SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
 
 export const themeColorsSchema = z.object({
   primary: z.string(),

@@ -1,0 +1,11 @@
+/**
+ * Contract constants without zod, so the client can import them without pulling the
+ * schema library into the first load (schemas stay server-side and in forms that need them).
+ */
+export const SUPPORTED_LOCALES = ['ro', 'en'] as const;
+/** Romanian is default and fallback (spec §9). */
+export const DEFAULT_LOCALE = 'ro';
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+
+/** Spec §3 themeColors: primary plus shades 50 to 950 — 12 values. */
+export const THEME_SHADES = ['50', '100', '200', '300', '400', '500', '600', '700', '800', '900', '950'] as const;
