@@ -42,7 +42,6 @@ export default defineConfig({
         // Libraries change less often than app code: separate chunks stay cached across releases.
         manualChunks(id) {
           if (!id.includes('node_modules')) return undefined;
-          if (id.includes('@mantine')) return 'mantine';
           if (id.includes('react-router')) return 'router';
           if (id.includes('react-dom') || id.includes('/react/') || id.includes('scheduler')) return 'react';
           if (id.includes('@tanstack') || id.includes('idb-keyval')) return 'query';

@@ -1,10 +1,9 @@
 /**
  * All app-wide providers: TanStack Query (with the persisted cache), Mantine (theme from
- * master data), notifications (5000 ms, at most 20 — spec §9) and modals.
+ * master data), and notifications (5000 ms, at most 20 — spec §9).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -22,7 +21,7 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications limit={20} autoClose={5000} position="top-right" />
-      <ModalsProvider>{children}</ModalsProvider>
+      {children}
     </MantineProvider>
   );
 }

@@ -1,19 +1,30 @@
-/** Login button of the header for anonymous visitors (spec §2). The sign-in modal itself is issue #4. */
-import { Button, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+/** Login button of the header for anonymous visitors (spec §2). */
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+
+const LoginModal = lazy(() => import('./LoginModal.tsx'));
 
 export function LoginButton() {
   const { t } = useTranslation();
-  const [opened, { open, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const [everOpened, setEverOpened] = useState(false);
   return (
     <>
-      <Button size="compact-md" onClick={open}>
+      <Button
+        size="compact-md"
+        onClick={() => {
+          setEverOpened(true);
+          setOpened(true);
+        }}
+      >
         {t('auth.login')}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('auth.login')} centered>
-        <Text>{t('auth.login_coming')}</Text>
-      </Modal>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <LoginModal opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

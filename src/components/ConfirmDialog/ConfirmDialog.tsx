@@ -1,0 +1,25 @@
+/** A confirmation dialog (title, text, Cancel and Yes). Loaded on demand: not on the first load. */
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  text: string;
+  onCancel(): void;
+  onConfirm(): void;
+  busy?: boolean;
+}
+
+export default function ConfirmDialog({ opened, title, text, onCancel, onConfirm, busy }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Text size="sm">{text}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button color="red" onClick={onConfirm} loading={busy}>{t('common.yes')}</Button>
+      </Group>
+    </Modal>
+  );
+}
