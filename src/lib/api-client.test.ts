@@ -1,0 +1,53 @@
+/** The fetch wrapper against a stubbed network (the edge of the world for this module). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError, apiRequest, onUnauthorized, setTokenReader } from './api-client.ts';
+
+function stubFetch(status: number, body: unknown) {
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  setTokenReader(() => null);
+});
+
+describe('apiRequest', () => {
+  it('calls /api with the spec headers, credentials and the bearer token', async () => {
+    const fetchMock = stubFetch(200, { message: 'ok', data: {} });
+    localStorage.setItem('locale', '"en"');
+    setTokenReader(() => 'tok123');
+    await apiRequest('/carts', { query: { page: 2, empty: '' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(url.pathname).toBe('/api/carts');
+    expect(url.search).toBe('?page=2');
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'en', Authorization: 'Bearer tok123' });
+  });
+
+  it('re-throws errors with the server message and per-field errors', async () => {
+    stubFetch(422, { message: 'The phone field is required', errors: { phone: ['The phone field is required', 'second'] } });
+    const error = await apiRequest('/send-otp', { method: 'POST', body: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('The phone field is required');
+    expect(error.fieldError('phone')).toBe('The phone field is required');
+  });
+
+  it('tells listeners about a 401 on an authenticated call', async () => {
+    stubFetch(401, { message: 'Unauthenticated.' });
+    setTokenReader(() => 'expired');
+    const listener = vi.fn();
+    const off = onUnauthorized(listener);
+    await expect(apiRequest('/carts')).rejects.toBeInstanceOf(ApiError);
+    expect(listener).toHaveBeenCalledOnce();
+    off();
+  });
+
+  it('turns a failed connection into a NetworkError', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/master')).rejects.toBeInstanceOf(NetworkError);
+  });
+});

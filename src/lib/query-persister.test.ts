@@ -1,0 +1,39 @@
+/** The persisted cache round-trips through IndexedDB, respects the buster and is cleared at logout. */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { createIdbPersister, persistQueryCache } from './query-persister.ts';
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('persistQueryCache', () => {
+  it('restores what a previous visit cached, but not private queries', async () => {
+    const key = `cache-${Math.random()}`;
+    const first = new QueryClient();
+    const cache = persistQueryCache(first, createIdbPersister(key, 10));
+    await cache.restored;
+    first.setQueryData(['categories'], [{ id: 1, name: 'Cărți' }]);
+    await first.prefetchQuery({ queryKey: ['carts'], queryFn: async () => ({ total: 3 }), meta: { persist: false } });
+    await settle(50);
+
+    const second = new QueryClient();
+    await persistQueryCache(second, createIdbPersister(key, 10)).restored;
+    expect(second.getQueryData(['categories'])).toEqual([{ id: 1, name: 'Cărți' }]);
+    expect(second.getQueryData(['carts'])).toBeUndefined();
+  });
+
+  it('forgets everything on clear (logout)', async () => {
+    const key = `cache-${Math.random()}`;
+    const client = new QueryClient();
+    const cache = persistQueryCache(client, createIdbPersister(key, 10));
+    await cache.restored;
+    client.setQueryData(['addresses'], [{ id: 7 }]);
+    await settle(50);
+    await cache.clear();
+    expect(client.getQueryData(['addresses'])).toBeUndefined();
+
+    const next = new QueryClient();
+    await persistQueryCache(next, createIdbPersister(key, 10)).restored;
+    expect(next.getQueryData(['addresses'])).toBeUndefined();
+  });
+});
