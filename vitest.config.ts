@@ -1,3 +1,10 @@
+/**
+ * Two Vitest projects (see README "Running one layer"):
+ *  - unit: components, hooks and helpers in jsdom, plus pure server modules (server/**\/*.test.ts).
+ *  - api:  the real Fastify app on a real database through app.inject (tests/api). A fresh PGlite
+ *          database costs ~4 s and ~800 MB, so files run one at a time, each in its own fork,
+ *          and each file shares one app (tests/api/helpers.ts).
+ */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -12,6 +19,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
+          // No passWithNoTests here: Vitest 4 reads it only from the root config (it would then
+          // apply to both projects), and server/env.test.ts keeps this project non-empty anyway.
         },
       },
       {
@@ -20,6 +29,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          pool: 'forks',
           fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -13,6 +13,7 @@ import { initI18n } from './lib/i18n.ts';
 import { DEFAULT_LOCALE } from './contract/constants.ts';
 import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './features/storefront/api/get-master.ts';
+import { settingsQueryOptions } from './features/storefront/api/get-settings.ts';
 import { registerServiceWorker } from './features/pwa/lib/register-service-worker.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
@@ -24,7 +25,9 @@ async function start() {
   const [i18n] = await Promise.all([initI18n(), persistedCache.restored]);
 
   // Master data: spec §3 loads it at start; a failure is logged (§8) and the defaults stand in.
-  void queryClient.prefetchQuery(masterQueryOptions()).catch((error) => console.error('[master]', error));
+  queryClient.fetchQuery(masterQueryOptions()).catch((error) => console.error('[master]', error));
+  // General settings: a failure is logged only, the settings stay as they were (§8).
+  queryClient.fetchQuery(settingsQueryOptions()).catch((error) => console.warn('[settings]', error));
   await Promise.all([
     loadMessages(queryClient, i18n.language),
     i18n.language === DEFAULT_LOCALE ? undefined : loadMessages(queryClient, DEFAULT_LOCALE),

@@ -16,9 +16,11 @@ export function useRouteTitle(): string | undefined {
   return undefined;
 }
 
-export function DocumentTitle() {
+/** `title` overrides the matched route's own (a 404 thrown by a loader keeps the route's match). */
+export function DocumentTitle({ title: override }: { title?: string } = {}) {
   const { appName } = useStorefront();
-  const title = useRouteTitle();
+  const routeTitle = useRouteTitle();
+  const title = override ?? routeTitle;
   useEffect(() => {
     document.title = title ? `${title} - ${appName}` : appName;
   }, [title, appName]);

@@ -29,7 +29,7 @@ describe('apiRequest', () => {
 
   it('re-throws errors with the server message and per-field errors', async () => {
     stubFetch(422, { message: 'The phone field is required', errors: { phone: ['The phone field is required', 'second'] } });
-    const error = await apiRequest('/send-otp', { method: 'POST', body: {} }).catch((e) => e);
+    const error = (await apiRequest('/send-otp', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
     expect(error.message).toBe('The phone field is required');

@@ -44,15 +44,22 @@ export function Header() {
       <Container size="xl" py="xs">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Link to="/" className={classes.logo} aria-label={t('header.home', { app: storefront.appName })}>
-            {storefront.logo ? <Image src={storefront.logo} alt={storefront.appName} h={36} w="auto" fit="contain" /> : null}
-            <Text component="span" fw={800} fz="xl" c="var(--mantine-primary-color-filled)" visibleFrom="xs">
-              {storefront.appName}
-            </Text>
+            {/* The logo carries the name; the text stands in only when no logo is configured. */}
+            {storefront.logo ? (
+              <Image src={storefront.logo} alt={storefront.appName} h={36} w="auto" fit="contain" />
+            ) : (
+              <Text component="span" fw={800} fz="xl" c="var(--mantine-primary-color-filled)">
+                {storefront.appName}
+              </Text>
+            )}
           </Link>
           <Box visibleFrom="md" style={{ flex: 1, maxWidth: 560 }}>
             <SearchBox variant="desktop" />
           </Box>
           <Group gap="xs" wrap="nowrap">
+            <Box hiddenFrom="md">
+              <InstallButton />
+            </Box>
             <LanguageSwitcher languages={storefront.languages} />
             <CartButton />
             {session.isLoggedIn && session.user ? <UserMenu user={session.user} /> : <LoginButton />}

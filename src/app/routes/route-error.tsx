@@ -19,7 +19,7 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
-        <DocumentTitle />
+        <DocumentTitle title={t('routes.not_found')} />
         <NotFoundPage />
       </>
     );

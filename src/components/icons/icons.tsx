@@ -51,3 +51,9 @@ export const OfflineIcon = (p: IconProps) => (
     <path d="M2 8.8a15 15 0 0 1 4.2-2.6M10.7 5.1A15 15 0 0 1 22 8.8M5 12.5a10 10 0 0 1 5.2-2.7M16.9 10.5a10 10 0 0 1 2.1 2M8.5 16.1a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
   </Icon>
 );
+export const UserIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);

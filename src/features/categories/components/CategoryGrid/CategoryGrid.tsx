@@ -17,9 +17,9 @@ export function CategoryGrid({ categories, loading }: { categories: Category[]; 
     <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }} spacing="sm" data-testid="category-grid">
       {categories.map((category) => (
         <UnstyledButton key={category.id} component={Link} to={`/categories/${category.slug}`} className={classes.card}>
-          <img src={category.thumbnail} alt="" width={72} height={72} loading="lazy" decoding="async" className={classes.thumb} />
-          <Text size="sm" fw={600} ta="center" lineClamp={2}>{category.name}</Text>
-          <Text size="xs" c="dimmed">{t('categories.products_count', { count: category.products_count })}</Text>
+          <img src={category.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" className={classes.thumb} />
+          <Text size="sm" fw={600} ta="center" lineClamp={2} className={classes.name}>{category.name}</Text>
+          <Text size="xs" c="dimmed" ta="center">{t('categories.products_count', { count: category.products_count })}</Text>
         </UnstyledButton>
       ))}
     </SimpleGrid>

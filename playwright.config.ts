@@ -1,0 +1,51 @@
+/**
+ * Browser tests (npm run test:e2e): Debian's Chromium (never a downloaded browser unless
+ * scripts/ensure-chromium.mjs had to fall back to Playwright's), the built app served by the
+ * real server on 127.0.0.1:4173 with a fresh embedded database (scripts/e2e-server.mjs).
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+const baseURL = `http://127.0.0.1:${PORT}`;
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+// CHROME_PATH first, then Debian's Chromium; when neither exists (non-root machine where
+// ensure-chromium ran `playwright install chromium`), Playwright's own build.
+const executablePath = process.env.CHROME_PATH ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1, // 2-core machine: the server and Chromium already use both
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

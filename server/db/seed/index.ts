@@ -1,0 +1,176 @@
+/**
+ * Deterministic Romanian marketplace seed, written in one transaction when the database is
+ * empty (no shops). Rows are inserted in batches; image columns point at /media/... SVGs
+ * rendered on request by server/routes/media.ts.
+ */
+import { count, sql } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import {
+  attributeOptions, banners, categories, countries, deliveryWeights, flashSaleProducts, flashSales, languages,
+  productColors, productImages, productSizes, products, productVideos, settings, shops, subpages, vouchers,
+} from '../schema.ts';
+import { attributeRows } from './attributes.ts';
+import { categoryRows } from './categories.ts';
+import { BANNERS, SUBPAGES } from './content.ts';
+import { countryRows } from './countries.ts';
+import { discountOf, generateProducts } from './products.ts';
+import { FLASH_SALES, voucherDefs } from './promotions.ts';
+import { chunks, createRandom, DAY_MS } from './random.ts';
+import { generalSettings, languageRows, masterSettings } from './settings.ts';
+import { SHOPS } from './shops.ts';
+
+const SEED = 20240917;
+const VIDEO_PRODUCTS = 10;
+
+export async function seedIfEmpty(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(shops);
+  if (existing && existing.n > 0) return false;
+
+  const rng = createRandom(SEED);
+  const now = Date.now();
+  const at = (days: number) => new Date(now + days * DAY_MS);
+  const drafts = generateProducts(rng);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(settings).values([
+      { key: 'master', value: masterSettings },
+      { key: 'general', value: generalSettings },
+    ]);
+    await tx.insert(languages).values(languageRows);
+    await tx.insert(countries).values(countryRows);
+
+    const options = await tx
+      .insert(attributeOptions)
+      .values(attributeRows())
+      .returning({ id: attributeOptions.id, kind: attributeOptions.kind, name: attributeOptions.name });
+    const optionId = (kind: string, name: string) => {
+      const found = options.find((o) => o.kind === kind && o.name === name);
+      if (!found) throw new Error(`seed: no ${kind} option ${name}`);
+      return found.id;
+    };
+
+    const categoryIds = new Map(
+      (await tx.insert(categories).values(categoryRows).returning({ id: categories.id, slug: categories.slug })).map((c) => [c.slug, c.id]),
+    );
+
+    const shopIds = new Map(
+      (
+        await tx
+          .insert(shops)
+          .values(
+            SHOPS.map((s) => ({
+              name: s.name,
+              slug: s.slug,
+              logo: `/media/shops/${s.slug}/logo.svg`,
+              banner: `/media/shops/${s.slug}/banner.svg`,
+              rating: s.rating,
+              reviewsCount: s.reviewsCount,
+              description: s.description,
+              city: s.city,
+              phone: s.phone,
+              email: s.email,
+              createdAt: at(-s.joinedDaysAgo),
+            })),
+          )
+          .returning({ id: shops.id, slug: shops.slug })
+      ).map((s) => [s.slug, s.id]),
+    );
+    const shopId = (slug: string) => shopIds.get(slug)!;
+
+    await tx.insert(deliveryWeights).values(
+      SHOPS.flatMap((s) => [
+        { shopId: shopId(s.slug), minWeight: 0, maxWeight: 1, price: s.delivery[0] },
+        { shopId: shopId(s.slug), minWeight: 1.001, maxWeight: 5, price: s.delivery[1] },
+        { shopId: shopId(s.slug), minWeight: 5.001, maxWeight: 30, price: s.delivery[2] },
+      ]),
+    );
+
+    // Products, oldest first; the thumbnail needs the id, so it is set by one UPDATE afterwards.
+    const productIds = new Map<string, number>();
+    for (const batch of chunks(drafts)) {
+      const inserted = await tx
+        .insert(products)
+        .values(
+          batch.map((d) => ({
+            shopId: shopId(d.shopSlug),
+            categoryId: categoryIds.get(d.categorySlug)!,
+            name: d.name,
+            slug: d.slug,
+            brand: d.brand,
+            description: d.description,
+            thumbnail: '',
+            price: d.price,
+            discountPrice: d.discountPrice,
+            quantity: d.quantity,
+            totalSold: d.totalSold,
+            weight: d.weight,
+            seasonId: d.season ? optionId('season', d.season) : null,
+            qualityId: optionId('quality', d.quality),
+            createdAt: at(-d.daysAgo),
+          })),
+        )
+        .returning({ id: products.id, slug: products.slug });
+      for (const row of inserted) productIds.set(row.slug, row.id);
+    }
+    await tx
+      .update(products)
+      .set({ thumbnail: sql`'/media/products/' || ${products.id} || '-1.svg'` })
+      .where(sql`${products.thumbnail} = ''`);
+
+    const idOf = (slug: string) => productIds.get(slug)!;
+    const images = drafts.flatMap((d) =>
+      Array.from({ length: d.imageCount }, (_, i) => ({ productId: idOf(d.slug), url: `/media/products/${idOf(d.slug)}-${i + 1}.svg`, position: i })),
+    );
+    const sizes = drafts.flatMap((d) => d.sizes.map((s) => ({ productId: idOf(d.slug), sizeId: optionId('size', s.name), price: s.price })));
+    const colours = drafts.flatMap((d) => d.colours.map((c) => ({ productId: idOf(d.slug), colorId: optionId('color', c) })));
+    for (const batch of chunks(images)) await tx.insert(productImages).values(batch);
+    for (const batch of chunks(sizes)) await tx.insert(productSizes).values(batch);
+    for (const batch of chunks(colours)) await tx.insert(productColors).values(batch);
+
+    const inStock = drafts.filter((d) => d.quantity > 0);
+    const withVideo = rng.sample(
+      inStock.filter((d) => d.imageCount > 1 && d.categorySlug !== 'carti'),
+      VIDEO_PRODUCTS,
+    );
+    await tx.insert(productVideos).values(
+      withVideo.map((d) => ({ productId: idOf(d.slug), url: '/media/videos/demo.mp4', thumbnail: `/media/products/${idOf(d.slug)}-video.svg` })),
+    );
+
+    await tx.insert(banners).values(
+      BANNERS.map((b, position) => ({
+        title: b.title,
+        subtitle: b.subtitle,
+        image: '',
+        link: b.shopSlug ? `/shops/${shopId(b.shopSlug)}` : b.link,
+        shopId: b.shopSlug ? shopId(b.shopSlug) : null,
+        position,
+        isActive: b.isActive,
+      })),
+    );
+    await tx.update(banners).set({ image: sql`'/media/banners/' || ${banners.id} || '.svg'` }).where(sql`${banners.image} = ''`);
+
+    await tx.insert(vouchers).values(
+      SHOPS.flatMap((s) => voucherDefs(s).map((v) => ({ ...v, shopId: shopId(s.slug), startsAt: at(-30), expiresAt: at(60) }))),
+    );
+
+    await tx.insert(subpages).values(SUBPAGES.map((p, position) => ({ ...p, position })));
+
+    // Flash sales: distinct in-stock products at prices below what they cost today.
+    const saleInsert = await tx
+      .insert(flashSales)
+      .values(FLASH_SALES.map((f) => ({ name: f.name, description: f.description, thumbnail: '', startsAt: at(f.startsInDays), endsAt: at(f.endsInDays) })))
+      .returning({ id: flashSales.id, name: flashSales.name });
+    await tx.update(flashSales).set({ thumbnail: sql`'/media/flash-sales/' || ${flashSales.id} || '.svg'` }).where(sql`${flashSales.thumbnail} = ''`);
+    const candidates = rng.shuffle(inStock.filter((d) => d.price >= 15));
+    let next = 0;
+    const saleRows = FLASH_SALES.flatMap((f) =>
+      candidates.slice(next, (next += f.products)).map((d) => ({
+        flashSaleId: saleInsert.find((s) => s.name === f.name)!.id,
+        productId: idOf(d.slug),
+        salePrice: discountOf(rng, d.discountPrice > 0 ? d.discountPrice : d.price, 0.15, 0.35),
+      })),
+    );
+    await tx.insert(flashSaleProducts).values(saleRows);
+  });
+  return true;
+}

@@ -1,0 +1,111 @@
+/**
+ * Generated SVG artwork, mounted at /media (server/app.ts):
+ *   /media/brand/logo.svg
+ *   /media/payments/{cash|card}.svg
+ *   /media/social/{facebook|instagram|tiktok}.svg
+ *   /media/products/{productId}-{n}.svg       n = 1..3 (image position + 1)
+ *   /media/products/{productId}-video.svg     thumbnail of the product's video
+ *   /media/categories/{slug}.svg
+ *   /media/shops/{slug}/logo.svg
+ *   /media/shops/{slug}/banner.svg
+ *   /media/banners/{id}.svg
+ *   /media/flash-sales/{id}.svg
+ * Images are immutable for a week; a strict CSP keeps an SVG opened directly from running anything.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../plugins/errors.ts';
+import {
+  findBanner, findCategoryBySlug, findFlashSale, findProductArt, findShopBySlug, productHasVideo,
+} from '../repositories/media-repository.ts';
+import {
+  renderBrandLogo, renderCategoryThumbnail, renderFlashSale, renderHomeBanner, renderPaymentLogo, renderProductImage,
+  renderShopBanner, renderShopLogo, renderSocialLogo, renderVideoThumbnail,
+} from '../media/render.ts';
+
+const MAX_PRODUCT_IMAGES = 3;
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug.').max(120);
+const svgFile = (pattern: RegExp, message: string) => z.string().regex(pattern, message);
+const idFile = svgFile(/^[1-9]\d{0,8}\.svg$/, 'Expected {id}.svg.');
+const namedFile = svgFile(/^[a-z]+\.svg$/, 'Expected {name}.svg.');
+
+const fileId = (file: string) => Number(file.slice(0, -'.svg'.length));
+
+function sendSvg(reply: FastifyReply, body: string) {
+  return reply
+    .header('Content-Type', 'image/svg+xml; charset=utf-8')
+    .header('Cache-Control', 'public, max-age=604800')
+    .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(body);
+}
+
+export default async function mediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/brand/logo.svg', async (_request, reply) => sendSvg(reply, renderBrandLogo()));
+
+  app.get('/payments/:file', { schema: { params: z.object({ file: namedFile }) } }, async (request, reply) => {
+    const body = renderPaymentLogo(request.params.file.slice(0, -4));
+    if (!body) throw new HttpError(404, 'Unknown payment method.');
+    return sendSvg(reply, body);
+  });
+
+  app.get('/social/:file', { schema: { params: z.object({ file: namedFile }) } }, async (request, reply) => {
+    const body = renderSocialLogo(request.params.file.slice(0, -4));
+    if (!body) throw new HttpError(404, 'Unknown social network.');
+    return sendSvg(reply, body);
+  });
+
+  app.get(
+    '/products/:file',
+    { schema: { params: z.object({ file: svgFile(/^[1-9]\d{0,8}-(?:\d{1,2}|video)\.svg$/, 'Expected {productId}-{n}.svg or {productId}-video.svg.') }) } },
+    async (request, reply) => {
+      const [idPart, which] = request.params.file.slice(0, -4).split('-') as [string, string];
+      const product = await findProductArt(app.db, Number(idPart));
+      if (!product) throw new HttpError(404, 'Product image not found.');
+      if (which === 'video') {
+        if (!(await productHasVideo(app.db, product.id))) throw new HttpError(404, 'Product video thumbnail not found.');
+        return sendSvg(reply, renderVideoThumbnail(product));
+      }
+      const n = Number(which);
+      if (n < 1 || n > MAX_PRODUCT_IMAGES) throw new HttpError(404, 'Product image not found.');
+      return sendSvg(reply, renderProductImage(product, n));
+    },
+  );
+
+  app.get(
+    '/categories/:file',
+    { schema: { params: z.object({ file: svgFile(/^[a-z0-9]+(?:-[a-z0-9]+)*\.svg$/, 'Expected {slug}.svg.').max(124) }) } },
+    async (request, reply) => {
+      const category = await findCategoryBySlug(app.db, request.params.file.slice(0, -4));
+      if (!category) throw new HttpError(404, 'Category not found.');
+      return sendSvg(reply, renderCategoryThumbnail(category));
+    },
+  );
+
+  app.get('/shops/:slug/logo.svg', { schema: { params: z.object({ slug }) } }, async (request, reply) => {
+    const shop = await findShopBySlug(app.db, request.params.slug);
+    if (!shop) throw new HttpError(404, 'Shop not found.');
+    return sendSvg(reply, renderShopLogo(shop));
+  });
+
+  app.get('/shops/:slug/banner.svg', { schema: { params: z.object({ slug }) } }, async (request, reply) => {
+    const shop = await findShopBySlug(app.db, request.params.slug);
+    if (!shop) throw new HttpError(404, 'Shop not found.');
+    return sendSvg(reply, renderShopBanner(shop));
+  });
+
+  app.get('/banners/:file', { schema: { params: z.object({ file: idFile }) } }, async (request, reply) => {
+    const banner = await findBanner(app.db, fileId(request.params.file));
+    if (!banner) throw new HttpError(404, 'Banner not found.');
+    return sendSvg(reply, renderHomeBanner(banner));
+  });
+
+  app.get('/flash-sales/:file', { schema: { params: z.object({ file: idFile }) } }, async (request, reply) => {
+    const sale = await findFlashSale(app.db, fileId(request.params.file));
+    if (!sale) throw new HttpError(404, 'Flash sale not found.');
+    return sendSvg(reply, renderFlashSale(sale));
+  });
+}
