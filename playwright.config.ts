@@ -3,16 +3,8 @@
  * scripts/ensure-chromium.mjs had to fall back to Playwright's), the built app served by the
  * real server on 127.0.0.1:4173 with a fresh embedded database (scripts/e2e-server.mjs).
  */
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-const PORT = 4173;
-const baseURL = `http://127.0.0.1:${PORT}`;
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-
-// CHROME_PATH first, then Debian's Chromium; when neither exists (non-root machine where
-// ensure-chromium ran `playwright install chromium`), Playwright's own build.
-const executablePath = process.env.CHROME_PATH ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
+import { chromiumArgs, chromiumExecutablePath, E2E_BASE_URL as baseURL } from './tests/e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -26,16 +18,8 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: chromiumExecutablePath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

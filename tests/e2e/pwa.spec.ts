@@ -3,7 +3,11 @@
  * Chromium's own installability check, and after one online visit the shell reloads offline
  * (service worker + persisted caches) in Romanian with header, categories and footer.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumExecutablePath, E2E_BASE_URL } from './chromium.ts';
 
 async function waitForServiceWorkerControl(page: Page) {
   // `ready` can resolve while the worker is still activating: wait for activated + controller.
@@ -17,12 +21,29 @@ async function waitForServiceWorkerControl(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
-test('Chromium reports no installability errors', async ({ page }) => {
-  await page.goto('/');
-  await waitForServiceWorkerControl(page);
-  const cdp = await page.context().newCDPSession(page);
-  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
-  expect(installabilityErrors).toEqual([]);
+test('Chromium reports no installability errors', async () => {
+  // Playwright's usual contexts are incognito, which Chromium never lets install an app
+  // ("in-incognito"): a persistent profile is what a shopper's phone has.
+  const profile = mkdtempSync(path.join(tmpdir(), 'talcioc-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumExecutablePath,
+    args: chromiumArgs,
+    baseURL: E2E_BASE_URL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('the manifest names the app, its scope and its icons', async ({ page }) => {
   const manifest = await (await page.request.get('/manifest.webmanifest')).json();
   expect(manifest).toMatchObject({ short_name: 'Talcioc', lang: 'ro', display: 'standalone', start_url: expect.any(String), scope: '/' });
   expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}/${i.purpose}`)).toEqual(
