@@ -1,0 +1,15 @@
+/**
+ * Catalog constants without zod (the client imports these on the first load).
+ * Spec §9: default sort newest, default page 1.
+ */
+export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'most_sold'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_SORT: ProductSort = 'newest';
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PER_PAGE = 24;
+export const MAX_PER_PAGE = 60;
+/** Longer search text is refused with a 422 (a shopper never types more). */
+export const MAX_SEARCH_LENGTH = 200;
+/** Filter keys the filtered-products page mirrors in its URL (spec §4), in display order. */
+export const FILTER_KEYS = ['category', 'size', 'color', 'season', 'quality'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];

@@ -1,0 +1,178 @@
+/**
+ * The catalog's wire contract (issue #3): products, shops, category pages, home sections and
+ * flash sales, in the spirit of spec §7 — lists answer `data.data` plus `data.meta`
+ * {current_page, last_page, total, per_page}; single resources answer `data.<name>`.
+ * Products carry every spec §3 Product field. Used by the server (validation and
+ * serialisation) and by the client (types only, plus `productListQuerySchema` constants).
+ */
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+import { categorySchema } from './content.ts';
+import { PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from './catalog-constants.ts';
+
+const option = z.object({ id: z.number(), name: z.string() });
+
+/** Spec §3 Size option: price is the surcharge added to the product's price. */
+export const sizeOptionSchema = z.object({ id: z.number(), name: z.string(), price: z.number() });
+export type SizeOption = z.infer<typeof sizeOptionSchema>;
+
+export const productVideoSchema = z.object({ url: z.string(), thumbnail: z.string() });
+
+/** Spec §3 Product (card fields) plus the shop it belongs to (the cart groups by shop). */
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  brand: z.string().nullable(),
+  thumbnail: z.string(),
+  videos: z.array(productVideoSchema),
+  price: z.number(),
+  /** 0 when not discounted (spec §5: a discount_price above 0 is used). */
+  discount_price: z.number(),
+  /** Whole percent off the price, 0 when not discounted. */
+  discount_percentage: z.number(),
+  quantity: z.number().int(),
+  total_sold: z.number().int(),
+  is_favorite: z.boolean(),
+  sizes: z.array(sizeOptionSchema),
+  shop_id: z.number(),
+  shop_name: z.string(),
+  category_id: z.number(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const paginationMetaSchema = z.object({
+  current_page: z.number().int(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+});
+export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
+
+export const productListResponseSchema = envelope(z.object({ data: z.array(productSchema), meta: paginationMetaSchema }));
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/** Comma-joined ids, as the filter page mirrors them in its URL (spec §4): "3,4". */
+const idList = z
+  .string()
+  .max(500, 'Too many values.')
+  .regex(/^\s*\d{1,9}(\s*,\s*\d{1,9})*\s*$/, 'Use comma-separated numeric ids, e.g. 1,2.')
+  .transform((value) => [...new Set(value.split(',').map((v) => Number(v.trim())))])
+  .optional();
+
+const money = z.coerce.number({ message: 'Must be a number.' }).min(0, 'Must be 0 or more.').max(1_000_000, 'Too large.').optional();
+
+/**
+ * Query of GET /api/products and GET /api/products/filter (spec §7 keys quality, season, sort,
+ * page, plus size, color, category, shop, price range and search). Sort defaults to newest,
+ * or to relevance when a search text is given; page defaults to 1.
+ */
+export const productListQuerySchema = z
+  .object({
+    search: z.string().max(MAX_SEARCH_LENGTH, `The search text may not be longer than ${MAX_SEARCH_LENGTH} characters.`).optional(),
+    quality: idList,
+    season: idList,
+    size: idList,
+    color: idList,
+    category: idList,
+    shop: idList,
+    min_price: money,
+    max_price: money,
+    in_stock: z.enum(['0', '1']).optional(),
+    sort: z.enum(PRODUCT_SORTS, { message: `The sort must be one of: ${PRODUCT_SORTS.join(', ')}.` }).optional(),
+    page: z.coerce.number({ message: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page must be at least 1.').max(100_000, 'The page is too large.').default(1),
+    per_page: z.coerce.number({ message: 'per_page must be a number.' }).int().min(1).max(MAX_PER_PAGE, `per_page may not be more than ${MAX_PER_PAGE}.`).optional(),
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: 'The minimum price may not be above the maximum price.',
+    path: ['min_price'],
+  });
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+export type ProductListFilters = z.output<typeof productListQuerySchema>;
+
+/** Shop as listed (spec §2 Shops, shop card of the product page). */
+export const shopSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string(),
+  banner: z.string(),
+  rating: z.number(),
+  reviews_count: z.number().int(),
+  description: z.string(),
+  city: z.string(),
+  products_count: z.number().int(),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+export const shopListResponseSchema = envelope(z.object({ data: z.array(shopSchema), meta: paginationMetaSchema }));
+
+/** GET /api/shops/{id}: the shop and its categories (with the shop's own product counts). */
+export const shopDetailsResponseSchema = envelope(
+  z.object({
+    shop: shopSchema.extend({ phone: z.string().nullable(), email: z.string().nullable(), joined_at: z.string() }),
+    categories: z.array(categorySchema),
+  }),
+);
+export type ShopDetails = z.infer<typeof shopDetailsResponseSchema>['data'];
+
+/** GET /api/products/{id}: everything the details page shows. */
+export const productDetailsSchema = productSchema.extend({
+  description: z.string(),
+  images: z.array(z.object({ id: z.number(), url: z.string() })),
+  colors: z.array(option),
+  season: option.nullable(),
+  quality: option.nullable(),
+  /** Parcel weight in kg (delivery bands, spec §5). */
+  weight: z.number(),
+  category: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
+  shop: z.object({ id: z.number(), name: z.string(), slug: z.string(), logo: z.string(), rating: z.number(), reviews_count: z.number().int(), city: z.string() }),
+  /** The running flash sale this product is in, if any (its sale price is discount_price). */
+  flash_sale: z.object({ id: z.number(), name: z.string(), ends_at: z.string() }).nullable(),
+});
+export type ProductDetails = z.infer<typeof productDetailsSchema>;
+export const productDetailsResponseSchema = envelope(z.object({ product: productDetailsSchema }));
+
+/** GET /api/products/{id}/similar: in-stock items of the same shop, same category first. */
+export const similarProductsResponseSchema = envelope(z.object({ data: z.array(productSchema) }));
+
+/** GET /api/categories/{id or slug}: the category a products page is about. */
+export const categoryResponseSchema = envelope(z.object({ category: categorySchema }));
+
+export const flashSaleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  thumbnail: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  status: z.enum(['upcoming', 'running', 'ended']),
+});
+export type FlashSale = z.infer<typeof flashSaleSchema>;
+
+/** GET /api/flash-sales/{id}: the sale and its products at sale prices (discount_price). */
+export const flashSaleResponseSchema = envelope(
+  z.object({ flash_sale: flashSaleSchema, data: z.array(productSchema), meta: paginationMetaSchema }),
+);
+export type FlashSaleResponse = z.infer<typeof flashSaleResponseSchema>;
+
+/** GET /api/home: every home section in one round trip (weak mobile data). */
+export const homeResponseSchema = envelope(
+  z.object({
+    flash_sale: flashSaleSchema.extend({ products: z.array(productSchema) }).nullable(),
+    most_popular: z.array(productSchema),
+    best_deals: z.array(productSchema),
+    new_arrivals: z.array(productSchema),
+    popular_shops: z.array(shopSchema),
+  }),
+);
+export type HomeSections = z.infer<typeof homeResponseSchema>['data'];
+
+/** Path parameter of product, shop and flash-sale routes. */
+export const idParamSchema = z.object({
+  id: z.coerce.number({ message: 'The id must be a number.' }).int('The id must be a whole number.').min(1, 'The id must be a positive number.').max(2_147_483_647, 'The id is too large.'),
+});
+/** Category pages accept the id (header buttons) or the slug (spec §2). */
+export const categoryKeyParamSchema = z.object({
+  key: z.string().min(1).max(120, 'The category is too long.'),
+});
