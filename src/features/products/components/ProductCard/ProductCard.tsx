@@ -1,0 +1,94 @@
+/**
+ * Product card (spec §2): thumbnail or video poster, name, current price, struck-through
+ * original when discounted, '{n}% OFF', '{n} Sold', and 'Stock Out' (dimmed, not clickable)
+ * at quantity 0. Cart-add and 'Buy Now' only while in stock; what they do is the caller's
+ * (the cart feature wires them, issue #5).
+ */
+import { ActionIcon, Badge, Button, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../../contract/catalog.ts';
+import { CartIcon } from '../../../../components/icons/icons.tsx';
+import { cardImage } from '../../lib/media.ts';
+import { isDiscounted, unitPrice } from '../../lib/price.ts';
+import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
+import classes from './ProductCard.module.css';
+
+export interface ProductCardProps {
+  product: Product;
+  /** Eager-load the image (first cards above the fold). */
+  priority?: boolean;
+  onAddToCart?: (product: Product) => void;
+  onBuyNow?: (product: Product) => void;
+}
+
+export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }: ProductCardProps) {
+  const { t } = useTranslation();
+  const inStock = product.quantity > 0;
+  const discounted = isDiscounted(product);
+
+  const content = (
+    <>
+      <div className={classes.media}>
+        <img
+          src={cardImage(product)}
+          alt=""
+          width={300}
+          height={300}
+          className={classes.image}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {discounted && product.discount_percentage > 0 && (
+          <Badge className={classes.badge} color="red" variant="filled" size="sm" data-testid="discount-badge">
+            {t('product.percent_off', { n: product.discount_percentage })}
+          </Badge>
+        )}
+        {!inStock && (
+          <Badge className={classes.stockBadge} color="dark" variant="filled" size="md" data-testid="stock-out">
+            {t('product.stock_out')}
+          </Badge>
+        )}
+      </div>
+      <div className={classes.body}>
+        <Text size="sm" fw={500} lineClamp={2} className={classes.name} component="h3">
+          {product.name}
+        </Text>
+        <ProductPrice current={unitPrice(product)} original={discounted ? product.price : null} />
+        <Text size="xs" c="dimmed">{t('product.sold', { n: product.total_sold })}</Text>
+      </div>
+    </>
+  );
+
+  return (
+    <article
+      className={`${classes.card} ${inStock ? '' : classes.stockOut}`}
+      data-testid="product-card"
+      data-product-id={product.id}
+      aria-disabled={inStock ? undefined : true}
+    >
+      {inStock ? (
+        <Link to={`/products/${product.id}/details`} className={classes.link}>
+          {content}
+        </Link>
+      ) : (
+        <div className={classes.link}>{content}</div>
+      )}
+      {inStock && (
+        <div className={classes.actions}>
+          <ActionIcon
+            variant="light"
+            size="lg"
+            aria-label={t('product.add_to_cart_named', { name: product.name })}
+            onClick={() => onAddToCart?.(product)}
+          >
+            <CartIcon size={18} />
+          </ActionIcon>
+          <Button size="compact-sm" flex={1} onClick={() => onBuyNow?.(product)}>
+            {t('product.buy_now')}
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
