@@ -4,7 +4,8 @@
  * Screens that later issues build (#3 catalog, #4 accounts, #5 cart, #6 engagement) are
  * real pages with their title and a short "coming" text for now.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { AccountLayout } from './layouts/AccountLayout.tsx';
@@ -23,7 +24,20 @@ const coming = (path: string, title: string, extra: RouteHandle = {}): RouteObje
   handle: { title, ...extra } satisfies RouteHandle,
 });
 
+/** A route module exports `Component` and, when it loads data, `createLoader(queryClient)`. */
+interface RouteModule {
+  Component: ComponentType;
+  createLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  /** A code-split screen with its title; its loader prefetches with the screen's own queryOptions. */
+  const page = (path: string, title: string, load: () => Promise<RouteModule>): RouteObject => ({
+    path,
+    handle: { title } satisfies RouteHandle,
+    lazy: () => load().then((m) => ({ Component: m.Component, ...(m.createLoader && { loader: m.createLoader(queryClient) }) })),
+  });
+
   return [
     {
       element: <RootShell />,
@@ -34,27 +48,27 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.Component, loader: m.createLoader(queryClient) })) },
             subpageRoute(queryClient, { path: 'deletion-policy', slug: 'deletion-policy', title: 'routes.deletion_policy' }),
-            coming('shops', 'routes.shops'),
-            coming('shops/:id', 'routes.shop_details'),
-            coming('shops/:id/categories/:slug', 'routes.shop_category_products'),
-            coming('products', 'routes.products'),
-            coming('products/:id/details', 'routes.product_details'),
+            page('shops', 'routes.shops', () => import('./routes/shops.tsx')),
+            page('shops/:id', 'routes.shop_details', () => import('./routes/shop-details.tsx')),
+            page('shops/:id/categories/:slug', 'routes.shop_category_products', () => import('./routes/shop-category-products.tsx')),
+            page('products', 'routes.products', () => import('./routes/products.tsx')),
+            page('products/:id/details', 'routes.product_details', () => import('./routes/product-details.tsx')),
             { path: 'categories', handle: { title: 'routes.categories' } satisfies RouteHandle, lazy: () => import('./routes/categories.tsx').then((m) => ({ Component: m.Component, loader: m.createLoader(queryClient) })) },
-            coming('categories/:slug', 'routes.category_products'),
-            coming('most-popular', 'routes.most_popular'),
-            coming('best-deal', 'routes.best_deal'),
-            coming('flash-sale/:id', 'routes.flash_sale'),
+            page('categories/:slug', 'routes.category_products', () => import('./routes/category-products.tsx')),
+            { path: 'most-popular', handle: { title: 'routes.most_popular' } satisfies RouteHandle, lazy: () => import('./routes/most-popular.tsx').then((m) => m.collectionRoute('most-popular', queryClient)) },
+            { path: 'best-deal', handle: { title: 'routes.best_deal' } satisfies RouteHandle, lazy: () => import('./routes/most-popular.tsx').then((m) => m.collectionRoute('best-deal', queryClient)) },
+            page('flash-sale/:id', 'routes.flash_sale', () => import('./routes/flash-sale.tsx')),
             coming('checkout', 'routes.checkout'),
             coming('buynow', 'routes.buy_now'),
-            coming('filtered-products', 'routes.filtered_products'),
+            page('filtered-products', 'routes.filtered_products', () => import('./routes/filtered-products.tsx')),
             { path: 'support', handle: { title: 'routes.support' } satisfies RouteHandle, lazy: () => import('./routes/support.tsx') },
             subpageRoute(queryClient, { path: 'terms-and-conditions', slug: 'terms-and-conditions', title: 'routes.terms' }),
             subpageRoute(queryClient, { path: 'privacy-policy', slug: 'privacy-policy', title: 'routes.privacy' }),
             subpageRoute(queryClient, { path: 'about-us', slug: 'about-us', title: 'routes.about_us' }),
-            coming('contact-us', 'routes.contact_us'),
+            page('contact-us', 'routes.contact_us', () => import('./routes/contact-us.tsx')),
             coming('payment-success', 'routes.payment_success'),
             coming('payment-failure', 'routes.payment_failure'),
-            coming('shop/register', 'routes.shop_register'),
+            page('shop/register', 'routes.shop_register', () => import('./routes/shop-register.tsx')),
             subpageRoute(queryClient, { path: ':slug' }),
           ],
         },

@@ -1,0 +1,62 @@
+/**
+ * The filter panel of the filtered-products page (spec §2, §4): one checkbox group per filter
+ * set (Categories, Size, Color, Season, Quality) and 'Clear Filters'. Pure: the page owns the
+ * state, so the same panel serves the lg+ sidebar (applies at once) and the modal below lg
+ * (applies on 'Apply Filters').
+ */
+import { Button, Checkbox, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { FilterKey } from '../../../../contract/catalog-constants.ts';
+import type { FilterSelection } from '../../lib/filter-query.ts';
+import classes from './FilterPanel.module.css';
+
+export interface FilterGroup {
+  key: FilterKey;
+  title: string;
+  options: { id: number; name: string }[];
+}
+
+export function FilterPanel({
+  groups,
+  selection,
+  onToggle,
+  onClear,
+  idPrefix,
+}: {
+  groups: FilterGroup[];
+  selection: FilterSelection;
+  onToggle: (key: FilterKey, id: number) => void;
+  onClear: () => void;
+  /** Keeps checkbox ids unique when the sidebar and the modal both exist. */
+  idPrefix: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" data-testid={`filter-panel-${idPrefix}`}>
+      {groups
+        .filter((group) => group.options.length > 0)
+        .map((group) => (
+          <fieldset key={group.key} className={classes.group}>
+            <Text component="legend" fw={700} size="sm" mb={8}>
+              {group.title}
+            </Text>
+            <Stack gap={8}>
+              {group.options.map((option) => (
+                <Checkbox
+                  key={option.id}
+                  id={`${idPrefix}-${group.key}-${option.id}`}
+                  label={option.name}
+                  checked={selection[group.key]?.includes(option.id) ?? false}
+                  onChange={() => onToggle(group.key, option.id)}
+                  size="sm"
+                />
+              ))}
+            </Stack>
+          </fieldset>
+        ))}
+      <Button variant="default" onClick={onClear}>
+        {t('filters.clear')}
+      </Button>
+    </Stack>
+  );
+}
