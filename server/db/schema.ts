@@ -111,11 +111,30 @@ export const products = pgTable(
     qualityId: integer('quality_id').references(() => attributeOptions.id),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /**
+     * Price before any flash sale (spec §5: a discount_price above 0 is used, else price).
+     * A running flash sale's price overrides it at query time (repositories/catalog-repository.ts).
+     */
+    effectivePrice: money('effective_price')
+      .notNull()
+      .generatedAlwaysAs(sql`CASE WHEN discount_price > 0 THEN discount_price ELSE price END`),
+    /**
+     * Name, brand, shop name and category name folded by normalizeSearchText()
+     * (server/lib/search-text.ts), one per line, the name first. Written by the seed and by
+     * refreshProductSearchText(); searched with LIKE through the trigram index (ADR 004).
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     index('products_shop_idx').on(t.shopId),
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
+    index('products_active_created_idx').on(t.isActive, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_effective_price_idx').on(t.effectivePrice),
+    index('products_total_sold_idx').on(t.totalSold.desc().nullsFirst()),
+    index('products_season_idx').on(t.seasonId),
+    index('products_quality_idx').on(t.qualityId),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
   ],
@@ -152,7 +171,7 @@ export const productSizes = pgTable(
     sizeId: integer('size_id').notNull().references(() => attributeOptions.id),
     price: money('price').notNull().default(0),
   },
-  (t) => [uniqueIndex('product_sizes_unique').on(t.productId, t.sizeId)],
+  (t) => [uniqueIndex('product_sizes_unique').on(t.productId, t.sizeId), index('product_sizes_size_idx').on(t.sizeId, t.productId)],
 );
 
 export const productColors = pgTable(
@@ -162,7 +181,7 @@ export const productColors = pgTable(
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     colorId: integer('color_id').notNull().references(() => attributeOptions.id),
   },
-  (t) => [uniqueIndex('product_colors_unique').on(t.productId, t.colorId)],
+  (t) => [uniqueIndex('product_colors_unique').on(t.productId, t.colorId), index('product_colors_color_idx').on(t.colorId, t.productId)],
 );
 
 export const banners = pgTable('banners', {
@@ -215,5 +234,5 @@ export const flashSaleProducts = pgTable(
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     salePrice: money('sale_price').notNull(),
   },
-  (t) => [uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId)],
+  (t) => [uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId), index('flash_sale_products_product_idx').on(t.productId)],
 );

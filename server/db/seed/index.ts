@@ -18,6 +18,7 @@ import { FLASH_SALES, voucherDefs } from './promotions.ts';
 import { chunks, createRandom, DAY_MS } from './random.ts';
 import { generalSettings, languageRows, masterSettings } from './settings.ts';
 import { SHOPS } from './shops.ts';
+import { productSearchText } from '../../lib/search-text.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
@@ -76,6 +77,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       ).map((s) => [s.slug, s.id]),
     );
     const shopId = (slug: string) => shopIds.get(slug)!;
+    // products.search_text folds name, brand, shop and category (ADR 004).
+    const shopName = (slug: string) => SHOPS.find((s) => s.slug === slug)!.name;
+    const categoryName = (slug: string) => categoryRows.find((c) => c.slug === slug)!.name;
 
     await tx.insert(deliveryWeights).values(
       SHOPS.flatMap((s) => [
@@ -107,6 +111,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
             seasonId: d.season ? optionId('season', d.season) : null,
             qualityId: optionId('quality', d.quality),
             createdAt: at(-d.daysAgo),
+            searchText: productSearchText({ name: d.name, brand: d.brand, shopName: shopName(d.shopSlug), categoryName: categoryName(d.categorySlug) }),
           })),
         )
         .returning({ id: products.id, slug: products.slug });

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { likeContains, MAX_SEARCH_TERMS, normalizeSearchText, productSearchText, regexLiteral, searchTerms } from './search-text.ts';
+
+describe('normalizeSearchText', () => {
+  it('folds Romanian diacritics and case in both directions', () => {
+    expect(normalizeSearchText('Geacă')).toBe('geaca');
+    expect(normalizeSearchText('GEACĂ')).toBe('geaca');
+    expect(normalizeSearchText('geaca')).toBe('geaca');
+    expect(normalizeSearchText('Încălțăminte')).toBe('incaltaminte');
+    expect(normalizeSearchText('ÎMBRĂCĂMINTE BĂRBAȚI')).toBe('imbracaminte barbati');
+    expect(normalizeSearchText('Pâine și cârnați')).toBe('paine si carnati');
+  });
+
+  it('treats cedilla ş ţ and comma-below ș ț as the same letters', () => {
+    const comma = 'Eșarfă Țesută, ȘAL';
+    const cedilla = 'Eşarfă Ţesută, ŞAL';
+    expect(normalizeSearchText(comma)).toBe('esarfa tesuta, sal');
+    expect(normalizeSearchText(cedilla)).toBe(normalizeSearchText(comma));
+    // Composed input and already decomposed input agree.
+    expect(normalizeSearchText('s\u0326t\u0327')).toBe('st');
+  });
+
+  it('collapses whitespace and trims; removes control characters', () => {
+    expect(normalizeSearchText('  Rochie\t de \n vară  ')).toBe('rochie de vara');
+    expect(normalizeSearchText('a\u0000b\u200bc\u00a0d')).toBe('a b c d');
+    expect(normalizeSearchText('x\uD800y')).toBe('x y');
+  });
+
+  it('keeps punctuation and other scripts, answers "" for nothing', () => {
+    expect(normalizeSearchText("Levi's 501 & H&M")).toBe("levi's 501 & h&m");
+    expect(normalizeSearchText('Straße')).toBe('straße');
+    expect(normalizeSearchText('')).toBe('');
+    expect(normalizeSearchText(null)).toBe('');
+    expect(normalizeSearchText(undefined)).toBe('');
+    expect(normalizeSearchText('\u0301\u0308')).toBe('');
+  });
+});
+
+describe('searchTerms', () => {
+  it('splits the folded query into distinct terms', () => {
+    expect(searchTerms('  Geacă   ZARA geaca ')).toEqual(['geaca', 'zara']);
+    expect(searchTerms('   ')).toEqual([]);
+    expect(searchTerms(undefined)).toEqual([]);
+  });
+
+  it(`keeps at most ${MAX_SEARCH_TERMS} terms`, () => {
+    const many = Array.from({ length: 30 }, (_, i) => `t${i}`).join(' ');
+    expect(searchTerms(many)).toHaveLength(MAX_SEARCH_TERMS);
+  });
+});
+
+describe('productSearchText', () => {
+  it('puts the folded name first, then brand, shop and category, one per line', () => {
+    expect(productSearchText({ name: 'Geacă din piele', brand: 'Zara', shopName: 'Garderoba Bunicii', categoryName: 'Îmbrăcăminte femei' })).toBe(
+      'geaca din piele\nzara\ngarderoba bunicii\nimbracaminte femei',
+    );
+    expect(productSearchText({ name: 'Carte', brand: null })).toBe('carte\n\n\n');
+  });
+});
+
+describe('likeContains', () => {
+  it('escapes LIKE metacharacters', () => {
+    expect(likeContains('geaca')).toBe('%geaca%');
+    expect(likeContains('50%')).toBe('%50\\%%');
+    expect(likeContains('a_b')).toBe('%a\\_b%');
+    expect(likeContains('c:\\x')).toBe('%c:\\\\x%');
+  });
+});
+
+describe('regexLiteral', () => {
+  it('escapes everything but letters and digits', () => {
+    expect(regexLiteral('geaca1')).toBe('geaca1');
+    expect(regexLiteral("a.b*c(d)[e]\\f'")).toBe("a\\.b\\*c\\(d\\)\\[e\\]\\\\f\\'");
+    expect(regexLiteral('straße')).toBe('straße');
+  });
+});
