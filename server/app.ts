@@ -16,6 +16,7 @@ import healthRoutes from './routes/health.ts';
 import masterRoutes from './routes/master.ts';
 import translationRoutes from './routes/translations.ts';
 import contentRoutes from './routes/content.ts';
+import catalogRoutes from './routes/catalog.ts';
 import mediaRoutes from './routes/media.ts';
 
 export interface AppOptions {
@@ -55,6 +56,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(masterRoutes);
       await api.register(translationRoutes);
       await api.register(contentRoutes);
+      await api.register(catalogRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
+import { refreshProductSearchText } from '../repositories/catalog-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,9 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
   const handle = options.handle ?? (await openDatabase(options));
   const seeded = await seedIfEmpty(handle.db);
   if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
+  // Products written before migration 0001 (or by code that forgot it) have no search_text yet.
+  const backfilled = await refreshProductSearchText(handle.db, { onlyEmpty: true });
+  if (backfilled) app.log.info({ products: backfilled }, 'search_text filled in');
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   if (!options.handle) app.addHook('onClose', () => handle.close());
