@@ -1,0 +1,76 @@
+/**
+ * /contact-us (spec §2 Contact): the marketplace's phone, e-mail, address and customer service
+ * hours (09:00 - 17:00, spec §9) from master data, a note that the contact form is coming, and
+ * the way to support. Master data is persisted, so the page works offline once seen.
+ */
+import type { ReactNode } from 'react';
+import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
+import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '../../components/icons/icons.tsx';
+import { formatPhone } from '../../lib/format-phone.ts';
+import { CUSTOMER_SERVICE_HOURS } from '../layouts/Footer.tsx';
+
+function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" fw={600} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          {icon}
+          {label}
+        </Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const storefront = useStorefront();
+  return (
+    <Container size="md" py="xl">
+      <PageHeader title={t('routes.contact_us')} description={t('contact.intro')} />
+      <section aria-labelledby="contact-details">
+        <Title order={2} size="h3" id="contact-details" mb="sm">{t('contact.details')}</Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="contact-details">
+          {storefront.mobile && (
+            <ContactItem icon={<PhoneIcon size={18} />} label={t('contact.phone')}>
+              <Anchor href={`tel:${storefront.mobile.replace(/[^\d+]/g, '')}`} inherit>{formatPhone(storefront.mobile)}</Anchor>
+            </ContactItem>
+          )}
+          {storefront.email && (
+            <ContactItem icon={<MailIcon size={18} />} label={t('contact.email')}>
+              <Anchor href={`mailto:${storefront.email}`} inherit>{storefront.email}</Anchor>
+            </ContactItem>
+          )}
+          {storefront.address && (
+            <ContactItem icon={<StoreIcon size={18} />} label={t('contact.address')}>
+              {storefront.address}
+            </ContactItem>
+          )}
+          <ContactItem icon={<ClockIcon size={18} />} label={t('contact.hours')}>
+            {t('contact.hours_value', { hours: CUSTOMER_SERVICE_HOURS })}
+          </ContactItem>
+        </SimpleGrid>
+      </section>
+
+      <Stack gap="xl" mt="xl">
+        <section aria-labelledby="contact-form">
+          <Title order={2} size="h3" id="contact-form" mb="xs">{t('contact.form_title')}</Title>
+          <Text c="dimmed">{t('contact.form_coming')}</Text>
+        </section>
+        <section aria-labelledby="contact-help">
+          <Title order={2} size="h3" id="contact-help" mb="xs">{t('contact.help_title')}</Title>
+          <Text mb="xs">{t('contact.help_text')}</Text>
+          <Stack gap={6}>
+            <Anchor component={Link} to="/support">{t('contact.support_link')} ›</Anchor>
+            <Anchor component={Link} to="/shop/register">{t('contact.seller_link')} ›</Anchor>
+          </Stack>
+        </section>
+      </Stack>
+    </Container>
+  );
+}

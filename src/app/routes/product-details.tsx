@@ -1,0 +1,184 @@
+/**
+ * /products/{id}/details (spec §2 Product details): the gallery, the buying column, the
+ * description, the shop and similar items from the same shop. It opens only while the
+ * product is in stock; at quantity 0 a clear "no longer available" page offers similar items.
+ * An id that is not a number, or that the API does not know, is a not-found state.
+ * Add to cart, Buy Now and the heart are wired by the cart and favourites issues; until then
+ * they say so in a notification.
+ */
+import { Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
+import type { Product, ProductDetails } from '../../contract/catalog.ts';
+import { productQueryOptions } from '../../features/products/api/get-product.ts';
+import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
+import { ProductGallery, ProductGallerySkeleton } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
+import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
+import { cardImage } from '../../features/products/lib/media.ts';
+import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
+import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { useProductActions } from '../use-product-actions.ts';
+
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const id = parseId(params.id);
+    if (id) {
+      void queryClient.prefetchQuery(productQueryOptions(id));
+      void queryClient.prefetchQuery(similarProductsQueryOptions(id));
+    }
+    return null;
+  };
+
+const SIMILAR_COLS = { base: 2, sm: 3, md: 4, lg: 5 };
+
+/** Cart and favourites arrive with later issues: until then the buttons say so (spec §9: 3000 ms, bottom-left). */
+function useComingSoon() {
+  const { t } = useTranslation();
+  const { onAddToCart } = useProductActions();
+  return {
+    cart: onAddToCart,
+    favorite: () => notifications.show({ id: 'favorite-coming', message: t('product.favorite_coming'), position: 'bottom-left', autoClose: 3000 }),
+  };
+}
+
+function SimilarProducts({ id, title, excludeId }: { id: number; title: string; excludeId: number }) {
+  const coming = useComingSoon();
+  const similar = useQuery(similarProductsQueryOptions(id));
+  const products = (similar.data ?? []).filter((p: Product) => p.id !== excludeId && p.quantity > 0);
+  if (similar.data && products.length === 0) return null;
+  // Similar items are extra: offline or failing, the section simply stays away.
+  if (!similar.data && !similar.isLoading) return null;
+  return (
+    <section aria-labelledby="similar-title" data-testid="similar-products">
+      <Title order={2} size="h3" id="similar-title" mb="sm">{title}</Title>
+      {similar.data ? (
+        <ProductGrid products={products.slice(0, 10)} cols={SIMILAR_COLS} priorityCount={0} onAddToCart={coming.cart} onBuyNow={coming.cart} />
+      ) : (
+        <ProductGridSkeleton count={5} cols={SIMILAR_COLS} />
+      )}
+    </section>
+  );
+}
+
+function ProductDetailsSkeleton() {
+  return (
+    <Grid gap="xl" aria-hidden="true" data-testid="product-skeleton">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ProductGallerySkeleton />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <Skeleton h={14} w={90} />
+          <Skeleton h={30} w="85%" />
+          <Skeleton h={34} w={160} />
+          <Skeleton h={14} w={80} />
+          <Group gap={8}>
+            {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={44} w={56} />)}
+          </Group>
+          <Skeleton h={90} />
+          <Skeleton h={36} w={200} />
+          <Group grow>
+            <Skeleton h={42} />
+            <Skeleton h={42} />
+          </Group>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** Quantity 0: the product cannot be bought any more; offer what the same shop still has. */
+function NoLongerAvailable({ product }: { product: ProductDetails }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xl">
+      <Group gap="lg" wrap="nowrap" align="center" data-testid="product-unavailable">
+        <img src={cardImage(product)} alt="" width={96} height={96} style={{ borderRadius: 'var(--mantine-radius-md)', opacity: 0.5, flex: '0 0 96px', objectFit: 'cover' }} />
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={1} size="h2">{t('product.unavailable_title')}</Title>
+          <Text c="dimmed">{t('product.unavailable_text', { name: product.name })}</Text>
+          <Group gap="sm" mt={4}>
+            <Button component={Link} to={`/shops/${product.shop.id}`} variant="light">{t('product.visit_shop', { shop: product.shop.name })}</Button>
+            <Button component={Link} to="/" variant="default">{t('common.back_home')}</Button>
+          </Group>
+        </Stack>
+      </Group>
+      <SimilarProducts id={product.id} excludeId={product.id} title={t('product.similar_instead')} />
+    </Stack>
+  );
+}
+
+export function Component() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const coming = useComingSoon();
+  const id = parseId(params.id);
+  const query = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
+  const phase = id === null ? 'not-found' : queryPhase(query);
+
+  if (phase === 'not-found' || phase === 'offline' || phase === 'error') {
+    return (
+      <Container size="xl" py="xl">
+        <QueryState
+          kind={phase}
+          title={phase === 'not-found' ? t('product.not_found_title') : undefined}
+          text={phase === 'not-found' ? t('product.not_found_text') : undefined}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      </Container>
+    );
+  }
+
+  const product = query.data;
+  if (!product) {
+    return (
+      <Container size="xl" py="md">
+        <ProductDetailsSkeleton />
+      </Container>
+    );
+  }
+
+  if (product.quantity <= 0) {
+    return (
+      <Container size="xl" py="xl">
+        <NoLongerAvailable product={product} />
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="xl" py="md">
+      <Stack gap="xl">
+        <Grid gap={{ base: 'md', md: 'xl' }}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <ProductGallery key={product.id} product={product} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="lg">
+              <ProductInfo key={product.id} product={product} onAddToCart={coming.cart} onBuyNow={coming.cart} onToggleFavorite={coming.favorite} />
+              <section aria-labelledby="product-shop-title">
+                <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">{t('product.sold_by')}</Title>
+                <ShopCard shop={product.shop} headingOrder={3} cta={t('shop.visit')} />
+              </section>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        {product.description.trim() && (
+          <section aria-labelledby="product-description-title">
+            <Title order={2} size="h3" id="product-description-title" mb="sm">{t('product.description')}</Title>
+            <Text style={{ whiteSpace: 'pre-line', maxWidth: '72ch', overflowWrap: 'anywhere' }} data-testid="product-description">
+              {product.description}
+            </Text>
+          </section>
+        )}
+        <SimilarProducts id={product.id} excludeId={product.id} title={t('product.similar_from_shop', { shop: product.shop.name })} />
+        <Anchor component={Link} to={`/shops/${product.shop.id}`} size="sm">{t('product.more_from_shop', { shop: product.shop.name })} ›</Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * /shops/{id} (spec §2 Shop details): banner, logo, name, rating, city, description, the
+ * shop's categories (links to /shops/{id}/categories/{slug}) and its products with sort and
+ * pagination kept in the URL (?sort=&page=, the shared ProductListing).
+ */
+import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE, DEFAULT_SORT, PRODUCT_SORTS } from '../../contract/catalog-constants.ts';
+import { shopQueryOptions } from '../../features/shops/api/get-shop.ts';
+import { productListQueryOptions } from '../../features/products/api/get-products.ts';
+import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
+import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
+import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { useProductActions } from '../use-product-actions.ts';
+import classes from './shop-details.module.css';
+
+/**
+ * The list query ProductListing will read for this URL (same sort and page parsing as
+ * useListParams), so the loader warms exactly that cache entry.
+ */
+export function shopProductsQueryOptions(url: string, shop: number, category?: number) {
+  const search = new URL(url).searchParams;
+  const sort = PRODUCT_SORTS.find((s) => s === search.get('sort')) ?? DEFAULT_SORT;
+  const pageNumber = Number(search.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : DEFAULT_PAGE;
+  return productListQueryOptions({ shop, category, sort, page });
+}
+
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ params, request }: LoaderFunctionArgs) => {
+    const id = parseId(params.id);
+    if (id) {
+      void queryClient.prefetchQuery(shopQueryOptions(id));
+      void queryClient.prefetchQuery(shopProductsQueryOptions(request.url, id));
+    }
+    return null;
+  };
+
+/** The shop's products: a heading, then the shared sortable, paginated list. */
+export function ShopProducts({ shopId, categoryId }: { shopId: number; categoryId?: number }) {
+  const { t } = useTranslation();
+  const actions = useProductActions();
+  return (
+    <section aria-labelledby="shop-products-title" style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+      <Title order={2} size="h3" id="shop-products-title" mb="xs">{t('shop.products')}</Title>
+      <ProductListing params={{ shop: shopId, category: categoryId }} {...actions} />
+    </section>
+  );
+}
+
+function formatJoined(iso: string, language: string) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(language.startsWith('ro') ? 'ro-RO' : 'en-GB', { month: 'long', year: 'numeric' }).format(date);
+}
+
+function ShopHeaderSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden="true" data-testid="shop-skeleton">
+      <Skeleton className={classes.banner} h="auto" />
+      <Group gap="md" wrap="nowrap" className={classes.identity}>
+        <Skeleton circle height={88} className={classes.logo} />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton h={28} w="60%" />
+          <Skeleton h={14} w="40%" />
+        </Stack>
+      </Group>
+      <Skeleton h={14} w="90%" />
+      <Skeleton h={14} w="75%" />
+    </Stack>
+  );
+}
+
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const params = useParams();
+  const id = parseId(params.id);
+  const shop = useQuery({ ...shopQueryOptions(id ?? 0), enabled: id !== null });
+  const phase = id === null ? 'not-found' : queryPhase(shop);
+
+  if (phase === 'not-found' || phase === 'offline' || phase === 'error') {
+    return (
+      <Container size="xl" py="xl">
+        <QueryState
+          kind={phase}
+          title={phase === 'not-found' ? t('shop.not_found_title') : undefined}
+          text={phase === 'not-found' ? t('shop.not_found_text') : undefined}
+          onRetry={() => shop.refetch()}
+          retrying={shop.isFetching}
+        >
+          {phase === 'not-found' && <Anchor component={Link} to="/shops">{t('shop.all_shops')}</Anchor>}
+        </QueryState>
+      </Container>
+    );
+  }
+
+  const details = shop.data;
+  const joined = details ? formatJoined(details.shop.joined_at, i18n.language || 'ro') : null;
+  return (
+    <Container size="xl" py="md">
+      {!details ? (
+        <ShopHeaderSkeleton />
+      ) : (
+        <Stack gap="md" data-testid="shop-header">
+          <div className={classes.banner}>
+            <img src={details.shop.banner} alt="" width={1200} height={300} fetchPriority="high" decoding="async" />
+          </div>
+          <Group gap="md" wrap="nowrap" align="flex-start" className={classes.identity}>
+            <img src={details.shop.logo} alt={t('shop.logo_alt', { name: details.shop.name })} width={88} height={88} className={classes.logo} />
+            <Stack gap={4} style={{ minWidth: 0 }} pt={4}>
+              <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>{details.shop.name}</Title>
+              <ShopRating rating={details.shop.rating} reviews={details.shop.reviews_count} />
+              <Text size="sm" c="dimmed">
+                {details.shop.city}
+                {joined && <> · {t('shop.joined', { date: joined })}</>}
+              </Text>
+            </Stack>
+          </Group>
+          {details.shop.description && <Text className={classes.description}>{details.shop.description}</Text>}
+          {details.categories.length > 0 && (
+            <section aria-labelledby="shop-categories-title">
+              <Title order={2} size="h4" id="shop-categories-title" mb="xs">{t('shop.categories')}</Title>
+              <ul className={classes.chips}>
+                {details.categories.map((category) => (
+                  <li key={category.id}>
+                    <Link to={`/shops/${details.shop.id}/categories/${category.slug}`} className={classes.chip}>
+                      {category.name}
+                      <span className={classes.chipCount}>{category.products_count}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </Stack>
+      )}
+      {id !== null && <ShopProducts shopId={id} />}
+    </Container>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Product gallery (spec §2): the product's images and videos in a square stage that never
+ * shifts the layout, and a strip of thumbnails (arrow keys, Home and End move between them).
+ * Videos play in a native player with controls and load nothing until asked
+ * (preload="none"); when the product's thumbnail is the default image, the video (with its
+ * poster) comes first, as on the product card.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Skeleton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ProductDetails } from '../../../../contract/catalog.ts';
+import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
+import classes from './ProductGallery.module.css';
+
+export type GalleryItem = { kind: 'image'; src: string } | { kind: 'video'; src: string; poster: string };
+
+type GalleryProduct = Pick<ProductDetails, 'name' | 'thumbnail' | 'images' | 'videos'>;
+
+/** Images (or the thumbnail when there are none) and videos; videos first when there is no real picture. */
+export function galleryItems(product: GalleryProduct): GalleryItem[] {
+  let images: GalleryItem[] = product.images.filter((image) => !isDefaultImage(image.url)).map((image) => ({ kind: 'image', src: image.url }));
+  if (images.length === 0 && !isDefaultImage(product.thumbnail)) images = [{ kind: 'image', src: product.thumbnail }];
+  const videos: GalleryItem[] = product.videos.map((video) => ({ kind: 'video', src: video.url, poster: video.thumbnail }));
+  if (images.length === 0 && videos.length === 0) return [{ kind: 'image', src: DEFAULT_PRODUCT_THUMBNAIL }];
+  return images.length === 0 ? videos : [...images, ...videos];
+}
+
+export function ProductGallery({ product }: { product: GalleryProduct }) {
+  const { t } = useTranslation();
+  const items = galleryItems(product);
+  const [selected, setSelected] = useState(0);
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const index = Math.min(selected, items.length - 1);
+  const current = items[index]!;
+  const total = items.length;
+
+  const labelFor = (item: GalleryItem, i: number) =>
+    item.kind === 'video'
+      ? t('product.gallery_video', { name: product.name, n: i + 1, total })
+      : t('product.gallery_image', { name: product.name, n: i + 1, total });
+
+  const select = (next: number, focus = false) => {
+    const wrapped = (next + total) % total;
+    setSelected(wrapped);
+    if (focus) thumbs.current[wrapped]?.focus();
+  };
+
+  const onStripKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: total - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next, true);
+  };
+
+  return (
+    <div className={classes.root} data-testid="product-gallery">
+      <div className={classes.stage}>
+        {current.kind === 'video' ? (
+          <video
+            key={current.src + index}
+            className={classes.media}
+            controls
+            preload="none"
+            playsInline
+            poster={current.poster}
+            src={current.src}
+            aria-label={labelFor(current, index)}
+            data-testid="gallery-video"
+          />
+        ) : (
+          <img
+            key={current.src}
+            className={classes.media}
+            src={current.src}
+            alt={labelFor(current, index)}
+            width={600}
+            height={600}
+            loading="eager"
+            decoding="async"
+            data-testid="gallery-image"
+          />
+        )}
+        {total > 1 && (
+          <>
+            <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => select(index - 1)} aria-label={t('product.gallery_previous')}>‹</button>
+            <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => select(index + 1)} aria-label={t('product.gallery_next')}>›</button>
+            <span className={classes.counter} aria-hidden="true">{index + 1} / {total}</span>
+          </>
+        )}
+      </div>
+      {total > 1 && (
+        <div className={classes.strip} role="group" aria-label={t('product.gallery')} onKeyDown={onStripKey}>
+          {items.map((item, i) => (
+            <button
+              key={`${item.src}-${i}`}
+              ref={(el) => {
+                thumbs.current[i] = el;
+              }}
+              type="button"
+              className={classes.thumb}
+              data-selected={i === index || undefined}
+              aria-current={i === index ? 'true' : undefined}
+              aria-label={labelFor(item, i)}
+              tabIndex={i === index ? 0 : -1}
+              onClick={() => select(i)}
+            >
+              <img src={item.kind === 'video' ? item.poster : item.src} alt="" width={64} height={64} loading="lazy" decoding="async" />
+              {item.kind === 'video' && <span className={classes.play} aria-hidden="true">▶</span>}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ProductGallerySkeleton() {
+  return (
+    <div className={classes.root} aria-hidden="true" data-testid="product-gallery-skeleton">
+      <Skeleton className={classes.stage} h="auto" radius="md" />
+      <div className={classes.strip}>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} w={64} h={64} radius="sm" />
+        ))}
+      </div>
+    </div>
+  );
+}
