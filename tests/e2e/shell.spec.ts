@@ -28,7 +28,7 @@ const PUBLIC_ROUTES: [string, string][] = [
 // Screens about one thing (a shop, product, category, sale) head their page with its own name.
 const DYNAMIC_ROUTES: [string, string][] = [
   ['/shops/1', ro['routes.shop_details']],
-  ['/shops/1/categories/carti', ro['routes.shop_category_products']],
+  ['/shops/1/categories/imbracaminte-femei', ro['routes.shop_category_products']],
   ['/products/1/details', ro['routes.product_details']],
   ['/categories/1', ro['routes.category_products']],
   ['/flash-sale/1', ro['routes.flash_sale']],

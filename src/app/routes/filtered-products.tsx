@@ -112,7 +112,7 @@ export function Component() {
               {meta ? t('listing.results', { count: meta.total }) : ''}
             </Text>
             <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end' }}>
-              <Button variant="default" hiddenFrom="lg" onClick={openModal} data-testid="open-filters">
+              <Button variant="default" hiddenFrom="lg" onClick={openModal} data-testid="open-filters" style={{ flexShrink: 0 }}>
                 {count ? t('filters.button_count', { count }) : t('filters.title')}
               </Button>
               <SortSelect value={state.sort} onChange={(sort) => go({ ...state, sort, page: 1 })} />

@@ -118,7 +118,12 @@ export function Component() {
           <Stack gap="sm" data-testid="flash-sale-header" data-phase={phase}>
             <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>{sale.name}</Title>
             {sale.description && <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>{sale.description}</Text>}
-            {phase === 'running' && <Countdown to={sale.ends_at} label={t('flash_sale.ends_in')} onComplete={rerender} />}
+            {phase === 'running' && (
+              <>
+                <Countdown to={sale.ends_at} label={t('flash_sale.ends_in')} onComplete={rerender} />
+                <Text size="sm" c="dimmed" data-testid="flash-sale-ends">{t('flash_sale.ends_on', { date: formatDateTime(sale.ends_at, language) })}</Text>
+              </>
+            )}
             {phase === 'upcoming' && (
               <>
                 <Text fw={600} data-testid="flash-sale-starts">{t('flash_sale.starts_on', { date: formatDateTime(sale.starts_at, language) })}</Text>

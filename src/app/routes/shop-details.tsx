@@ -110,7 +110,7 @@ export function Component() {
           </div>
           <Group gap="md" wrap="nowrap" align="flex-start" className={classes.identity}>
             <img src={details.shop.logo} alt={t('shop.logo_alt', { name: details.shop.name })} width={88} height={88} className={classes.logo} />
-            <Stack gap={4} style={{ minWidth: 0 }} pt={4}>
+            <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>{details.shop.name}</Title>
               <ShopRating rating={details.shop.rating} reviews={details.shop.reviews_count} />
               <Text size="sm" c="dimmed">

@@ -40,7 +40,7 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
           decoding="async"
         />
         {discounted && product.discount_percentage > 0 && (
-          <Badge className={classes.badge} color="red" variant="filled" size="sm" data-testid="discount-badge">
+          <Badge className={classes.badge} color="red.9" variant="filled" size="sm" data-testid="discount-badge">
             {t('product.percent_off', { n: product.discount_percentage })}
           </Badge>
         )}
@@ -84,7 +84,7 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
           >
             <CartIcon size={18} />
           </ActionIcon>
-          <Button size="compact-sm" flex={1} onClick={() => onBuyNow?.(product)}>
+          <Button size="compact-sm" fz="xs" px={6} flex={1} miw={0} onClick={() => onBuyNow?.(product)}>
             {t('product.buy_now')}
           </Button>
         </div>

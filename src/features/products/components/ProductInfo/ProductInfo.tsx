@@ -124,7 +124,7 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
   return (
     <Stack gap="md" data-testid="product-info">
       {product.flash_sale && (
-        <Anchor component={Link} to={`/flash-sale/${product.flash_sale.id}`} size="sm" fw={600} c="red.7">
+        <Anchor component={Link} to={`/flash-sale/${product.flash_sale.id}`} size="sm" fw={600} c="red.9">
           ⚡ {t('product.in_flash_sale', { name: product.flash_sale.name })}
         </Anchor>
       )}
@@ -153,10 +153,10 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
         <Group gap="sm" align="center" wrap="wrap">
           <ProductPrice current={linePrice(product, surcharge, 1)} original={discounted ? originalLinePrice(product, surcharge, 1) : null} size="xl" />
           {discounted && product.discount_percentage > 0 && (
-            <Badge color="red" variant="filled" data-testid="discount-badge">{t('product.percent_off', { n: product.discount_percentage })}</Badge>
+            <Badge color="red.9" variant="filled" data-testid="discount-badge">{t('product.percent_off', { n: product.discount_percentage })}</Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed" data-testid="product-sold">{t('product.sold', { n: product.total_sold })}</Text>
+        <Text size="sm" c="dimmed" data-testid="product-sold">{t('product.sold', { n: product.total_sold, count: product.total_sold })}</Text>
       </Stack>
 
       {product.sizes.length > 0 && (
@@ -197,7 +197,7 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
             <ActionIcon variant="default" size="lg" aria-label={t('product.increase')} disabled={quantity >= maxQuantity} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}>+</ActionIcon>
           </Group>
         </Group>
-        <Text size="sm" c={product.quantity === 1 ? 'orange.8' : 'dimmed'} fw={product.quantity === 1 ? 600 : 400} data-testid="product-stock">
+        <Text size="sm" c={product.quantity === 1 ? 'red.9' : 'dimmed'} fw={product.quantity === 1 ? 600 : 400} data-testid="product-stock">
           {product.quantity === 1 ? t('product.last_one') : t('product.in_stock', { count: product.quantity })}
         </Text>
       </Group>

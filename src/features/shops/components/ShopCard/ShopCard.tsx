@@ -21,8 +21,9 @@ export function ShopRating({ rating, reviews }: { rating: number; reviews: numbe
   const value = formatRating(rating, i18n.language || 'ro');
   return (
     <Group gap={6} wrap="nowrap" data-testid="shop-rating">
-      <Text component="span" size="sm" fw={700} c="orange.8">
-        <span aria-hidden="true">{value} ★</span>
+      <Text component="span" size="sm" fw={700}>
+        {/* #a34700 on white is 6:1 (WCAG AA); Mantine's orange shades are lighter. */}
+        <span aria-hidden="true">{value} <span style={{ color: '#a34700' }}>★</span></span>
         <span className="visually-hidden">{t('shop.rating_label', { rating: value })}</span>
       </Text>
       <Text component="span" size="sm" c="dimmed">{t('shop.reviews_count', { count: reviews })}</Text>
