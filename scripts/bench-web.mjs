@@ -16,7 +16,8 @@ import { chromium } from '@playwright/test';
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) || (args.includes('--runs') ? 1 : 3);
 const asJson = args.includes('--json');
-const PORT = 4190;
+// Not 4190: that is on the fetch standard's list of blocked ports (sieve).
+const PORT = 4192;
 const base = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -28,7 +29,7 @@ if (!existsSync('dist/index.html')) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'talcioc-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DATABASE_URL: '' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {
@@ -37,14 +38,25 @@ const stop = () => {
 };
 process.on('exit', stop);
 
+let serverExited = false;
+server.on('exit', (code, signal) => {
+  serverExited = true;
+  console.error(`bench-web: the server exited (code ${code}, signal ${signal})`);
+});
+
 async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
+  let last;
+  for (let i = 0; i < 360 && !serverExited; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = String(error.cause ?? error.message);
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('server did not start');
+  throw new Error(`server did not start (${last})`);
 }
 
 async function firstLoadWeight(browser) {
@@ -65,7 +77,9 @@ async function firstLoadWeight(browser) {
 }
 
 async function pagesToAudit() {
-  const home = await (await fetch(`${base}/api/home`)).json();
+  const response = await fetch(`${base}/api/home`);
+  const home = await response.json();
+  if (!response.ok) throw new Error(`/api/home answered ${response.status}: ${JSON.stringify(home)}`);
   const product = home.data.most_popular.find((p) => p.quantity > 0) ?? home.data.new_arrivals[0];
   const categories = await (await fetch(`${base}/api/categories`)).json();
   return [

@@ -4,7 +4,7 @@
  * page. One /api/home call brings all product sections (one round trip on weak data).
  */
 import type { ReactNode } from 'react';
-import { Anchor, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { CategoryGrid } from '../../features/categories/components/CategoryGrid/
 import { homeSectionsQueryOptions } from '../../features/products/api/get-home-sections.ts';
 import { ProductRow } from '../../features/products/components/ProductRow/ProductRow.tsx';
 import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
-import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
+import { ShopCard, ShopCardSkeleton } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { useProductActions } from '../use-product-actions.ts';
 
 export const createLoader = (queryClient: QueryClient) => () => {
@@ -82,7 +82,7 @@ export function Component() {
         <Section id="home-shops" title={t('home.popular_shops')} to="/shops">
           {loading ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={180} radius="md" />)}
+              {Array.from({ length: 4 }, (_, i) => <ShopCardSkeleton key={i} />)}
             </SimpleGrid>
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">

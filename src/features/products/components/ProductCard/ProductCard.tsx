@@ -55,7 +55,7 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
           {product.name}
         </Text>
         <ProductPrice current={unitPrice(product)} original={discounted ? product.price : null} />
-        <Text size="xs" c="dimmed">{t('product.sold', { n: product.total_sold })}</Text>
+        <Text size="xs" c="dimmed">{t('product.sold', { count: product.total_sold })}</Text>
       </div>
     </>
   );

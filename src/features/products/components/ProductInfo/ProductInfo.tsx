@@ -156,7 +156,7 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
             <Badge color="red.9" variant="filled" data-testid="discount-badge">{t('product.percent_off', { n: product.discount_percentage })}</Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed" data-testid="product-sold">{t('product.sold', { n: product.total_sold, count: product.total_sold })}</Text>
+        <Text size="sm" c="dimmed" data-testid="product-sold">{t('product.sold', { count: product.total_sold })}</Text>
       </Stack>
 
       {product.sizes.length > 0 && (
