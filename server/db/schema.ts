@@ -129,11 +129,28 @@ export const products = pgTable(
     index('products_shop_idx').on(t.shopId),
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
-    index('products_active_created_idx').on(t.isActive, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('products_effective_price_idx').on(t.effectivePrice),
-    index('products_total_sold_idx').on(t.totalSold.desc().nullsFirst()),
-    index('products_season_idx').on(t.seasonId),
-    index('products_quality_idx').on(t.qualityId),
+    /*
+     * Catalog lists (repositories/catalog-repository.ts, docs/performance.md): covering partial
+     * indexes over active products, one per way a list is walked — newest, price, most sold,
+     * within a category, and by id (for the size and colour semi-joins). Every column a list
+     * filters on is in each of them (as trailing key columns: drizzle has no INCLUDE), so counts
+     * and page choices are index-only scans that never read the wide product rows.
+     */
+    index('products_list_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
+      .where(sql`${t.isActive}`),
+    index('products_list_price_idx')
+      .on(t.effectivePrice, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.price, t.totalSold)
+      .where(sql`${t.isActive}`),
+    index('products_list_sold_idx')
+      .on(t.totalSold.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price)
+      .where(sql`${t.isActive}`),
+    index('products_list_category_idx')
+      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
+      .where(sql`${t.isActive}`),
+    index('products_list_id_idx')
+      .on(t.id, t.createdAt, t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
+      .where(sql`${t.isActive}`),
     index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
