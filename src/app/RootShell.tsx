@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { UpdatePrompt } from '../features/pwa/components/UpdatePrompt.tsx';
+import { AuthDialogsHost } from './AuthDialogsHost.tsx';
 
 export function RootShell() {
   return (
@@ -9,6 +10,7 @@ export function RootShell() {
       <UpdatePrompt />
       <ScrollRestoration />
       <Outlet />
+      <AuthDialogsHost />
     </>
   );
 }

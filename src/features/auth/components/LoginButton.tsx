@@ -1,33 +1,20 @@
-/** Login button of the header for anonymous visitors (spec §2). */
-import { lazy, Suspense, useState } from 'react';
+/** Login button of the header for anonymous visitors (spec §2): opens the login modal. */
 import { ActionIcon, Button } from '@mantine/core';
-import { UserIcon } from '../../../components/icons/icons.tsx';
 import { useTranslation } from 'react-i18next';
-
-const LoginModal = lazy(() => import('./LoginModal.tsx'));
+import { UserIcon } from '../../../components/icons/icons.tsx';
+import { openLogin } from '../lib/auth-dialog-store.ts';
 
 export function LoginButton() {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
-  const [everOpened, setEverOpened] = useState(false);
-  const open = () => {
-    setEverOpened(true);
-    setOpened(true);
-  };
   return (
     <>
       {/* A full button from 576 px; an icon on narrow phones so the header never overflows. */}
-      <Button size="compact-md" onClick={open} visibleFrom="xs">
+      <Button size="compact-md" onClick={openLogin} visibleFrom="xs" data-testid="login-button">
         {t('auth.login')}
       </Button>
-      <ActionIcon size="lg" variant="filled" onClick={open} hiddenFrom="xs" aria-label={t('auth.login')}>
+      <ActionIcon size="lg" variant="filled" onClick={openLogin} hiddenFrom="xs" aria-label={t('auth.login')} data-testid="login-button-icon">
         <UserIcon size={20} />
       </ActionIcon>
-      {everOpened && (
-        <Suspense fallback={null}>
-          <LoginModal opened={opened} onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
     </>
   );
 }

@@ -5,14 +5,9 @@
 import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '../../../lib/api-client.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 
-export interface User {
-  name: string;
-  email: string | null;
-  phone: string;
-  phone_code: string;
-  profile_photo: string | null;
-  phone_verified_at: string | null;
-}
+import type { User } from '../../../contract/auth.ts';
+
+export type { User };
 
 export interface AuthState {
   user: User | null;

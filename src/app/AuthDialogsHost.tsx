@@ -1,0 +1,57 @@
+/**
+ * Mounts the sign-in dialogs (features/auth) with what they need from other features:
+ * countries, social providers and OTP settings. Their code loads only when one first opens.
+ */
+import { lazy, Suspense, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
+import type { AuthDialogSettings } from '../features/auth/components/AuthDialogs/AuthDialogs.tsx';
+import { countriesQueryOptions } from '../features/countries/api/get-countries.ts';
+import { settingsQueryOptions } from '../features/storefront/api/get-settings.ts';
+import type { Country } from '../contract/content.ts';
+import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
+
+const AuthDialogs = lazy(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
+
+/** Spec §9: default country Romania; OTP length 4. */
+const DEFAULT_COUNTRY = 'Romania';
+const DEFAULT_OTP_LENGTH = 4;
+const FALLBACK_COUNTRIES: Country[] = [{ name: 'România', phone_code: '+40', iso_code: 'RO' }];
+
+/** The setting may name the country in English or by ISO code; the list names it in Romanian. */
+function defaultCountryName(countries: Country[], wanted: string): string {
+  const match = countries.find((c) => c.name === wanted || c.iso_code === wanted || (wanted === 'Romania' && c.iso_code === 'RO'));
+  return (match ?? countries[0])?.name ?? '';
+}
+
+export function AuthDialogsHost() {
+  const { dialog } = useAuthDialog();
+  const storefront = useStorefront();
+  const countries = useQuery({ ...countriesQueryOptions(), enabled: dialog !== null });
+  const settings = useQuery({ ...settingsQueryOptions(), enabled: dialog !== null });
+  const social = storefront.socialAuths;
+
+  const dialogSettings = useMemo<AuthDialogSettings>(
+    () => ({
+      appName: storefront.appName,
+      forgotOtpType: storefront.forgotOtpType,
+      otpLength: settings.data?.otp_length ?? DEFAULT_OTP_LENGTH,
+      defaultCountry: defaultCountryName(countries.data ?? [], settings.data?.default_country ?? DEFAULT_COUNTRY),
+      social: {
+        google: social.google.is_active && social.google.client_id ? { clientId: social.google.client_id } : null,
+        facebook: social.facebook.is_active && social.facebook.client_id ? { clientId: social.facebook.client_id } : null,
+        apple: social.apple.is_active && social.apple.client_id ? { clientId: social.apple.client_id, redirectUrl: social.apple.redirect_url } : null,
+      },
+    }),
+    [storefront.appName, storefront.forgotOtpType, settings.data, social, countries.data],
+  );
+
+  // Offline on a first visit the list cannot load: Romania alone still lets the shopper sign in later.
+  const list = countries.data ?? (countries.isError ? FALLBACK_COUNTRIES : null);
+  if (dialog === null || !list) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialogs countries={list} settings={{ ...dialogSettings, defaultCountry: dialogSettings.defaultCountry || list[0]!.name }} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The sign-in calls of spec §7, one function each, typed by the shared contract
+ * (src/contract/auth.ts). Errors arrive as ApiError with the server's message and per-field
+ * errors (already translated for the shopper's language).
+ */
+import { apiRequest } from '../../../lib/api-client.ts';
+import type {
+  LoginPayload,
+  RegistrationPayload,
+  ResetPasswordPayload,
+  SendOtpPayload,
+  SessionResponse,
+  User,
+  VerifyOtpPayload,
+} from '../../../contract/auth.ts';
+
+type Envelope<T> = { message: string; data: T };
+type Access = SessionResponse['data']['access'];
+
+export const register = (body: RegistrationPayload) =>
+  apiRequest<Envelope<{ user: User; requires_verification: boolean; access?: Access }>>('/registration', { method: 'POST', body });
+
+export const sendOtp = (body: SendOtpPayload) =>
+  apiRequest<Envelope<{ email_or_phone: string; otp_length: number; resend_in: number; expires_in: number }>>('/send-otp', { method: 'POST', body });
+
+export const verifyOtpRegister = (body: VerifyOtpPayload) =>
+  apiRequest<SessionResponse>('/verify-otp-register', { method: 'POST', body });
+
+export const verifyOtp = (body: VerifyOtpPayload) => apiRequest<Envelope<{ token: string }>>('/verify-otp', { method: 'POST', body });
+
+export const resetPassword = (body: ResetPasswordPayload) => apiRequest<{ message: string }>('/reset-password', { method: 'POST', body });
+
+export const login = (body: LoginPayload) => apiRequest<SessionResponse>('/login', { method: 'POST', body });
+
+export const socialLogin = (provider: 'google' | 'facebook' | 'apple', body: { code: string; data?: Record<string, unknown> }) =>
+  apiRequest<SessionResponse>(`/auth/${provider}/token`, { method: 'POST', body });

@@ -1,0 +1,75 @@
+/** Form fields shared by the sign-in dialogs: country, phone with its dial code, password. */
+import { PasswordInput, Select, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Country } from '../../../../contract/content.ts';
+import { digitsOnly } from '../../../../contract/auth.ts';
+
+/** Spec §2: searchable list; an empty search result says 'No countries found'. */
+export function CountryField({
+  countries,
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  countries: Country[];
+  value: string;
+  onChange: (name: string) => void;
+  error?: string;
+  label?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={label ?? t('auth.country')}
+      placeholder={t('auth.country_placeholder')}
+      searchable
+      nothingFoundMessage={t('auth.no_countries')}
+      data={countries.map((c) => ({ value: c.name, label: `${c.name} (${c.phone_code})` }))}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+      allowDeselect={false}
+      data-testid="country-field"
+    />
+  );
+}
+
+/** Spec §2/§5: '+dial code' prefix (or 00), digits only as typed, numeric keypad. */
+export function PhoneField({ dialCode, value, onChange, error, label }: { dialCode: string; value: string; onChange: (v: string) => void; error?: string; label?: string }) {
+  const { t } = useTranslation();
+  const prefix = dialCode ? `+${dialCode.replace(/^\+/, '')}` : '00';
+  return (
+    <TextInput
+      label={label ?? t('auth.phone')}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      leftSection={<span style={{ fontSize: 14, fontWeight: 600 }}>{prefix}</span>}
+      leftSectionWidth={Math.max(44, prefix.length * 10 + 12)}
+      value={value}
+      onChange={(event) => onChange(digitsOnly(event.currentTarget.value))}
+      error={error}
+      placeholder="7xx xxx xxx"
+      data-testid="phone-field"
+    />
+  );
+}
+
+export function PasswordField({ label, value, onChange, error, autoComplete = 'current-password', testId }: { label: string; value: string; onChange: (v: string) => void; error?: string; autoComplete?: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <PasswordInput
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      autoComplete={autoComplete}
+      visibilityToggleButtonProps={{ 'aria-label': t('auth.toggle_password') }}
+      data-testid={testId}
+    />
+  );
+}
+
+export const dialCodeOf = (countries: Country[], name: string) => countries.find((c) => c.name === name)?.phone_code ?? '';

@@ -1,0 +1,71 @@
+/**
+ * Which sign-in dialog is open (spec §2 login, registration, Enter OTP, forgot password and
+ * reset; §4 "modal switching"). A tiny external store so any screen can open the login modal
+ * (e.g. the cart's "Please login first!", spec §5) without prop drilling.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type AuthDialog = 'login' | 'register' | 'otp' | 'forgot' | 'reset';
+
+/** Why a code was sent: it decides what "Confirm OTP" and "Resend OTP" call (spec §4). */
+export interface PendingOtp {
+  flow: 'register' | 'login' | 'forgot';
+  phone: string;
+  phone_code: string;
+  /** Login flow only: resend re-posts phone, password, phone_code (spec §4 Resend). Kept in memory only. */
+  password?: string;
+  email?: string;
+  /** Where the code went, as the server names it (masked). */
+  destination?: string;
+  sentAt: number;
+}
+
+export interface AuthDialogState {
+  dialog: AuthDialog | null;
+  pending: PendingOtp | null;
+  /** Forgot-password flow: the one-use token from /verify-otp for /reset-password. */
+  resetToken: string | null;
+}
+
+let state: AuthDialogState = { dialog: null, pending: null, resetToken: null };
+const listeners = new Set<() => void>();
+
+function set(patch: Partial<AuthDialogState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+export const authDialogStore = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  open(dialog: AuthDialog) {
+    set({ dialog });
+  },
+  close() {
+    set({ dialog: null });
+  },
+  /** A code was sent: remember why, and show the Enter OTP dialog. */
+  codeSent(pending: Omit<PendingOtp, 'sentAt'>) {
+    set({ dialog: 'otp', pending: { ...pending, sentAt: Date.now() }, resetToken: null });
+  },
+  resent() {
+    if (state.pending) set({ pending: { ...state.pending, sentAt: Date.now() } });
+  },
+  resetAllowed(token: string) {
+    set({ dialog: 'reset', resetToken: token });
+  },
+  /** Done (signed in, or password reset): forget the pending phone, password and token. */
+  finish(next: AuthDialog | null = null) {
+    set({ dialog: next, pending: null, resetToken: null });
+  },
+};
+
+export function useAuthDialog() {
+  return useSyncExternalStore(authDialogStore.subscribe, authDialogStore.get, authDialogStore.get);
+}
+
+/** Opens the login modal from anywhere (spec §5: "Please login first!"). */
+export const openLogin = () => authDialogStore.open('login');
