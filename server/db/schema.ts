@@ -253,3 +253,139 @@ export const flashSaleProducts = pgTable(
   },
   (t) => [uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId), index('flash_sale_products_product_idx').on(t.productId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (issue #4): users, sessions, one-time codes, reset tokens, social identities,
+// rate-limit buckets shared by every server process, and the development outbox.
+// ADR 005 (one-time codes) and ADR 006 (sessions) explain the choices.
+// ---------------------------------------------------------------------------------------------
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * Spec §3 User. `phone` is E.164 ("+40721234567") and `phone_code` the dial code it was entered
+ * with ("+40"); both are null for social sign-in users without a phone. `email` is stored in lower
+ * case; `email_verified_at` is only set when a provider vouched for it (social sign-in).
+ * `password_hash` is null for users who only ever signed in socially.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    emailVerifiedAt: tz('email_verified_at'),
+    phone: text('phone'),
+    phoneCode: text('phone_code'),
+    countryId: integer('country_id').references(() => countries.id),
+    passwordHash: text('password_hash'),
+    profilePhoto: text('profile_photo'),
+    phoneVerifiedAt: tz('phone_verified_at'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_phone_unique').on(t.phone), uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored (ADR 006). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Push token the client sent at login (spec §3 Login payload), if any. */
+    deviceKey: text('device_key'),
+    createdAt: createdAt(),
+    lastUsedAt: tz('last_used_at').notNull().defaultNow(),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const OTP_PURPOSES = ['register', 'login_verify', 'reset', 'phone_change'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * One-time codes (ADR 005): only an HMAC-SHA256 of the code is kept; `attempts` counts tries
+ * (5 then burned), `consumed_at` makes it single use. `recipient` is where it went (E.164 phone
+ * or e-mail); `user_id` the account it belongs to (codes are only ever created for an account, and
+ * go with it).
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    recipient: text('recipient').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: tz('expires_at').notNull(),
+    consumedAt: tz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt), index('otp_codes_expires_idx').on(t.expiresAt)],
+);
+
+/** One-use reset tokens handed out by /verify-otp, stored as SHA-256, valid 15 minutes. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const SOCIAL_PROVIDER_NAMES = ['google', 'facebook', 'apple'] as const;
+
+/** A provider identity (provider + its stable subject id) linked to a user. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: SOCIAL_PROVIDER_NAMES }).notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('social_accounts_provider_subject').on(t.provider, t.subject), index('social_accounts_user_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window counters for rate limits, shared by every server process through the database:
+ * one row per key ("login:ip:1.2.3.4"), updated by one atomic upsert (rate-limit-repository.ts).
+ * `last_hit_at` drives the growing waits between code sends.
+ */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    windowStart: tz('window_start').notNull(),
+    count: integer('count').notNull(),
+    lastHitAt: tz('last_hit_at').notNull(),
+    expiresAt: tz('expires_at').notNull(),
+  },
+  (t) => [index('rate_limit_buckets_expires_idx').on(t.expiresAt)],
+);
+
+/** Messages the outbox sender "delivered" (development and tests only; never written in production). */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    recipient: text('recipient').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
+);
