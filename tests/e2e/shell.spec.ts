@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
+import { createVerifiedUser, signIn } from './users.ts';
 
 const APP = 'Talcioc';
 
@@ -104,23 +105,14 @@ test('account routes redirect to home when nobody is signed in', async ({ page }
   }
 });
 
-test('account routes render with their sidebar for a signed-in user', async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem(
-      'auth',
-      JSON.stringify({
-        token: 'test-token',
-        user: { name: 'Ana Popescu', email: 'ana@example.ro', phone: '721000222', phone_code: '+40', profile_photo: null, phone_verified_at: '2026-11-01T10:00:00Z' },
-        addresses: [],
-        favoriteProducts: 0,
-      }),
-    );
-  });
+test('account routes render with their sidebar for a signed-in user', async ({ page, request }) => {
+  const session = await createVerifiedUser(request, 'Ana Popescu');
+  await signIn(page, session);
   await page.goto('/order-history/15');
   await expect(page).toHaveTitle(`${ro['routes.order_details']} - ${APP}`);
   const sidebar = page.getByRole('complementary', { name: ro['account.sidebar'] });
   await expect(sidebar).toContainText('Ana Popescu');
-  await expect(sidebar).toContainText('+40 721 000 222');
+  await expect(sidebar).toContainText(`+40 ${session.phone.slice(0, 3)} ${session.phone.slice(3, 6)} ${session.phone.slice(6)}`);
   // Order History stays highlighted on order details (spec §2).
   await expect(sidebar.getByRole('link', { name: ro['account.order_history'] })).toHaveAttribute('data-active', 'true');
   await page.goto('/dashboard');

@@ -3,9 +3,13 @@
  * / when nobody is signed in, on load and whenever the user becomes empty.
  */
 import { Avatar, Box, Container, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { sessionStore } from '../../features/auth/lib/session-store.ts';
+import { currentUserQueryOptions } from '../../features/account/api/account-api.ts';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
 import { formatPhone } from '../../lib/format-phone.ts';
 import { Header } from './Header.tsx';
@@ -31,6 +35,12 @@ export function AccountLayout() {
   const storefront = useStorefront();
   const location = useLocation();
   const matches = useMatches();
+  // Each visit re-reads the user: a revoked or expired token answers 401, which signs out
+  // (spec §4) and this layout then redirects home; a changed name or photo shows up.
+  const current = useQuery({ ...currentUserQueryOptions(), enabled: session.isLoggedIn });
+  useEffect(() => {
+    if (current.data && JSON.stringify(current.data) !== JSON.stringify(sessionStore.get().user)) sessionStore.set({ user: current.data });
+  }, [current.data]);
   if (!session.isLoggedIn || !session.user) return <Navigate to="/" replace />;
 
   const highlighted = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.accountNav).find(Boolean) ?? location.pathname;

@@ -17,6 +17,7 @@ export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'dashboard'],
     queryFn: async ({ signal }) => (await apiRequest<Envelope<Dashboard>>('/dashboard', { signal })).data,
+    staleTime: 0,
     meta: { persist: false },
   });
 
@@ -24,6 +25,7 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'user'],
     queryFn: async ({ signal }) => (await apiRequest<Envelope<{ user: User }>>('/user', { signal })).data.user,
+    staleTime: 0,
     meta: { persist: false },
   });
 
