@@ -10,7 +10,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
+import i18nPlugin from './plugins/i18n.ts';
 import databasePlugin from './plugins/database.ts';
+import authPlugin from './plugins/auth.ts';
 import staticPlugin from './plugins/static.ts';
 import healthRoutes from './routes/health.ts';
 import masterRoutes from './routes/master.ts';
@@ -18,6 +20,9 @@ import translationRoutes from './routes/translations.ts';
 import contentRoutes from './routes/content.ts';
 import catalogRoutes from './routes/catalog.ts';
 import mediaRoutes from './routes/media.ts';
+import authRoutes from './routes/auth.ts';
+import accountRoutes, { avatarRoutes } from './routes/account.ts';
+import devOutboxRoutes from './routes/dev-outbox.ts';
 
 export interface AppOptions {
   env: Env;
@@ -33,6 +38,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   fastify.setSerializerCompiler(serializerCompiler);
 
   await fastify.register(errorsPlugin);
+  await fastify.register(i18nPlugin);
   await fastify.register(compress, { threshold: 1024 });
   await fastify.register(rateLimit, {
     global: true,
@@ -49,6 +55,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     dataDir: env.DATA_DIR,
     handle: options.database,
   });
+  // Accounts (issue #4): password hasher, code delivery, social verifier, app.authenticate.
+  await fastify.register(authPlugin, { env });
 
   await fastify.register(
     async (api) => {
@@ -57,10 +65,15 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(translationRoutes);
       await api.register(contentRoutes);
       await api.register(catalogRoutes);
+      await api.register(authRoutes);
+      await api.register(accountRoutes);
+      // Development and tests only: the route does not exist in production.
+      if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
     },
     { prefix: '/api' },
   );
   await fastify.register(mediaRoutes, { prefix: '/media' });
+  await fastify.register(avatarRoutes, { prefix: '/media/avatars' });
 
   if (options.serveStatic !== false) await fastify.register(staticPlugin, { root: env.STATIC_DIR });
 }

@@ -12,6 +12,12 @@ describe('readEnv', () => {
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       STATIC_DIR: './dist',
+      MAIL_FROM: 'Talcioc <no-reply@talcioc.ro>',
+      SESSION_IDLE_DAYS: 30,
+      OTP_LENGTH: 4,
+      GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
+      APPLE_JWKS_URL: 'https://appleid.apple.com/auth/keys',
+      FACEBOOK_GRAPH_URL: 'https://graph.facebook.com',
     });
   });
 
@@ -49,5 +55,34 @@ describe('readEnv', () => {
   it('keeps explicit values', () => {
     const env = readEnv({ NODE_ENV: 'test', HOST: '0.0.0.0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STATIC_DIR: 'build' });
     expect(env).toMatchObject({ NODE_ENV: 'test', HOST: '0.0.0.0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', STATIC_DIR: 'build' });
+  });
+});
+
+describe('readEnv: accounts (issue #4)', () => {
+  it('refuses to start in production when no one-time code could be delivered', () => {
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid environment: SMS_GATEWAY_URL: in production one-time codes must be deliverable: set SMS_GATEWAY_URL \(SMS\) and\/or SMTP_URL \(e-mail\)$/,
+    );
+    expect(readEnv({ NODE_ENV: 'production', SMS_GATEWAY_URL: 'https://sms.example.ro/send' }).SMS_GATEWAY_URL).toBe('https://sms.example.ro/send');
+    expect(readEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ro:587' }).SMTP_URL).toBe('smtp://mail.example.ro:587');
+    expect(() => readEnv({ NODE_ENV: 'production', SMS_GATEWAY_URL: 'ftp://x' })).toThrow(/SMS_GATEWAY_URL must be an http/);
+  });
+
+  it('takes OTP_LENGTH 4 or 6 only, and a positive SESSION_IDLE_DAYS', () => {
+    expect(readEnv({ OTP_LENGTH: '6' }).OTP_LENGTH).toBe(6);
+    expect(() => readEnv({ OTP_LENGTH: '5' })).toThrow(/OTP_LENGTH: OTP_LENGTH must be 4 or 6/);
+    expect(readEnv({ SESSION_IDLE_DAYS: '7' }).SESSION_IDLE_DAYS).toBe(7);
+    expect(() => readEnv({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
+  });
+
+  it('accepts TEST_SCRYPT_LOG_N only with NODE_ENV=test, so production never hashes cheaper', () => {
+    expect(readEnv({ NODE_ENV: 'test', TEST_SCRYPT_LOG_N: '12' }).TEST_SCRYPT_LOG_N).toBe(12);
+    expect(() => readEnv({ TEST_SCRYPT_LOG_N: '12' })).toThrow(/TEST_SCRYPT_LOG_N is for tests only/);
+    expect(() => readEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://m', TEST_SCRYPT_LOG_N: '12' })).toThrow(/TEST_SCRYPT_LOG_N/);
+  });
+
+  it('wants the Facebook app id and secret together', () => {
+    expect(() => readEnv({ FACEBOOK_APP_ID: '123' })).toThrow(/FACEBOOK_APP_SECRET: FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together/);
+    expect(readEnv({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's' }).FACEBOOK_APP_ID).toBe('123');
   });
 });

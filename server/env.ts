@@ -1,20 +1,67 @@
 /** Environment, validated once at boot: a bad value stops the server with a clear message. */
 import { z } from 'zod';
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default('./data'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Built front end served by the same process; absent in API-only test runs. */
-  STATIC_DIR: z.string().default('./dist'),
-});
+/** An optional string where an empty value means "unset" (as shells and .env files often give it). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
+const httpUrl = (name: string) =>
+  z.string().regex(/^https?:\/\/\S+$/, `${name} must be an http:// or https:// URL`);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')),
+    DATA_DIR: z.string().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Built front end served by the same process; absent in API-only test runs. */
+    STATIC_DIR: z.string().default('./dist'),
+
+    // --- Accounts (issue #4) -------------------------------------------------------------
+    /** HTTP SMS gateway: POST {to, message} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */
+    SMS_GATEWAY_URL: optional(httpUrl('SMS_GATEWAY_URL')),
+    SMS_GATEWAY_TOKEN: optional(z.string()),
+    /** smtp:// or smtps:// URL for e-mailed codes (nodemailer). */
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must start with smtp:// or smtps://')),
+    MAIL_FROM: z.string().min(3).default('Talcioc <no-reply@talcioc.ro>'),
+    /** A session unused for this many days ends (ADR 006). */
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Digits in a one-time code (spec §9: 4; 6 allowed). Also answered as settings.otp_length. */
+    OTP_LENGTH: z.coerce
+      .number()
+      .refine((n) => n === 4 || n === 6, 'OTP_LENGTH must be 4 or 6')
+      .default(4)
+      .transform((n) => n as 4 | 6),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    APPLE_CLIENT_ID: optional(z.string()),
+    FACEBOOK_APP_ID: optional(z.string()),
+    FACEBOOK_APP_SECRET: optional(z.string()),
+    GOOGLE_JWKS_URL: httpUrl('GOOGLE_JWKS_URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+    APPLE_JWKS_URL: httpUrl('APPLE_JWKS_URL').default('https://appleid.apple.com/auth/keys'),
+    FACEBOOK_GRAPH_URL: httpUrl('FACEBOOK_GRAPH_URL').default('https://graph.facebook.com'),
+    /**
+     * TEST ONLY: log2 of scrypt's N for new password hashes (default 17, i.e. N = 2^17). Accepted
+     * only with NODE_ENV=test, so production never hashes with a lower cost.
+     */
+    TEST_SCRYPT_LOG_N: optional(z.coerce.number().int().min(10).max(20)),
+  })
+  .superRefine((env, ctx) => {
+    if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_SCRYPT_LOG_N'], message: 'TEST_SCRYPT_LOG_N is for tests only (NODE_ENV=test)' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SMS_GATEWAY_URL && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_GATEWAY_URL'],
+        message: 'in production one-time codes must be deliverable: set SMS_GATEWAY_URL (SMS) and/or SMTP_URL (e-mail)',
+      });
+    }
+    if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together' });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -2,10 +2,11 @@
 import Fastify from 'fastify';
 import app from './app.ts';
 import { readEnv } from './env.ts';
+import { loggerOptions } from './logger.ts';
 
 const env = readEnv();
 const server = Fastify({
-  logger: { level: env.LOG_LEVEL },
+  logger: loggerOptions(env.LOG_LEVEL),
   trustProxy: env.NODE_ENV === 'production',
   bodyLimit: 1024 * 1024,
 });

@@ -2,22 +2,38 @@
  * The one error handler (issue #2): invalid input → 422 `{message, errors: {field: [messages]}}`,
  * known HTTP errors keep their status with a clear message, anything unexpected → 500 with a
  * generic message (the detail goes to the log only). Unknown /api paths → 404 JSON.
+ *
+ * Messages that are catalogue keys (the contract's `validation.*`, the API's `auth.*`) are
+ * translated here, in `message` and in every `errors` list, for the request's Accept-Language
+ * (first of ro/en, ro by default: server/lib/i18n.ts). Anything else is sent as it is.
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
+
+export interface HttpErrorOptions {
+  /** Values for {{placeholders}} of a catalogue message. */
+  vars?: TranslateVars;
+  /** Extra response headers, e.g. Retry-After on 429. */
+  headers?: Record<string, string>;
+}
 
 export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
     public readonly errors?: Record<string, string[]>,
+    public readonly options: HttpErrorOptions = {},
   ) {
     super(message);
   }
 }
 
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
+
+/** 422 for one field, message = that field's message: `fieldError('phone', 'validation.phone_invalid')`. */
+export const fieldError = (field: string, key: string, vars?: TranslateVars) => new HttpError(422, key, { [field]: [key] }, { vars });
 
 function fieldErrors(validation: { instancePath: string; message?: string }[], context: string | undefined) {
   const errors: Record<string, string[]> = {};
@@ -30,11 +46,19 @@ function fieldErrors(validation: { instancePath: string; message?: string }[], c
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const locale = pickLocale(request.headers['accept-language']);
+    const t = (message: string, vars?: TranslateVars) => translate(locale, message, vars);
+    const translated = (errors: Record<string, string[]>) =>
+      Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => t(m))]));
+
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors && { errors: error.errors }) });
+      for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+      return reply
+        .status(error.statusCode)
+        .send({ message: t(error.message, error.options.vars), ...(error.errors && { errors: translated(error.errors) }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(error.validation, (error as FastifyError).validationContext);
+      const errors = translated(fieldErrors(error.validation, (error as FastifyError).validationContext));
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ message: first, errors });
     }

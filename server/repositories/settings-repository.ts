@@ -40,3 +40,16 @@ export async function getMasterData(db: Database): Promise<MasterData | undefine
 export function getGeneralSettings(db: Database) {
   return readSetting<GeneralSettings>(db, 'general');
 }
+
+/** The master settings accounts depend on (issue #4), read without the option lists. */
+export async function getAccountSettings(db: Database) {
+  const stored = await readSetting<StoredMaster>(db, 'master');
+  return {
+    appName: stored?.app_name ?? 'Talcioc',
+    registerOtpVerify: stored?.register_otp_verify ?? true,
+    registerOtpType: stored?.register_otp_type ?? 'phone',
+    forgotOtpType: stored?.forgot_otp_type ?? 'phone',
+    socialAuths: stored?.social_auths,
+  };
+}
+export type AccountSettings = Awaited<ReturnType<typeof getAccountSettings>>;

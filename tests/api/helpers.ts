@@ -8,10 +8,17 @@
  *   ONE app per test file (beforeAll / afterAll), never one per test.
  *
  * The database plugin migrates (openDatabase) and seeds (seedIfEmpty) as in production.
+ *
+ * `buildTestApp({ env, logStream })`: environment variables on top of the test defaults (e.g.
+ * NODE_ENV=production with gateway URLs) and a stream that receives the JSON log lines.
+ * Passwords are hashed with scrypt N = 2^12 here (TEST_SCRYPT_LOG_N, accepted only with
+ * NODE_ENV=test) so suites that sign up many users stay fast; production always uses 2^17.
  */
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import app from '../../server/app.ts';
 import { readEnv } from '../../server/env.ts';
+import { loggerOptions } from '../../server/logger.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 
 export interface TestApp {
@@ -46,17 +53,27 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ dataDir: 'memory://' });
 }
 
-export async function buildTestApp(): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Environment on top of the defaults below (NODE_ENV test, LOG_LEVEL silent, DATA_DIR memory://). */
+  env?: Record<string, string>;
+  /** Receives the app's log lines (JSON, level info and up). */
+  logStream?: Writable;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: process.env.TEST_DATABASE_URL?.trim() ?? '',
+    ...(options.env?.NODE_ENV && options.env.NODE_ENV !== 'test' ? {} : { TEST_SCRYPT_LOG_N: '12' }),
+    ...options.env,
+  });
   const handle = await openTestDatabase();
-  const fastify = Fastify({ logger: false });
+  const fastify = Fastify({ logger: options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false });
   try {
     await fastify.register(app, {
-      env: readEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: 'memory://',
-        DATABASE_URL: process.env.TEST_DATABASE_URL?.trim() ?? '',
-      }),
+      env,
       database: handle,
       serveStatic: false,
     });

@@ -1,0 +1,82 @@
+/**
+ * Accounts plumbing shared by the account route plugins (issue #4):
+ * - `app.accounts`: environment, password hasher, message sender, social verifier;
+ * - `app.authenticate`: a preHandler that reads `Authorization: Bearer <token>`, finds the live
+ *   session (not revoked, used within SESSION_IDLE_DAYS) and sets `request.auth`; otherwise
+ *   401 {message} (ADR 006);
+ * - hourly housekeeping: expired codes, reset tokens, sessions and rate-limit buckets are deleted.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env } from '../env.ts';
+import { HttpError } from './errors.ts';
+import { createPasswordHasher, DEFAULT_LOG_N, type PasswordHasher } from '../lib/password.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { createMessageSender, type MessageSender } from '../services/message-delivery.ts';
+import { createSocialVerifier, type SocialVerifier } from '../services/social-auth.ts';
+import { findLiveSession, pruneSessions } from '../repositories/session-repository.ts';
+import { pruneOtps } from '../repositories/otp-repository.ts';
+import { pruneBuckets } from '../repositories/rate-limit-repository.ts';
+import type { UserRow } from '../repositories/user-repository.ts';
+
+export interface Accounts {
+  env: Env;
+  passwords: PasswordHasher;
+  sender: MessageSender;
+  social: SocialVerifier;
+}
+
+export interface RequestAuth {
+  user: UserRow;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by app.authenticate on routes that require a session. */
+    auth: RequestAuth | null;
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
+
+export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated');
+
+export default fp<{ env: Env }>(async function authPlugin(app: FastifyInstance, { env }) {
+  const delivery = createMessageSender(env, app.db, app.log);
+  app.decorate('accounts', {
+    env,
+    passwords: createPasswordHasher(env.NODE_ENV === 'test' ? (env.TEST_SCRYPT_LOG_N ?? DEFAULT_LOG_N) : DEFAULT_LOG_N),
+    sender: delivery.sender,
+    social: createSocialVerifier(env),
+  });
+  app.decorateRequest('auth', null);
+
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+    const match = BEARER.exec(request.headers.authorization?.trim() ?? '');
+    if (!match) throw unauthenticated();
+    const found = await findLiveSession(app.db, hashToken(match[1]!), env.SESSION_IDLE_DAYS);
+    if (!found) throw unauthenticated();
+    request.auth = { user: found.user, sessionId: found.session.id };
+  });
+
+  const housekeeping = async () => {
+    try {
+      await pruneOtps(app.db);
+      await pruneSessions(app.db, env.SESSION_IDLE_DAYS);
+      await pruneBuckets(app.db);
+    } catch (err) {
+      app.log.warn({ err }, 'accounts housekeeping failed');
+    }
+  };
+  const timer = setInterval(housekeeping, 3_600_000);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    delivery.close();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Rate-limit counters in the database, so every server process shares them (issue #4).
+ *
+ * One row per key, a fixed window, and one atomic statement per hit: INSERT … ON CONFLICT DO
+ * UPDATE … WHERE <allowed>. The row lock taken by ON CONFLICT serialises concurrent hits on the
+ * same key across processes, and a refused hit changes nothing (it is not counted). Time is the
+ * database's `now()`, so processes with skewed clocks still agree.
+ *
+ * Optional growing waits (code sends): after the k-th hit of a window the next one is allowed
+ * `cooldownSeconds * 2^max(k-2, 0)` seconds later: 60 s, 60 s, 120 s, 240 s… for a 60 s base.
+ */
+import { lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { rateLimitBuckets } from '../db/schema.ts';
+
+export interface BucketLimit {
+  windowSeconds: number;
+  max: number;
+  /** Base wait between two hits, doubled from the third hit of a window on. */
+  cooldownSeconds?: number;
+}
+
+export interface HitResult {
+  allowed: boolean;
+  /** Hits counted in the current window (after this one when allowed). */
+  count: number;
+  /** Seconds until the next hit would be allowed (0 when it would be now). */
+  retryAfter: number;
+}
+
+interface Row extends Record<string, unknown> {
+  count: number | string;
+  retry_after: number | string | null;
+}
+
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+export async function hitBucket(db: Database, key: string, limit: BucketLimit): Promise<HitResult> {
+  const window = sql`(${limit.windowSeconds}::integer * interval '1 second')`;
+  const cooldown = (count: unknown) =>
+    sql`(${limit.cooldownSeconds ?? 0}::integer * power(2, greatest(${count} - 2, 0)) * interval '1 second')`;
+  // Seconds until the next hit is allowed, for a row whose columns are named window_start, count, last_hit_at.
+  const nextIn = sql`ceil(extract(epoch from greatest(
+      CASE WHEN count >= ${limit.max} AND window_start + ${window} > now() THEN window_start + ${window} - now() ELSE interval '0' END,
+      last_hit_at + ${cooldown(sql.raw('count'))} - now(),
+      interval '0')))`;
+
+  const inserted = rowsOf(
+    await db.execute(sql`
+      INSERT INTO rate_limit_buckets AS b (key, window_start, count, last_hit_at, expires_at)
+      VALUES (${key}, now(), 1, now(), now() + ${window} + interval '1 day')
+      ON CONFLICT (key) DO UPDATE SET
+        window_start = CASE WHEN b.window_start + ${window} <= now() THEN now() ELSE b.window_start END,
+        count = CASE WHEN b.window_start + ${window} <= now() THEN 1 ELSE b.count + 1 END,
+        last_hit_at = now(),
+        expires_at = greatest(b.expires_at, now() + ${window} + interval '1 day')
+      WHERE (b.window_start + ${window} <= now() OR b.count < ${limit.max})
+        AND b.last_hit_at + ${cooldown(sql`b.count`)} <= now()
+      RETURNING count, ${nextIn} AS retry_after`),
+  );
+  if (inserted[0]) return { allowed: true, count: Number(inserted[0].count), retryAfter: Number(inserted[0].retry_after ?? 0) };
+
+  const [current] = rowsOf(await db.execute(sql`SELECT count, ${nextIn} AS retry_after FROM rate_limit_buckets WHERE key = ${key}`));
+  return { allowed: false, count: Number(current?.count ?? limit.max), retryAfter: Math.max(1, Number(current?.retry_after ?? 1)) };
+}
+
+/** Forgets a key (e.g. the per-phone login counter after a successful login). */
+export async function clearBucket(db: Database, key: string) {
+  await db.execute(sql`DELETE FROM rate_limit_buckets WHERE key = ${key}`);
+}
+
+/** Drops buckets no limit can still need. */
+export async function pruneBuckets(db: Database) {
+  await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.expiresAt, sql`now()`));
+}

@@ -1,0 +1,190 @@
+/**
+ * The signed-in account (issue #4): GET /user, PUT /profile, POST /profile/photo, phone change
+ * through a code sent to the NEW number, POST /change-password, GET /dashboard. Every route
+ * requires a live session (app.authenticate) and acts on that session's user only: no route
+ * takes a user id, so one user's token can never reach another user's data.
+ *
+ * `avatarRoutes` (mounted at /media/avatars) serves the photos: only names this server generated
+ * and a user still uses, with their real type, nosniff and a locked-down CSP.
+ */
+import { readFile, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  changePhoneSchema,
+  currentUserResponseSchema,
+  dashboardResponseSchema,
+  PROFILE_PHOTO_MAX_BYTES,
+  sendOtpResponseSchema,
+  sessionResponseSchema,
+  updateProfileSchema,
+  verifyPhoneChangeSchema,
+} from '../../src/contract/auth.ts';
+import { HttpError, fieldError } from '../plugins/errors.ts';
+import { maskPhone } from '../lib/phone.ts';
+import { AVATAR_FILE, AVATAR_TYPES, avatarsDir, newAvatarName, sniffImage, type AvatarExtension } from '../lib/avatars.ts';
+import { getAccountSettings } from '../repositories/settings-repository.ts';
+import {
+  claimEmail,
+  findUserByPhone,
+  isProfilePhotoInUse,
+  isUniqueViolation,
+  releaseUnverifiedPhone,
+  updateUser,
+} from '../repositories/user-repository.ts';
+import { revokeUserSessions } from '../repositories/session-repository.ts';
+import { requirePhone } from '../services/identity.ts';
+import { enforceLimit, LIMITS } from '../services/limits.ts';
+import { checkCode, issueCode, OTP_TTL_SECONDS, throttleSend } from '../services/otp-service.ts';
+import { clientIp, openSession, toUser } from '../services/session-service.ts';
+
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const { env, passwords, sender } = app.accounts;
+  const avatars = avatarsDir(env.DATA_DIR);
+
+  await app.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  app.addHook('preHandler', app.authenticate);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.get('/user', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => ({
+    message: 'User',
+    data: { user: toUser(request.auth!.user) },
+  }));
+
+  app.put('/profile', { schema: { body: updateProfileSchema, response: { 200: currentUserResponseSchema } } }, async (request) => {
+    const me = request.auth!.user;
+    const email = request.body.email ? request.body.email.toLowerCase() : null;
+    if (email && email !== me.email && (await claimEmail(db, email, me.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
+    let user;
+    try {
+      user = await updateUser(db, me.id, {
+        name: request.body.name,
+        email,
+        // A changed address is no longer the one a provider verified.
+        ...(email !== me.email && { emailVerifiedAt: null }),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('email', 'validation.email_taken');
+      throw error;
+    }
+    return { message: request.t('auth.profile_updated'), data: { user: toUser(user!) } };
+  });
+
+  app.post('/profile/photo', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => {
+    if (!request.isMultipart()) throw fieldError('photo', 'validation.photo_required');
+    const file = await request.file();
+    if (!file || file.fieldname !== 'photo') {
+      file?.file.resume();
+      throw fieldError('photo', 'validation.photo_required');
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('photo', 'validation.photo_too_large');
+      throw error;
+    }
+    // The content decides, not the file name or the declared type.
+    const ext = sniffImage(bytes);
+    if (!ext) throw fieldError('photo', 'validation.photo_type');
+
+    const name = newAvatarName(ext);
+    await writeFile(path.join(avatars, name), bytes, { flag: 'wx' });
+    const previous = request.auth!.user.profilePhoto;
+    const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
+    if (previous && AVATAR_FILE.test(previous)) await unlink(path.join(avatars, previous)).catch(() => undefined);
+    return { message: request.t('auth.photo_updated'), data: { user: toUser(user!) } };
+  });
+
+  // --- phone change: a code to the NEW number, then verify ---------------------------------------
+  app.post('/profile/phone/send-otp', { schema: { body: changePhoneSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
+    const me = request.auth!.user;
+    const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
+    const holder = await findUserByPhone(db, phone.e164);
+    // Signed in and rate-limited: telling that a number is taken is acceptable here (ADR 005).
+    if (holder && holder.id !== me.id && (holder.phoneVerifiedAt || holder.emailVerifiedAt)) throw fieldError('phone', 'validation.phone_taken');
+    const { resendIn } = await throttleSend(db, request, phone.e164);
+    const settings = await getAccountSettings(db);
+    await issueCode({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName }, request, {
+      userId: me.id,
+      purpose: 'phone_change',
+      channel: 'sms',
+      recipient: phone.e164,
+    });
+    const shown = maskPhone(phone.e164);
+    return {
+      message: request.t('auth.otp_sent', { recipient: shown }),
+      data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
+    };
+  });
+
+  app.post('/profile/phone/verify', { schema: { body: verifyPhoneChangeSchema, response: { 200: currentUserResponseSchema } } }, async (request) => {
+    const me = request.auth!.user;
+    await enforceLimit(db, `verify:ip:${clientIp(request)}`, LIMITS.verifyOtp.ip);
+    await enforceLimit(db, `verify:user:${me.id}`, LIMITS.verifyOtp.phone);
+    const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
+    await checkCode(db, { userId: me.id, purposes: ['phone_change'], recipient: phone.e164 }, request.body.otp);
+    await releaseUnverifiedPhone(db, phone.e164, me.id);
+    let user;
+    try {
+      user = await updateUser(db, me.id, { phone: phone.e164, phoneCode: phone.phoneCode, phoneVerifiedAt: new Date() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
+      throw error;
+    }
+    return { message: request.t('auth.phone_changed'), data: { user: toUser(user!) } };
+  });
+
+  // --- POST /change-password: this device gets a fresh session, every other one ends -------------
+  app.post('/change-password', { schema: { body: changePasswordSchema, response: { 200: sessionResponseSchema } } }, async (request) => {
+    const me = request.auth!.user;
+    await enforceLimit(db, `change-password:user:${me.id}`, LIMITS.changePassword.user);
+    const ok = me.passwordHash
+      ? await passwords.verify(request.body.current_password, me.passwordHash)
+      : await passwords.verifyDummy(request.body.current_password);
+    if (!ok) throw fieldError('current_password', 'validation.current_password_wrong');
+    const user = await updateUser(db, me.id, { passwordHash: await passwords.hash(request.body.password) });
+    await revokeUserSessions(db, me.id);
+    return { message: request.t('auth.password_changed'), data: await openSession(db, user!, env.SESSION_IDLE_DAYS) };
+  });
+
+  // --- GET /dashboard --------------------------------------------------------------------------------
+  app.get('/dashboard', { schema: { response: { 200: dashboardResponseSchema } } }, async (request) => ({
+    message: 'Dashboard',
+    data: {
+      user: toUser(request.auth!.user),
+      // Orders and favourites have no tables yet (Cart and Wishlist issues): the counts are honest
+      // zeros and empty lists in the final shape, so the client needs no change when they land.
+      orders_by_status: {},
+      favorites_count: 0,
+      recent_orders: [],
+    },
+  }));
+};
+export default accountRoutes;
+
+/** GET /media/avatars/:file — public, immutable (names are random and never reused). */
+export async function avatarRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const dir = avatarsDir(app.accounts.env.DATA_DIR);
+  app.get('/:file', { schema: { params: z.object({ file: z.string().max(64) }) } }, async (request, reply) => {
+    const { file } = request.params;
+    if (!AVATAR_FILE.test(file) || !(await isProfilePhotoInUse(app.db, file))) throw new HttpError(404, 'Photo not found.');
+    const bytes = await readFile(path.join(dir, file)).catch(() => undefined);
+    if (!bytes) throw new HttpError(404, 'Photo not found.');
+    return reply
+      .header('Content-Type', AVATAR_TYPES[file.slice(file.lastIndexOf('.') + 1) as AvatarExtension])
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .header('Content-Disposition', 'inline')
+      .send(bytes);
+  });
+}

@@ -1,0 +1,337 @@
+/**
+ * Sign-up, one-time codes, login, password reset, social sign-in and logout (issue #4, spec §7,
+ * contract src/contract/auth.ts). Rules and their reasons: ADR 005 (codes) and ADR 006 (sessions).
+ *
+ * Status codes where the spec is silent:
+ * - 200 for every success, including /registration (the same answer for a new and a taken phone);
+ * - 422 {message, errors: {field: [...]}} for invalid input, wrong codes (`otp`), a wrong phone or
+ *   password at login (under `password`, the same message for both), a bad reset token (`token`)
+ *   or a provider credential that does not verify (`code`);
+ * - 403 {message, data: {requires_verification: true, user}} for a correct login of an
+ *   unverified phone (a code is sent);
+ * - 404 for a social provider that is not active; 429 with Retry-After for rate limits;
+ *   503 when a code cannot be delivered; 401 {message} without a live session.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  loginResponseSchema,
+  loginSchema,
+  loginUnverifiedResponseSchema,
+  messageResponseSchema,
+  registrationResponseSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  sendOtpResponseSchema,
+  sendOtpSchema,
+  sessionResponseSchema,
+  socialProviderParamSchema,
+  socialTokenSchema,
+  verifyOtpRegisterResponseSchema,
+  verifyOtpResponseSchema,
+  verifyOtpSchema,
+  NAME_MAX,
+  type SocialProvider,
+} from '../../src/contract/auth.ts';
+import type { MessageChannel } from '../db/schema.ts';
+import { HttpError, fieldError } from '../plugins/errors.ts';
+import { maskEmail, maskPhone } from '../lib/phone.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+import { getAccountSettings, type AccountSettings } from '../repositories/settings-repository.ts';
+import {
+  claimEmail,
+  deleteUser,
+  findUserByEmail,
+  findUserByPhone,
+  findUserBySocialAccount,
+  findUserByVerifiedEmail,
+  insertUser,
+  isUniqueViolation,
+  linkSocialAccount,
+  markPhoneVerified,
+  updateUser,
+  type UserRow,
+} from '../repositories/user-repository.ts';
+import { consumeResetToken, findLiveResetToken, insertResetToken, retireOtps } from '../repositories/otp-repository.ts';
+import { revokeSession, revokeUserSessions } from '../repositories/session-repository.ts';
+import { clearBucket } from '../repositories/rate-limit-repository.ts';
+import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
+import { enforceLimit, LIMITS } from '../services/limits.ts';
+import { checkCode, issueCode, OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
+import { clientIp, openSession, toUser } from '../services/session-service.ts';
+import { SocialTokenInvalid } from '../services/social-auth.ts';
+
+const PROVIDER_TITLES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const { env, passwords, sender, social } = app.accounts;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  const codeDeps = (settings: AccountSettings) => ({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName });
+
+  /** Where phone-verification codes of `user` go: the phone, or the e-mail when register_otp_type is email and one is known. */
+  const verificationChannel = (settings: AccountSettings, user: UserRow): { channel: MessageChannel; recipient: string } =>
+    settings.registerOtpType === 'email' && user.email ? { channel: 'email', recipient: user.email } : { channel: 'sms', recipient: user.phone! };
+
+  // --- POST /registration -----------------------------------------------------------------------
+  app.post(
+    '/registration',
+    { schema: { body: registrationSchema, response: { 200: registrationResponseSchema } } },
+    async (request) => {
+      const body = request.body;
+      await enforceLimit(db, `register:ip:${clientIp(request)}`, LIMITS.registration.ip);
+      const countries = await Countries.load(db);
+      const country = countries.byName(body.country);
+      const checked = countries.phone(body.phone, body.phone_code);
+      throwFieldErrors({ ...(!country && { country: ['validation.country_invalid'] }), ...checked.errors });
+      const phone = checked.phone!;
+      await enforceLimit(db, `register:phone:${phone.e164}`, LIMITS.registration.phone);
+
+      // Hash first, whatever happens next: a taken phone costs the same time as a new one.
+      const passwordHash = await passwords.hash(body.password);
+      const email = body.email ? body.email.toLowerCase() : null;
+      const settings = await getAccountSettings(db);
+      let existing = await findUserByPhone(db, phone.e164);
+      if (email && (await claimEmail(db, email, existing?.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
+      const details = { name: body.name, email, phoneCode: phone.phoneCode, countryId: country!.id, passwordHash };
+
+      if (settings.registerOtpVerify) {
+        // Enumeration-safe: a verified phone gets the same answer, and nothing changes for it.
+        if (!existing) {
+          try {
+            existing = await insertUser(db, { ...details, phone: phone.e164 });
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            existing = await findUserByPhone(db, phone.e164);
+          }
+        } else if (!existing.phoneVerifiedAt) {
+          // Nobody proved this number yet: the latest sign-up wins, and codes sent for the earlier one stop working.
+          await updateUser(db, existing.id, details);
+          await retireOtps(db, existing.id, VERIFY_PHONE_PURPOSES);
+        }
+        return {
+          message: request.t('auth.registered'),
+          data: {
+            // The account id is not revealed before the phone is verified (it would tell new from taken).
+            user: { id: 0, name: body.name, email, phone: phone.national, phone_code: phone.phoneCode, profile_photo: null, phone_verified_at: null },
+            requires_verification: true,
+          },
+        };
+      }
+
+      // register_otp_verify off: signed in at once. A verified phone cannot be answered neutrally here.
+      if (existing?.phoneVerifiedAt) throw fieldError('phone', 'validation.phone_taken');
+      let user: UserRow | undefined;
+      try {
+        user = existing
+          ? await updateUser(db, existing.id, { ...details, phoneVerifiedAt: new Date() })
+          : await insertUser(db, { ...details, phone: phone.e164, phoneVerifiedAt: new Date() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
+        throw error;
+      }
+      const session = await openSession(db, user!, env.SESSION_IDLE_DAYS);
+      return { message: request.t('auth.registered_signed_in'), data: { ...session, requires_verification: false } };
+    },
+  );
+
+  // --- POST /send-otp -----------------------------------------------------------------------------
+  app.post('/send-otp', { schema: { body: sendOtpSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
+    const body = request.body;
+    const settings = await getAccountSettings(db);
+    const reset = body.forgot_password === 1 || body.forgot_password === '1';
+
+    let user: UserRow | undefined;
+    let recipientKey: string;
+    let shown: string;
+    if (reset && settings.forgotOtpType === 'email') {
+      if (!body.email) throw fieldError('email', 'validation.email_required');
+      recipientKey = body.email.toLowerCase();
+      shown = maskEmail(recipientKey);
+      user = await findUserByEmail(db, recipientKey);
+    } else {
+      if (!body.phone) throw fieldError('phone', 'validation.phone_required');
+      const phone = await requirePhone(db, body.phone, body.phone_code);
+      recipientKey = phone.e164;
+      shown = maskPhone(phone.e164);
+      user = await findUserByPhone(db, phone.e164);
+    }
+
+    // Counted for every recipient, known or not, so the answer never depends on an account existing.
+    const { resendIn } = await throttleSend(db, request, recipientKey);
+    if (user && reset) {
+      const channel: MessageChannel = settings.forgotOtpType === 'email' ? 'email' : 'sms';
+      await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'reset', channel, recipient: recipientKey });
+    } else if (user && !reset && !user.phoneVerifiedAt && user.phone) {
+      const target = verificationChannel(settings, user);
+      await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'register', ...target });
+      if (target.channel === 'email') shown = maskEmail(target.recipient);
+    }
+    return {
+      message: request.t('auth.otp_sent', { recipient: shown }),
+      data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
+    };
+  });
+
+  /** The account a verify payload names (phone, or e-mail for e-mailed reset codes), after the verify limits. */
+  async function verifyTarget(request: { body: { phone?: string; email?: string; phone_code?: string } }, ip: string, byEmail: boolean) {
+    await enforceLimit(db, `verify:ip:${ip}`, LIMITS.verifyOtp.ip);
+    const { body } = request;
+    if (byEmail && body.email) {
+      const email = body.email.toLowerCase();
+      await enforceLimit(db, `verify:to:${email}`, LIMITS.verifyOtp.phone);
+      return findUserByEmail(db, email);
+    }
+    if (!body.phone) throw fieldError('phone', 'validation.phone_required');
+    const phone = await requirePhone(db, body.phone, body.phone_code);
+    await enforceLimit(db, `verify:to:${phone.e164}`, LIMITS.verifyOtp.phone);
+    return findUserByPhone(db, phone.e164);
+  }
+
+  // --- POST /verify-otp (forgot password): a one-use reset token ----------------------------------
+  app.post('/verify-otp', { schema: { body: verifyOtpSchema, response: { 200: verifyOtpResponseSchema } } }, async (request) => {
+    const settings = await getAccountSettings(db);
+    const user = await verifyTarget(request, clientIp(request), settings.forgotOtpType === 'email');
+    await checkCode(db, { userId: user?.id, purposes: ['reset'] }, request.body.otp);
+    const token = newToken();
+    await insertResetToken(db, { userId: user!.id, tokenHash: hashToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS });
+    return { message: request.t('auth.reset_allowed'), data: { token } };
+  });
+
+  // --- POST /verify-otp-register: phone verified, signed in --------------------------------------
+  app.post(
+    '/verify-otp-register',
+    { schema: { body: verifyOtpSchema, response: { 200: verifyOtpRegisterResponseSchema } } },
+    async (request) => {
+      const settings = await getAccountSettings(db);
+      const user = await verifyTarget(request, clientIp(request), settings.registerOtpType === 'email' && !request.body.phone);
+      await checkCode(db, { userId: user?.id, purposes: VERIFY_PHONE_PURPOSES }, request.body.otp);
+      const verified = await markPhoneVerified(db, user!.id);
+      return { message: request.t('auth.verified'), data: await openSession(db, verified!, env.SESSION_IDLE_DAYS) };
+    },
+  );
+
+  // --- POST /reset-password: new password, every session ends -----------------------------------
+  app.post('/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await enforceLimit(db, `reset:ip:${clientIp(request)}`, LIMITS.resetPassword.ip);
+    const found = await findLiveResetToken(db, hashToken(request.body.token));
+    if (!found) throw fieldError('token', 'validation.token_invalid');
+    await enforceLimit(db, `reset:user:${found.userId}`, LIMITS.resetPassword.user);
+    const passwordHash = await passwords.hash(request.body.password);
+    if (!(await consumeResetToken(db, found.id))) throw fieldError('token', 'validation.token_invalid');
+    await updateUser(db, found.userId, { passwordHash });
+    await revokeUserSessions(db, found.userId);
+    return { message: request.t('auth.password_reset') };
+  });
+
+  // --- POST /login ----------------------------------------------------------------------------------
+  app.post(
+    '/login',
+    { schema: { body: loginSchema, response: { 200: loginResponseSchema, 403: loginUnverifiedResponseSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      await enforceLimit(db, `login:ip:${clientIp(request)}`, LIMITS.login.ip);
+      const phone = await requirePhone(db, body.phone, body.phone_code);
+      await enforceLimit(db, `login:phone:${phone.e164}`, LIMITS.login.phone);
+
+      const user = await findUserByPhone(db, phone.e164);
+      const ok = user?.passwordHash ? await passwords.verify(body.password, user.passwordHash) : await passwords.verifyDummy(body.password);
+      // One message for an unknown phone and a wrong password (and the same work for both).
+      if (!ok || !user) throw fieldError('password', 'auth.invalid_credentials');
+
+      if (passwords.needsRehash(user.passwordHash!)) await updateUser(db, user.id, { passwordHash: await passwords.hash(body.password) });
+      await clearBucket(db, `login:phone:${phone.e164}`);
+
+      if (!user.phoneVerifiedAt) {
+        // Spec §4: 403 with requires_verification, and a code is sent (unless one went out moments ago).
+        const settings = await getAccountSettings(db);
+        const target = verificationChannel(settings, user);
+        try {
+          await throttleSend(db, request, target.recipient);
+          await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'login_verify', ...target });
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          request.log.info({ status: error.statusCode }, 'login of an unverified phone: no new code sent');
+        }
+        return reply.code(403).send({ message: request.t('auth.verify_phone'), data: { requires_verification: true as const, user: toUser(user) } });
+      }
+
+      const session = await openSession(db, user, env.SESSION_IDLE_DAYS, body.device_key);
+      return reply.code(200).send({ message: request.t('auth.login_success'), data: session });
+    },
+  );
+
+  // --- POST /auth/:provider/token ----------------------------------------------------------------
+  app.post(
+    '/auth/:provider/token',
+    { schema: { params: socialProviderParamSchema, body: socialTokenSchema, response: { 200: sessionResponseSchema } } },
+    async (request) => {
+      const { provider } = request.params;
+      await enforceLimit(db, `social:ip:${clientIp(request)}`, LIMITS.social.ip);
+      const settings = await getAccountSettings(db);
+      const config = providerConfig(provider, settings);
+      if (!config) throw new HttpError(404, 'auth.social_unavailable', undefined, { vars: { provider: PROVIDER_TITLES[provider] } });
+
+      let identity;
+      try {
+        identity = await social.verify(provider, request.body.code, config, request.body.data);
+      } catch (error) {
+        if (!(error instanceof SocialTokenInvalid)) throw error;
+        request.log.info({ provider, reason: error.message }, 'social credential refused');
+        throw fieldError('code', 'auth.social_invalid', { provider: PROVIDER_TITLES[provider] });
+      }
+
+      const user = await findOrCreateSocialUser(identity);
+      return { message: request.t('auth.login_success'), data: await openSession(db, user, env.SESSION_IDLE_DAYS) };
+    },
+  );
+
+  /** The client id (and Facebook's secret) of an active provider: env first, else master settings. */
+  function providerConfig(provider: SocialProvider, settings: AccountSettings) {
+    const stored = settings.socialAuths?.[provider];
+    if (!stored?.is_active) return undefined;
+    const envId = { google: env.GOOGLE_CLIENT_ID, apple: env.APPLE_CLIENT_ID, facebook: env.FACEBOOK_APP_ID }[provider];
+    const clientId = envId ?? stored.client_id ?? undefined;
+    if (!clientId) return undefined;
+    if (provider === 'facebook' && !env.FACEBOOK_APP_SECRET) return undefined;
+    return { clientId, appSecret: provider === 'facebook' ? env.FACEBOOK_APP_SECRET : undefined };
+  }
+
+  /**
+   * The account of a provider identity: linked before, or the account whose e-mail a provider
+   * already verified, or a new one. A new social account has no phone (answered as "") and its
+   * phone_verified_at is the sign-in time, so the session counts as signed in (spec §4).
+   */
+  async function findOrCreateSocialUser(identity: Awaited<ReturnType<typeof social.verify>>): Promise<UserRow> {
+    const linked = await findUserBySocialAccount(db, identity.provider, identity.subject);
+    if (linked) return linked;
+    let user = identity.email ? await findUserByVerifiedEmail(db, identity.email) : undefined;
+    const created = !user;
+    if (!user) {
+      const email = identity.email && (await claimEmail(db, identity.email)) === 'free' ? identity.email : null;
+      const now = new Date();
+      const name = (identity.name ?? identity.email?.split('@')[0] ?? PROVIDER_TITLES[identity.provider]).slice(0, NAME_MAX);
+      try {
+        user = await insertUser(db, { name, email, emailVerifiedAt: email ? now : null, phoneVerifiedAt: now });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        user = await insertUser(db, { name, email: null, phoneVerifiedAt: now });
+      }
+    }
+    await linkSocialAccount(db, { userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email });
+    // Two first sign-ins at once: the identity stays linked to whichever account won; a loser created here goes.
+    const winner = (await findUserBySocialAccount(db, identity.provider, identity.subject)) ?? user;
+    if (winner.id !== user.id && created) await deleteUser(db, user.id);
+    return winner;
+  }
+
+  // --- GET /logout (auth) ------------------------------------------------------------------------
+  app.get('/logout', { preHandler: app.authenticate, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+    await revokeSession(db, request.auth!.sessionId);
+    return { message: request.t('auth.logout_success') };
+  });
+};
+export default authRoutes;

@@ -1,0 +1,106 @@
+/**
+ * One-time codes (ADR 005): issue (throttled, hashed, delivered) and check (attempt-limited,
+ * single use). Codes live 10 minutes; 5 tries, then the code is burned.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { MessageChannel, OtpPurpose } from '../db/schema.ts';
+import { HttpError, fieldError } from '../plugins/errors.ts';
+import { hashOtp, newOtpCode, verifyOtpHash } from '../lib/tokens.ts';
+import { consumeOtp, expireOtp, findLatestOtp, insertOtp, reserveOtpAttempt } from '../repositories/otp-repository.ts';
+import { hitBucket } from '../repositories/rate-limit-repository.ts';
+import { DeliveryUnavailable, maskRecipient, type MessageSender } from './message-delivery.ts';
+import { LIMITS, tooManyRequests } from './limits.ts';
+import { clientIp } from './session-service.ts';
+
+export const OTP_TTL_SECONDS = 10 * 60;
+export const OTP_MAX_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Codes that prove the same thing replace each other: a resend retires the previous code. */
+const SUPERSEDES: Record<OtpPurpose, readonly OtpPurpose[]> = {
+  register: ['register', 'login_verify'],
+  login_verify: ['register', 'login_verify'],
+  reset: ['reset'],
+  phone_change: ['phone_change'],
+};
+/** Codes /verify-otp-register accepts: sent after sign-up or by a login with an unverified phone. */
+export const VERIFY_PHONE_PURPOSES = ['register', 'login_verify'] as const satisfies readonly OtpPurpose[];
+
+const context = (purpose: OtpPurpose, recipient: string) => `${purpose}:${recipient}`;
+
+export interface SendAllowance {
+  /** Seconds before the next send to this recipient is allowed. */
+  resendIn: number;
+}
+
+/**
+ * Counts a send to `recipientKey` (an E.164 phone or an e-mail, whether or not an account uses
+ * it, so the answer does not depend on that) and from the client's address. 429 with
+ * Retry-After: "wait N seconds" inside a recipient's waiting time, "too many" past a cap.
+ */
+export async function throttleSend(db: Database, request: FastifyRequest, recipientKey: string): Promise<SendAllowance> {
+  const byIp = await hitBucket(db, `otp-send:ip:${clientIp(request)}`, LIMITS.sendOtp.ip);
+  if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
+  const byRecipient = await hitBucket(db, `otp-send:to:${recipientKey}`, LIMITS.sendOtp.recipient);
+  if (!byRecipient.allowed) {
+    const capped = byRecipient.count >= LIMITS.sendOtp.recipient.max;
+    throw tooManyRequests(byRecipient.retryAfter, capped ? 'auth.too_many_requests' : 'auth.otp_resend_wait');
+  }
+  return { resendIn: byRecipient.retryAfter };
+}
+
+export interface CodeRequest {
+  userId: number;
+  purpose: OtpPurpose;
+  channel: MessageChannel;
+  recipient: string;
+}
+
+/** Creates, stores (hashed) and delivers a code. The code itself never reaches a log. */
+export async function issueCode(
+  deps: { db: Database; sender: MessageSender; otpLength: number; appName: string },
+  request: FastifyRequest,
+  code: CodeRequest,
+) {
+  const value = newOtpCode(deps.otpLength);
+  const row = await insertOtp(
+    deps.db,
+    { ...code, codeHash: hashOtp(value, context(code.purpose, code.recipient)), ttlSeconds: OTP_TTL_SECONDS },
+    SUPERSEDES[code.purpose],
+  );
+  const body = request.t('auth.otp_message', { app: deps.appName, code: value, minutes: OTP_TTL_SECONDS / 60 });
+  try {
+    await deps.sender.send(code.channel, code.recipient, body, { subject: request.t('auth.otp_email_subject', { app: deps.appName }) });
+  } catch (error) {
+    await expireOtp(deps.db, row.id);
+    const to = maskRecipient(code.channel, code.recipient);
+    if (error instanceof DeliveryUnavailable) request.log.error({ channel: code.channel, to }, 'code not sent: no gateway for this channel');
+    else request.log.error({ channel: code.channel, to, err: { message: (error as Error).message } }, 'code delivery failed');
+    throw new HttpError(503, 'auth.delivery_unavailable');
+  }
+}
+
+/**
+ * Checks `code` against the user's newest unused code for these purposes. Every try counts;
+ * after OTP_MAX_ATTEMPTS wrong tries the code is burned, even for the right digits. Success
+ * consumes it (single use). Failures are 422 `{errors: {otp: [...]}}`.
+ */
+export async function checkCode(
+  db: Database,
+  lookup: { userId: number | undefined; purposes: readonly OtpPurpose[]; recipient?: string },
+  code: string,
+): Promise<{ recipient: string }> {
+  const otp = lookup.userId === undefined ? undefined : await findLatestOtp(db, lookup.userId, lookup.purposes, lookup.recipient);
+  if (!otp) throw fieldError('otp', 'auth.otp_invalid');
+  if (otp.attempts >= OTP_MAX_ATTEMPTS) throw fieldError('otp', 'auth.otp_too_many_attempts');
+  if (otp.expired) throw fieldError('otp', 'auth.otp_expired');
+
+  const attempts = await reserveOtpAttempt(db, otp.id, OTP_MAX_ATTEMPTS);
+  if (attempts === undefined) throw fieldError('otp', 'auth.otp_too_many_attempts');
+  if (!verifyOtpHash(code, context(otp.purpose, otp.recipient), otp.codeHash)) {
+    throw fieldError('otp', attempts >= OTP_MAX_ATTEMPTS ? 'auth.otp_too_many_attempts' : 'auth.otp_invalid');
+  }
+  if (!(await consumeOtp(db, otp.id))) throw fieldError('otp', 'auth.otp_invalid');
+  return { recipient: otp.recipient };
+}
