@@ -48,14 +48,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const locale = pickLocale(request.headers['accept-language']);
     const t = (message: string, vars?: TranslateVars) => translate(locale, message, vars);
-    const translated = (errors: Record<string, string[]>) =>
-      Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => t(m))]));
+    const translated = (errors: Record<string, string[]>, vars?: TranslateVars) =>
+      Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages.map((m) => t(m, vars))]));
 
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
       return reply
         .status(error.statusCode)
-        .send({ message: t(error.message, error.options.vars), ...(error.errors && { errors: translated(error.errors) }) });
+        .send({ message: t(error.message, error.options.vars), ...(error.errors && { errors: translated(error.errors, error.options.vars) }) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = translated(fieldErrors(error.validation, (error as FastifyError).validationContext));
