@@ -379,7 +379,7 @@ describe('sessions', () => {
   });
 
   it('answers 401 without a token, with a malformed header or an unknown token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
       const res = await call.get('/user', { headers, lang: 'en' });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Please login first!' });
