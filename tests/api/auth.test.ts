@@ -16,6 +16,7 @@ import {
 import { errorBody, validationErrorBody } from '../../src/contract/envelope.ts';
 import { otpCodes, passwordResetTokens, rateLimitBuckets, sessions, settings, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
+import { hitBucket } from '../../server/repositories/rate-limit-repository.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { api, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from './auth-helpers.ts';
 import en from '../../src/locales/en.json';
@@ -363,6 +364,26 @@ describe('login', () => {
     expect(refused.statusCode).toBe(429);
     const [bucket] = await t.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `login:phone:${user.phone.e164}`));
     expect(bucket!.count).toBe(10);
+  });
+});
+
+describe('rate-limit buckets', () => {
+  it('count atomically: of 25 concurrent hits on one key exactly 5 pass', async () => {
+    const key = `test:concurrent:${newIp()}`;
+    const results = await Promise.all(Array.from({ length: 25 }, () => hitBucket(t.db, key, { windowSeconds: 60, max: 5 })));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfter > 0 && r.retryAfter <= 60)).toBe(true);
+    const [row] = await t.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key));
+    expect(row!.count).toBe(5);
+  });
+
+  it('start a new window once the old one is over', async () => {
+    const key = `test:window:${newIp()}`;
+    for (let i = 0; i < 2; i++) expect((await hitBucket(t.db, key, { windowSeconds: 60, max: 2 })).allowed).toBe(true);
+    expect((await hitBucket(t.db, key, { windowSeconds: 60, max: 2 })).allowed).toBe(false);
+    await t.db.update(rateLimitBuckets).set({ windowStart: sql`now() - interval '61 seconds'` }).where(eq(rateLimitBuckets.key, key));
+    const next = await hitBucket(t.db, key, { windowSeconds: 60, max: 2 });
+    expect(next).toMatchObject({ allowed: true, count: 1 });
   });
 });
 
