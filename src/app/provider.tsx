@@ -3,10 +3,10 @@
  * master data), and notifications (5000 ms, at most 20 — spec §9).
  */
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { buildTheme } from '../features/storefront/lib/theme.ts';
 import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
@@ -17,7 +17,19 @@ import type { PersistedCache } from '../lib/query-persister.ts';
 
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { themeColors } = useStorefront();
-  const theme = useMemo(() => buildTheme(themeColors), [themeColors]);
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  // Every modal and drawer's close button gets a name (axe: button-name).
+  const theme = useMemo(
+    () =>
+      mergeThemeOverrides(buildTheme(themeColors), {
+        components: {
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+        },
+      }),
+    [themeColors, closeLabel],
+  );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications limit={20} autoClose={5000} position="top-right" />

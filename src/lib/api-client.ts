@@ -49,9 +49,13 @@ export function onUnauthorized(listener: UnauthorizedListener) {
   return () => unauthorizedListeners.delete(listener);
 }
 
+/**
+ * The interface's language: the one the shopper chose (`locale`), else Romanian — the app's
+ * default regardless of the browser's (spec §9). Server messages then match the screen; a
+ * Romanian screen never shows an English error because the phone's system language is English.
+ */
 function acceptLanguage(): string {
-  const chosen = readStored<string | null>(LOCALE_STORAGE_KEY, null);
-  return chosen ?? (typeof navigator !== 'undefined' ? navigator.language : undefined) ?? 'ro';
+  return readStored<string | null>(LOCALE_STORAGE_KEY, null) ?? 'ro';
 }
 
 export interface RequestOptions {
