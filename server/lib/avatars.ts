@@ -3,7 +3,6 @@
  * never trusted from the client's name or Content-Type; files get random names we generate and
  * live under DATA_DIR/uploads/avatars (a temporary directory when DATA_DIR is memory://).
  */
-import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -29,10 +28,7 @@ export function sniffImage(bytes: Buffer): AvatarExtension | undefined {
 
 export const newAvatarName = (ext: AvatarExtension) => `${randomBytes(24).toString('base64url')}.${ext}`;
 
+/** Where photos live; created by the first upload (servers that never get one leave no directory behind). */
 export function avatarsDir(dataDir: string): string {
-  const dir = dataDir.startsWith('memory://')
-    ? path.join(tmpdir(), `talcioc-avatars-${process.pid}`)
-    : path.resolve(dataDir, 'uploads', 'avatars');
-  mkdirSync(dir, { recursive: true });
-  return dir;
+  return dataDir.startsWith('memory://') ? path.join(tmpdir(), `talcioc-avatars-${process.pid}`) : path.resolve(dataDir, 'uploads', 'avatars');
 }

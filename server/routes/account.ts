@@ -7,7 +7,7 @@
  * `avatarRoutes` (mounted at /media/avatars) serves the photos: only names this server generated
  * and a user still uses, with their real type, nosniff and a locked-down CSP.
  */
-import { readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -96,6 +96,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!ext) throw fieldError('photo', 'validation.photo_type');
 
     const name = newAvatarName(ext);
+    await mkdir(avatars, { recursive: true });
     await writeFile(path.join(avatars, name), bytes, { flag: 'wx' });
     const previous = request.auth!.user.profilePhoto;
     const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
