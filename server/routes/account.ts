@@ -111,7 +111,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     const holder = await findUserByPhone(db, phone.e164);
     // Signed in and rate-limited: telling that a number is taken is acceptable here (ADR 005).
     if (holder && holder.id !== me.id && (holder.phoneVerifiedAt || holder.emailVerifiedAt)) throw fieldError('phone', 'validation.phone_taken');
-    const { resendIn } = await throttleSend(db, request, phone.e164);
+    const { resendIn } = await throttleSend(db, request, phone.e164, 'phone_change');
     const settings = await getAccountSettings(db);
     await issueCode({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName }, request, {
       userId: me.id,

@@ -161,7 +161,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
 
     // Counted for every recipient, known or not, so the answer never depends on an account existing.
-    const { resendIn } = await throttleSend(db, request, recipientKey);
+    const { resendIn } = await throttleSend(db, request, recipientKey, reset ? 'reset' : 'verify');
     if (user && reset) {
       const channel: MessageChannel = settings.forgotOtpType === 'email' ? 'email' : 'sms';
       await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'reset', channel, recipient: recipientKey });
@@ -250,7 +250,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const settings = await getAccountSettings(db);
         const target = verificationChannel(settings, user);
         try {
-          await throttleSend(db, request, target.recipient);
+          await throttleSend(db, request, target.recipient, 'verify');
           await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'login_verify', ...target });
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;

@@ -35,14 +35,19 @@ export interface SendAllowance {
 }
 
 /**
- * Counts a send to `recipientKey` (an E.164 phone or an e-mail, whether or not an account uses
- * it, so the answer does not depend on that) and from the client's address. 429 with
+ * Counts a send of one kind of code (`family`) to `recipientKey` (an E.164 phone or an e-mail,
+ * whether or not an account uses it, so the answer does not depend on that) and from the
+ * client's address. 429 with
  * Retry-After: "wait N seconds" inside a recipient's waiting time, "too many" past a cap.
  */
-export async function throttleSend(db: Database, request: FastifyRequest, recipientKey: string): Promise<SendAllowance> {
+export type SendFamily = 'verify' | 'reset' | 'phone_change';
+
+export async function throttleSend(db: Database, request: FastifyRequest, recipientKey: string, family: SendFamily): Promise<SendAllowance> {
   const byIp = await hitBucket(db, `otp-send:ip:${clientIp(request)}`, LIMITS.sendOtp.ip);
   if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
-  const byRecipient = await hitBucket(db, `otp-send:to:${recipientKey}`, LIMITS.sendOtp.recipient);
+  // Per kind of code: a shopper who just signed up and at once asks for a reset code is not
+  // made to wait; resends of the same kind wait (60 s, growing) and each kind is capped per hour.
+  const byRecipient = await hitBucket(db, `otp-send:to:${family}:${recipientKey}`, LIMITS.sendOtp.recipient);
   if (!byRecipient.allowed) {
     const capped = byRecipient.count >= LIMITS.sendOtp.recipient.max;
     throw tooManyRequests(byRecipient.retryAfter, capped ? 'auth.too_many_requests' : 'auth.otp_resend_wait');
