@@ -12,9 +12,11 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -388,4 +390,161 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Cart, addresses, vouchers, orders, payments and idempotency keys (issue #5, ADR 007).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One cart line per (user, product, size, colour): a product may sit in the cart in two sizes.
+ * The sum of a product's lines never exceeds its stock (checked when adding).
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id').references(() => attributeOptions.id),
+    colorId: integer('color_id').references(() => attributeOptions.id),
+    unit: text('unit'),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_items_line_unique').on(t.userId, t.productId, t.sizeId, t.colorId).nullsNotDistinct(),
+    index('cart_items_product_idx').on(t.productId),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Delivery addresses; at most one default per user (partial unique index). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    county: text('county').notNull(),
+    locality: text('locality').notNull(),
+    street: text('street').notNull(),
+    postalCode: text('postal_code').notNull(),
+    type: text('type', { enum: ['home', 'work', 'other'] }).notNull().default('home'),
+    isDefault: boolean('is_default').notNull().default(false),
+    country: text('country').notNull().default('România'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`)],
+);
+
+/** Vouchers a user collected (spec §4 Voucher: not collected → collected). */
+export const collectedVouchers = pgTable(
+  'collected_vouchers',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id').notNull().references(() => vouchers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.voucherId] })],
+);
+
+/** A card payment covering the orders of one place-order call (sandbox or a real gateway). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId)],
+);
+
+export const ORDER_STATUS_VALUES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+
+/** One order per shop. Amounts are fixed at purchase time; `address` is a snapshot. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id').notNull().references(() => shops.id),
+    status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
+    paymentMethod: text('payment_method', { enum: ['cash', 'card'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'awaiting', 'paid', 'failed'] }).notNull(),
+    paymentId: text('payment_id').references(() => payments.id),
+    address: jsonb('address').notNull(),
+    totalAmount: money('total_amount').notNull(),
+    deliveryCharge: money('delivery_charge').notNull(),
+    couponDiscount: money('coupon_discount').notNull().default(0),
+    couponCode: text('coupon_code'),
+    payableAmount: money('payable_amount').notNull(),
+    taxAmount: money('tax_amount').notNull(),
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+    note: text('note'),
+    tracking: text('tracking'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('orders_user_idx').on(t.userId, t.createdAt), index('orders_payment_idx').on(t.paymentId)],
+);
+
+/** Order lines with the prices at purchase time (the product may change or go later). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    brand: text('brand'),
+    thumbnail: text('thumbnail').notNull(),
+    sizeName: text('size_name'),
+    colorName: text('color_name'),
+    unit: text('unit'),
+    quantity: integer('quantity').notNull(),
+    price: money('price').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    lineTotal: money('line_total').notNull(),
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUS_VALUES }).notNull(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Idempotency keys (ADR 007): the first answer per (user, key) is stored in the same transaction
+ * as the change it made and returned for every retry. Rows older than 24 h are pruned.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
