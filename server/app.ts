@@ -23,6 +23,8 @@ import mediaRoutes from './routes/media.ts';
 import authRoutes from './routes/auth.ts';
 import accountRoutes, { avatarRoutes } from './routes/account.ts';
 import devOutboxRoutes from './routes/dev-outbox.ts';
+import idempotencyPlugin from './plugins/idempotency.ts';
+import cartRoutes from './routes/cart.ts';
 
 export interface AppOptions {
   env: Env;
@@ -57,6 +59,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   });
   // Accounts (issue #4): password hasher, code delivery, social verifier, app.authenticate.
   await fastify.register(authPlugin, { env });
+  // Cart and orders (issue #5): app.idempotent, the Idempotency-Key helper (ADR 007).
+  await fastify.register(idempotencyPlugin);
 
   await fastify.register(
     async (api) => {
@@ -67,6 +71,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(catalogRoutes);
       await api.register(authRoutes);
       await api.register(accountRoutes);
+      await api.register(cartRoutes);
       // Development and tests only: the route does not exist in production.
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
     },

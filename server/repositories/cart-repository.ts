@@ -1,0 +1,236 @@
+/**
+ * Cart lines and their prices (issue #5, ADR 007). Every price is read here, from the database:
+ * the product's price and effective_price, the lowest RUNNING flash-sale price (as the catalog
+ * does, repositories/catalog-repository.ts), and the size surcharge — then priced by
+ * lib/checkout-math.ts. Checkout, buy now and place-order use the same `priceLines`.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import {
+  attributeOptions, cartItems, deliveryWeights, flashSaleProducts, flashSales, productColors, productSizes, products, shops,
+} from '../db/schema.ts';
+import { lineTotal, roundBani, unitPrices, type WeightBand } from '../lib/checkout-math.ts';
+import type { CartGroup, CartProduct } from '../../src/contract/cart.ts';
+
+/** A line to price: a stored cart line (lineId > 0) or a buy-now item (lineId 0). */
+export interface LineRequest {
+  lineId: number;
+  productId: number;
+  sizeId: number | null;
+  colorId: number | null;
+  unit: string | null;
+  quantity: number;
+}
+
+export interface PricedLine {
+  request: LineRequest;
+  product: {
+    id: number;
+    name: string;
+    brand: string | null;
+    thumbnail: string;
+    quantity: number;
+    weight: number;
+    isActive: boolean;
+    shopId: number;
+    shopName: string;
+    shopRating: number;
+  };
+  sizeName: string | null;
+  colorName: string | null;
+  /** Chosen size / colour exist for the product. */
+  sizeValid: boolean;
+  colorValid: boolean;
+  wire: CartProduct;
+}
+
+export interface PricedGroup extends CartGroup {
+  lines: PricedLine[];
+  bands: WeightBand[];
+}
+
+const runningSalePrice = sql<number | null>`(
+  SELECT min(${flashSaleProducts.salePrice}) FROM ${flashSaleProducts}
+  INNER JOIN ${flashSales} ON ${flashSales.id} = ${flashSaleProducts.flashSaleId}
+  WHERE ${flashSaleProducts.productId} = ${products.id} AND ${flashSaleProducts.salePrice} > 0
+    AND ${flashSales.startsAt} <= now() AND ${flashSales.endsAt} > now()
+)`.mapWith((v) => (v === null ? null : Number(v)));
+
+/**
+ * Prices lines in the order given. `lock` takes FOR UPDATE locks on the product rows (ordered by
+ * id, so concurrent orders never deadlock) — place-order's stock check holds until commit.
+ * Lines whose product no longer exists are left out.
+ */
+export async function priceLines(db: Database, requests: readonly LineRequest[], options: { lock?: boolean } = {}): Promise<PricedLine[]> {
+  const ids = [...new Set(requests.map((r) => r.productId))];
+  if (!ids.length) return [];
+  const base = db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      thumbnail: products.thumbnail,
+      price: products.price,
+      effectivePrice: products.effectivePrice,
+      quantity: products.quantity,
+      weight: products.weight,
+      isActive: products.isActive,
+      shopId: products.shopId,
+      shopName: shops.name,
+      shopRating: shops.rating,
+      salePrice: runningSalePrice,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id));
+  const rows = options.lock ? await base.for('update', { of: products }) : await base;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  const [sizeRows, colorRows, bandRows] = await Promise.all([
+    db
+      .select({ productId: productSizes.productId, id: attributeOptions.id, name: attributeOptions.name, price: productSizes.price })
+      .from(productSizes)
+      .innerJoin(attributeOptions, eq(attributeOptions.id, productSizes.sizeId))
+      .where(inArray(productSizes.productId, ids)),
+    db
+      .select({ productId: productColors.productId, id: attributeOptions.id, name: attributeOptions.name })
+      .from(productColors)
+      .innerJoin(attributeOptions, eq(attributeOptions.id, productColors.colorId))
+      .where(inArray(productColors.productId, ids)),
+    db
+      .select({ shopId: deliveryWeights.shopId, min_weight: deliveryWeights.minWeight, max_weight: deliveryWeights.maxWeight, price: deliveryWeights.price })
+      .from(deliveryWeights)
+      .where(inArray(deliveryWeights.shopId, [...new Set(rows.map((r) => r.shopId))].concat(0)))
+      .orderBy(asc(deliveryWeights.minWeight)),
+  ]);
+  const bandsByShop = new Map<number, WeightBand[]>();
+  for (const { shopId, ...band } of bandRows) (bandsByShop.get(shopId) ?? bandsByShop.set(shopId, []).get(shopId)!).push(band);
+
+  const out: PricedLine[] = [];
+  for (const request of requests) {
+    const row = byId.get(request.productId);
+    if (!row) continue;
+    const size = request.sizeId === null ? undefined : sizeRows.find((s) => s.productId === row.id && s.id === request.sizeId);
+    const color = request.colorId === null ? undefined : colorRows.find((c) => c.productId === row.id && c.id === request.colorId);
+    const prices = unitPrices({ price: row.price, effectivePrice: row.effectivePrice, salePrice: row.salePrice, surcharge: size?.price ?? 0 });
+    const stock = row.isActive ? row.quantity : 0;
+    out.push({
+      request,
+      product: { ...row, shopRating: Number(row.shopRating) },
+      sizeName: size?.name ?? null,
+      colorName: color?.name ?? null,
+      sizeValid: request.sizeId === null || size !== undefined,
+      colorValid: request.colorId === null || color !== undefined,
+      wire: {
+        id: request.lineId,
+        product_id: row.id,
+        name: row.name,
+        brand: row.brand,
+        thumbnail: row.thumbnail,
+        price: prices.price,
+        discount_price: prices.discountPrice,
+        discount_percentage: prices.discountPercentage,
+        quantity: request.quantity,
+        size: size ? { id: size.id, name: size.name } : null,
+        unit: request.unit ? { name: request.unit } : null,
+        color: color ? { id: color.id, name: color.name } : null,
+        shop: { id: row.shopId },
+        delivery_weights: bandsByShop.get(row.shopId) ?? [],
+        variant: { weight: row.weight },
+        stock,
+        line_total: lineTotal(prices.unit, request.quantity),
+      },
+    });
+  }
+  return out;
+}
+
+/** The unit price charged for a priced line. */
+export const unitOf = (line: PricedLine) => (line.wire.discount_price > 0 ? line.wire.discount_price : line.wire.price);
+
+/** Groups priced lines by shop, in the order shops first appear. */
+export function groupByShop(lines: readonly PricedLine[]): PricedGroup[] {
+  const groups = new Map<number, PricedGroup>();
+  for (const line of lines) {
+    let group = groups.get(line.product.shopId);
+    if (!group) {
+      group = {
+        id: line.product.shopId,
+        shop_id: line.product.shopId,
+        shop_name: line.product.shopName,
+        shop_rating: line.product.shopRating,
+        products: [],
+        lines: [],
+        bands: line.wire.delivery_weights,
+      };
+      groups.set(line.product.shopId, group);
+    }
+    group.products.push(line.wire);
+    group.lines.push(line);
+  }
+  return [...groups.values()];
+}
+
+export const toWireGroups = (groups: readonly PricedGroup[]): CartGroup[] =>
+  groups.map(({ id, shop_id, shop_name, shop_rating, products }) => ({ id, shop_id, shop_name, shop_rating, products }));
+
+// --- stored cart lines --------------------------------------------------------------------------
+
+export type CartLineRow = typeof cartItems.$inferSelect;
+
+export function listCartLines(db: Database, userId: number): Promise<CartLineRow[]> {
+  return db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.id));
+}
+
+export const toLineRequest = (row: CartLineRow): LineRequest => ({
+  lineId: row.id,
+  productId: row.productId,
+  sizeId: row.sizeId,
+  colorId: row.colorId,
+  unit: row.unit,
+  quantity: row.quantity,
+});
+
+/** The user's cart as spec §7 answers it. */
+export async function loadCart(db: Database, userId: number) {
+  const lines = await priceLines(db, (await listCartLines(db, userId)).map(toLineRequest));
+  const groups = groupByShop(lines);
+  const total = roundBani(lines.reduce((sum, l) => sum + l.wire.line_total, 0));
+  return { total, cart_items: toWireGroups(groups) };
+}
+
+/** A line of this user: by line id, else the product's newest line. */
+export async function findCartLine(db: Database, userId: number, productId: number, lineId?: number) {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), lineId === undefined ? undefined : eq(cartItems.id, lineId)))
+    .orderBy(desc(cartItems.id))
+    .limit(1);
+  return row;
+}
+
+/** Units of a product already in the user's cart, over all its lines. */
+export async function quantityInCart(db: Database, userId: number, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)`.mapWith(Number) })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  return row?.n ?? 0;
+}
+
+export async function findSameLine(db: Database, userId: number, productId: number, sizeId: number | null, colorId: number | null) {
+  const [row] = await db
+    .select()
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.userId, userId),
+        eq(cartItems.productId, productId),
+        sql`${cartItems.sizeId} IS NOT DISTINCT FROM ${sizeId}`,
+        sql`${cartItems.colorId} IS NOT DISTINCT FROM ${colorId}`,
+      ),
+    );
+  return row;
+}
