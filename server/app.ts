@@ -25,6 +25,7 @@ import accountRoutes, { avatarRoutes } from './routes/account.ts';
 import devOutboxRoutes from './routes/dev-outbox.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import cartRoutes from './routes/cart.ts';
+import addressRoutes from './routes/addresses.ts';
 
 export interface AppOptions {
   env: Env;
@@ -72,6 +73,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(cartRoutes);
+      await api.register(addressRoutes);
       // Development and tests only: the route does not exist in production.
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
     },
