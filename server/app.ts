@@ -26,6 +26,8 @@ import devOutboxRoutes from './routes/dev-outbox.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import cartRoutes from './routes/cart.ts';
 import addressRoutes from './routes/addresses.ts';
+import orderRoutes from './routes/orders.ts';
+import paymentRoutes from './routes/payments.ts';
 
 export interface AppOptions {
   env: Env;
@@ -74,8 +76,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(accountRoutes);
       await api.register(cartRoutes);
       await api.register(addressRoutes);
+      await api.register(orderRoutes);
       // Development and tests only: the route does not exist in production.
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
+      // The sandbox card payment page (ADR 007): never in production.
+      if (env.NODE_ENV !== 'production') await api.register(paymentRoutes, { prefix: '/payments' });
     },
     { prefix: '/api' },
   );

@@ -41,6 +41,7 @@ import { requirePhone } from '../services/identity.ts';
 import { enforceLimit, LIMITS } from '../services/limits.ts';
 import { checkCode, issueCode, OTP_TTL_SECONDS, throttleSend } from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
+import { dashboardOrders } from '../repositories/order-repository.ts';
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -161,11 +162,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     message: 'Dashboard',
     data: {
       user: toUser(request.auth!.user),
-      // Orders and favourites have no tables yet (Cart and Wishlist issues): the counts are honest
-      // zeros and empty lists in the final shape, so the client needs no change when they land.
-      orders_by_status: {},
+      // Orders by status and the five newest (issue #5). Favourites have no table yet (Wishlist
+      // issue): an honest 0 in the final shape.
+      ...(await dashboardOrders(db, request.auth!.user.id)),
       favorites_count: 0,
-      recent_orders: [],
     },
   }));
 };

@@ -1,0 +1,113 @@
+/** Orders as the API answers them (issue #5): summaries, details with lines and history, dashboard counts. */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
+import { CANCELLABLE_STATUSES, type OrderDetails, type OrderSummary } from '../../src/contract/cart.ts';
+
+const summaryFields = {
+  order: orders,
+  shopName: shops.name,
+  itemsCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+};
+
+type SummaryRow = { order: typeof orders.$inferSelect; shopName: string; itemsCount: number };
+
+export function toOrderSummary({ order: o, shopName, itemsCount }: SummaryRow): OrderSummary {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    payment_method: o.paymentMethod,
+    payment_status: o.paymentStatus,
+    shop: { id: o.shopId, name: shopName },
+    items_count: itemsCount,
+    total_amount: o.totalAmount,
+    delivery_charge: o.deliveryCharge,
+    coupon_discount: o.couponDiscount,
+    payable_amount: o.payableAmount,
+    order_tax_amount: o.taxAmount,
+    created_at: o.createdAt.toISOString(),
+  };
+}
+
+export async function orderSummaries(db: Database, ids: number[]): Promise<OrderSummary[]> {
+  if (!ids.length) return [];
+  const rows = await db.select(summaryFields).from(orders).innerJoin(shops, eq(shops.id, orders.shopId)).where(inArray(orders.id, ids)).orderBy(orders.id);
+  return rows.map(toOrderSummary);
+}
+
+export async function listOrders(db: Database, userId: number, status: string | undefined, page: number, perPage: number) {
+  const where = and(eq(orders.userId, userId), status ? eq(orders.status, status as OrderSummary['status']) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(summaryFields)
+      .from(orders)
+      .innerJoin(shops, eq(shops.id, orders.shopId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const n = total?.n ?? 0;
+  return {
+    data: rows.map(toOrderSummary),
+    meta: { current_page: page, last_page: Math.max(1, Math.ceil(n / perPage)), per_page: perPage, total: n },
+  };
+}
+
+export async function getOrderDetails(db: Database, userId: number, id: number): Promise<OrderDetails | undefined> {
+  const [row] = await db
+    .select(summaryFields)
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  if (!row) return undefined;
+  const [items, history] = await Promise.all([
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id),
+  ]);
+  const o = row.order;
+  const address = o.address as OrderDetails['address'];
+  return {
+    ...toOrderSummary(row),
+    items: items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      name: i.name,
+      brand: i.brand,
+      thumbnail: i.thumbnail,
+      size: i.sizeName,
+      color: i.colorName,
+      unit: i.unit,
+      quantity: i.quantity,
+      price: i.price,
+      unit_price: i.unitPrice,
+      line_total: i.lineTotal,
+    })),
+    address,
+    coupon_code: o.couponCode,
+    note: o.note,
+    tracking: o.tracking,
+    weight: o.weight,
+    can_cancel: CANCELLABLE_STATUSES.includes(o.status),
+    history: history.map((h) => ({ status: h.status, note: h.note, created_at: h.createdAt.toISOString() })),
+  };
+}
+
+/** Dashboard: count per status and the five newest orders. */
+export async function dashboardOrders(db: Database, userId: number) {
+  const [counts, recent] = await Promise.all([
+    db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, userId)).groupBy(orders.status),
+    db
+      .select({ id: orders.id, number: orders.number, status: orders.status, total: orders.payableAmount, createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(5),
+  ]);
+  return {
+    orders_by_status: Object.fromEntries(counts.map((c) => [c.status, c.n])),
+    recent_orders: recent.map((r) => ({ id: r.id, number: r.number, status: r.status, total: r.total, created_at: r.createdAt.toISOString() })),
+  };
+}
