@@ -15,12 +15,15 @@ import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './features/storefront/api/get-master.ts';
 import { settingsQueryOptions } from './features/storefront/api/get-settings.ts';
 import { registerServiceWorker } from './features/pwa/lib/register-service-worker.ts';
+import { registerCartMutations } from './features/cart/api/cart-changes.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 
 async function start() {
   syncOnlineManager();
   const queryClient = createQueryClient();
+  // Before the cache is restored: paused cart changes resume with their mutation function.
+  registerCartMutations(queryClient);
   const persistedCache = persistQueryCache(queryClient);
   const [i18n] = await Promise.all([initI18n(), persistedCache.restored]);
 
