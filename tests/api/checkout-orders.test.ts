@@ -384,3 +384,45 @@ describe('sandbox card payment', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/nope' })).statusCode).toBe(422);
   });
 });
+
+describe('operator command (npm run ops -- order:status)', () => {
+  it('parses its arguments strictly', async () => {
+    const { parseArgs } = await import('../../scripts/ops.ts');
+    expect(parseArgs(['order:status', 'TLC-1', 'shipped', '--tracking', 'FAN 123'])).toEqual({ order: 'TLC-1', status: 'shipped', tracking: 'FAN 123' });
+    expect(() => parseArgs(['order:status', '1'])).toThrow(/usage/);
+    expect(() => parseArgs(['order:status', '1', 'lost'])).toThrow(/Unknown status/);
+    expect(() => parseArgs(['order:status', '1', 'confirmed', '--tracking', 'x'])).toThrow(/shipped/);
+  });
+
+  it('moves an order along valid transitions with history and tracking, and tells the hook after commit', async () => {
+    const { runOrderStatus } = await import('../../scripts/ops.ts');
+    const { onOrderStatusChanged } = await import('../../server/services/order-status.ts');
+    const seen: string[] = [];
+    const off = onOrderStatusChanged((e) => {
+      seen.push(`${e.orderNumber}:${e.from}->${e.to}`);
+    });
+    try {
+      const shop = await makeShop(t);
+      const p = await makeProduct(t, shop.id, { quantity: 2 });
+      const placed = (await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })).json().data.orders[0];
+      await runOrderStatus(t.db, { order: String(placed.id), status: 'confirmed' });
+      await runOrderStatus(t.db, { order: placed.number, status: 'processing' });
+      await expect(runOrderStatus(t.db, { order: placed.number, status: 'delivered' })).rejects.toThrow('An order cannot go from processing to delivered.');
+      await runOrderStatus(t.db, { order: placed.number, status: 'shipped', tracking: 'FAN Courier 2345' });
+      await runOrderStatus(t.db, { order: placed.number, status: 'delivered' });
+      await expect(runOrderStatus(t.db, { order: 'TLC-NOPE', status: 'confirmed' })).rejects.toThrow('No order TLC-NOPE.');
+      const details = (await c.get(`/orders/${placed.id}`, { token: ion.token })).json().data.order;
+      expect(details).toMatchObject({ status: 'delivered', tracking: 'FAN Courier 2345', can_cancel: false });
+      expect(details.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'confirmed', 'processing', 'shipped', 'delivered']);
+      expect(seen).toEqual(['confirmed', 'processing', 'shipped', 'delivered'].map((to, i, all) => `${placed.number}:${i ? all[i - 1] : 'pending'}->${to}`));
+      // An operator cancel while processing restores the stock too.
+      const other = (await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })).json().data.orders[0];
+      expect(await stockOf(t, p.id)).toBe(0);
+      await runOrderStatus(t.db, { order: other.number, status: 'processing' });
+      await runOrderStatus(t.db, { order: other.number, status: 'cancelled' });
+      expect(await stockOf(t, p.id)).toBe(1);
+    } finally {
+      off();
+    }
+  });
+});
