@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { UpdatePrompt } from '../features/pwa/components/UpdatePrompt.tsx';
 import { AuthDialogsHost } from './AuthDialogsHost.tsx';
+import { CartHost } from './CartHost.tsx';
 
 export function RootShell() {
   return (
@@ -11,6 +12,7 @@ export function RootShell() {
       <ScrollRestoration />
       <Outlet />
       <AuthDialogsHost />
+      <CartHost />
     </>
   );
 }

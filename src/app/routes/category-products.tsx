@@ -15,7 +15,7 @@ import { QueryState, queryPhase } from '../../components/QueryState/QueryState.t
 import { ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { Skeleton } from '@mantine/core';
 import type { Category } from '../../contract/content.ts';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 const matches = (key: string) => (c: Category) => c.slug === key || String(c.id) === key;
 

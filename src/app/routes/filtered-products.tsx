@@ -29,7 +29,7 @@ import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFunctionArgs) => {
   const state = filterStateFromQuery(new URL(request.url).searchParams);

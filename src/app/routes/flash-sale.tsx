@@ -15,7 +15,7 @@ import { Countdown } from '../../features/products/components/Countdown/Countdow
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 const pageOf = (search: URLSearchParams) => {
   const page = Number(search.get('page'));

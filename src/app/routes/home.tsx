@@ -16,7 +16,7 @@ import { homeSectionsQueryOptions } from '../../features/products/api/get-home-s
 import { ProductRow } from '../../features/products/components/ProductRow/ProductRow.tsx';
 import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
 import { ShopCard, ShopCardSkeleton } from '../../features/shops/components/ShopCard/ShopCard.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(bannersQueryOptions());

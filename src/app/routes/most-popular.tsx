@@ -10,7 +10,7 @@ import { productListQueryOptions } from '../../features/products/api/get-product
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { useRouteTitle } from '../DocumentTitle.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 export const COLLECTIONS = {
   'most-popular': { endpoint: '/most-popular', description: 'collections.most_popular_text' },

@@ -20,7 +20,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../features/products/compon
 import { cardImage } from '../../features/products/lib/media.ts';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 export const createLoader =
   (queryClient: QueryClient) =>
@@ -35,18 +35,16 @@ export const createLoader =
 
 const SIMILAR_COLS = { base: 2, sm: 3, md: 4, lg: 5 };
 
-/** Cart and favourites arrive with later issues: until then the buttons say so (spec §9: 3000 ms, bottom-left). */
+/** Favourites arrive with the Engagement issue: until then the heart says so (spec §9: 3000 ms, bottom-left). */
 function useComingSoon() {
   const { t } = useTranslation();
-  const { onAddToCart } = useProductActions();
   return {
-    cart: onAddToCart,
     favorite: () => notifications.show({ id: 'favorite-coming', message: t('product.favorite_coming'), position: 'bottom-left', autoClose: 3000 }),
   };
 }
 
 function SimilarProducts({ id, title, excludeId }: { id: number; title: string; excludeId: number }) {
-  const coming = useComingSoon();
+  const actions = useProductActions();
   const similar = useQuery(similarProductsQueryOptions(id));
   const products = (similar.data ?? []).filter((p: Product) => p.id !== excludeId && p.quantity > 0);
   if (similar.data && products.length === 0) return null;
@@ -56,7 +54,7 @@ function SimilarProducts({ id, title, excludeId }: { id: number; title: string; 
     <section aria-labelledby="similar-title" data-testid="similar-products">
       <Title order={2} size="h3" id="similar-title" mb="sm">{title}</Title>
       {similar.data ? (
-        <ProductGrid products={products.slice(0, 10)} cols={SIMILAR_COLS} priorityCount={0} onAddToCart={coming.cart} onBuyNow={coming.cart} />
+        <ProductGrid products={products.slice(0, 10)} cols={SIMILAR_COLS} priorityCount={0} onAddToCart={actions.onAddToCart} onBuyNow={actions.onBuyNow} />
       ) : (
         <ProductGridSkeleton count={5} cols={SIMILAR_COLS} />
       )}
@@ -116,6 +114,7 @@ export function Component() {
   const { t } = useTranslation();
   const params = useParams();
   const coming = useComingSoon();
+  const actions = useProductActions();
   const id = parseId(params.id);
   const query = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
   const phase = id === null ? 'not-found' : queryPhase(query);
@@ -160,7 +159,13 @@ export function Component() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
-              <ProductInfo key={product.id} product={product} onAddToCart={coming.cart} onBuyNow={coming.cart} onToggleFavorite={coming.favorite} />
+              <ProductInfo
+                key={product.id}
+                product={product}
+                onAddToCart={(selection) => actions.addWithOptions(product, selection)}
+                onBuyNow={(selection) => actions.buyNowWithOptions(product, selection)}
+                onToggleFavorite={coming.favorite}
+              />
               <section aria-labelledby="product-shop-title">
                 <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">{t('product.sold_by')}</Title>
                 <ShopCard shop={product.shop} headingOrder={3} cta={t('shop.visit')} />

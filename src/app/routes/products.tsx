@@ -12,7 +12,7 @@ import { productListQueryOptions } from '../../features/products/api/get-product
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 
 const SEARCH_SORTS: ProductSort[] = ['relevance', 'newest', 'price_asc', 'price_desc', 'most_sold'];
 

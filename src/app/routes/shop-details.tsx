@@ -13,7 +13,7 @@ import { productListQueryOptions } from '../../features/products/api/get-product
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { useProductActions } from '../use-product-actions.ts';
+import { useProductActions } from '../use-product-actions.tsx';
 import classes from './shop-details.module.css';
 
 /**

@@ -1,0 +1,68 @@
+/**
+ * The cart around every screen (issue #5): fetches the signed-in shopper's cart, keeps the
+ * selection in line with it (spec §4 "after load"), and mounts the cart drawer (its own chunk,
+ * loaded on first open) and the floating cart tab (not on checkout). Signed out, the cart is
+ * empty and so is the selection (spec §4).
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { cartQueryOptions, CART_QUERY_KEY, EMPTY_CART } from '../features/cart/api/get-cart.ts';
+import { basketStore, useBasket } from '../features/cart/lib/basket-store.ts';
+import { reconcile } from '../features/cart/lib/selection.ts';
+import { FloatingCartTab } from '../features/cart/components/FloatingCartTab.tsx';
+import { useSession } from '../features/auth/hooks/use-session.ts';
+import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
+import { useProductActions } from './use-product-actions.tsx';
+
+const CartDrawer = lazy(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
+
+export function CartHost() {
+  const session = useSession();
+  const storefront = useStorefront();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { panelOpen } = useBasket();
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const { noticeRemoved } = useProductActions();
+  const cart = useQuery({ ...cartQueryOptions(), enabled: session.isLoggedIn });
+  const data = session.isLoggedIn ? (cart.data ?? EMPTY_CART) : EMPTY_CART;
+
+  useEffect(() => {
+    if (!session.isLoggedIn) {
+      // Logout or a 401 (spec §4): cart totals, selection, coupon, buy-now and pending address go.
+      queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
+      const basket = basketStore.get();
+      if (basket.selection.lineIds.length || basket.coupon_code || basket.buyNow || basket.pendingAddress) basketStore.clear();
+    }
+  }, [session.isLoggedIn, queryClient]);
+
+  useEffect(() => {
+    if (cart.data && session.isLoggedIn) basketStore.setSelection((s) => reconcile(s, cart.data.cart_items, !storefront.multiVendor));
+  }, [cart.data, session.isLoggedIn, storefront.multiVendor]);
+
+  useEffect(() => {
+    if (panelOpen) setDrawerLoaded(true);
+  }, [panelOpen]);
+
+  return (
+    <>
+      {location.pathname !== '/checkout' && session.isLoggedIn && <FloatingCartTab cart={data} currency={storefront.currency} />}
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <CartDrawer
+            cart={data}
+            currency={storefront.currency}
+            multiVendor={storefront.multiVendor}
+            onRemoved={noticeRemoved}
+            onCheckout={() => {
+              basketStore.set({ buyNow: null, panelOpen: false });
+              void navigate('/checkout');
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
