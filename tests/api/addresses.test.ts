@@ -7,9 +7,8 @@ import { eq } from 'drizzle-orm';
 import { addressListResponseSchema, addressResponseSchema, COUNTIES } from '../../src/contract/cart.ts';
 import { addresses } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { signUp } from './auth-helpers.ts';
 import { client } from './cart-call.ts';
-import { ADDRESS, key } from './cart-fixtures.ts';
+import { ADDRESS, key, quickUser } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -19,7 +18,7 @@ let ion: { token: string; user: { id: number } };
 beforeAll(async () => {
   t = await buildTestApp();
   c = client(t);
-  [ana, ion] = [await signUp(t, 'Ana Popescu'), await signUp(t, 'Ion Ionescu')];
+  [ana, ion] = [await quickUser(t, 'Ana Popescu'), await quickUser(t, 'Ion Ionescu')];
 });
 afterAll(async () => {
   await t?.close();

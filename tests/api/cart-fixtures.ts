@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  attributeOptions, categories, deliveryWeights, productColors, productSizes, products, shops, vouchers,
+  attributeOptions, categories, deliveryWeights, productColors, productSizes, products, sessions, shops, users, vouchers,
 } from '../../server/db/schema.ts';
+import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import type { TestApp } from './helpers.ts';
 
 let n = 0;
@@ -105,3 +106,17 @@ export const ADDRESS = {
   postal_code: '400114',
   type: 'home',
 } as const;
+
+let phoneSeq = 0;
+/**
+ * A verified user with a live session, written straight to the database (the sign-up flow has its
+ * own tests in auth.test.ts; going through it for every shopper here would only slow the suite).
+ */
+export async function quickUser(t: TestApp, name = 'Ana Popescu') {
+  phoneSeq += 1;
+  const phone = `+4073${String((process.pid % 1000) * 10_000 + phoneSeq).padStart(7, '0').slice(-7)}`;
+  const [user] = await t.db.insert(users).values({ name, phone, phoneCode: '+40', phoneVerifiedAt: new Date() }).returning();
+  const token = newToken();
+  await t.db.insert(sessions).values({ userId: user!.id, tokenHash: hashToken(token) });
+  return { token, user: { id: user!.id, name } };
+}

@@ -8,9 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { cartResponseSchema } from '../../src/contract/cart.ts';
 import { cartItems, idempotencyKeys, products } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { signUp } from './auth-helpers.ts';
 import { client } from './cart-call.ts';
-import { key, makeProduct, makeShop } from './cart-fixtures.ts';
+import { key, makeProduct, makeShop, quickUser } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -20,7 +19,7 @@ let ion: { token: string; user: { id: number } };
 beforeAll(async () => {
   t = await buildTestApp();
   c = client(t);
-  [ana, ion] = [await signUp(t, 'Ana Popescu'), await signUp(t, 'Ion Ionescu')];
+  [ana, ion] = [await quickUser(t, 'Ana Popescu'), await quickUser(t, 'Ion Ionescu')];
 });
 afterAll(async () => {
   await t?.close();

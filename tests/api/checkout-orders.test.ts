@@ -13,9 +13,8 @@ import {
 import { dashboardResponseSchema } from '../../src/contract/auth.ts';
 import { cartItems, orders, products } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { signUp } from './auth-helpers.ts';
 import { client } from './cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, makeVoucher, stockOf } from './cart-fixtures.ts';
+import { ADDRESS, key, makeProduct, makeShop, makeVoucher, stockOf, quickUser } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -24,7 +23,7 @@ let ana: Shopper;
 let ion: Shopper;
 
 async function shopper(name: string): Promise<Shopper> {
-  const s = await signUp(t, name);
+  const s = await quickUser(t, name);
   const res = await c.post('/address/store', ADDRESS, { token: s.token });
   expect(res.statusCode, res.body).toBe(200);
   return { token: s.token, user: s.user, address: res.json().data.address.id };
@@ -243,7 +242,7 @@ describe('POST /place-order', () => {
   it('20 shoppers racing for the last unit: exactly one order, stock 0, the others told which product', async () => {
     const shop = await makeShop(t);
     const p = await makeProduct(t, shop.id, { quantity: 1, price: 75 });
-    const racers = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(t, `Cumpărător ${i}`)));
+    const racers = await Promise.all(Array.from({ length: 20 }, (_, i) => quickUser(t, `Cumpărător ${i}`)));
     const ready = await Promise.all(
       racers.map(async (r) => {
         const address = (await c.post('/address/store', ADDRESS, { token: r.token })).json().data.address.id as number;

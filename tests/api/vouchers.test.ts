@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voucherListResponseSchema } from '../../src/contract/cart.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { signUp } from './auth-helpers.ts';
 import { client } from './cart-call.ts';
-import { key, makeShop, makeVoucher } from './cart-fixtures.ts';
+import { key, makeShop, makeVoucher, quickUser } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -18,7 +17,7 @@ let ion: { token: string; user: { id: number } };
 beforeAll(async () => {
   t = await buildTestApp();
   c = client(t);
-  [ana, ion] = [await signUp(t, 'Ana Popescu'), await signUp(t, 'Ion Ionescu')];
+  [ana, ion] = [await quickUser(t, 'Ana Popescu'), await quickUser(t, 'Ion Ionescu')];
 });
 afterAll(async () => {
   await t?.close();
