@@ -18,14 +18,29 @@ const IDB_KEY = 'talcioc-query-cache';
 export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let latest: PersistedClient | undefined;
+  let savedMutations = -1;
+  const write = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (latest) void set(key, latest).catch(() => undefined);
+  };
+  // A tap must never be lost: leaving the page writes what is pending at once.
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => timer && write());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && timer && write());
+  }
   return {
     persistClient(client) {
       latest = client;
+      // A queued (paused) change appeared or went: write now, not in a second — the shopper
+      // may close the app right after tapping.
+      const mutations = client.clientState.mutations.length;
+      if (mutations !== savedMutations) {
+        savedMutations = mutations;
+        return write();
+      }
       if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        if (latest) void set(key, latest).catch(() => undefined);
-      }, throttleMs);
+      timer = setTimeout(write, throttleMs);
     },
     restoreClient: () => get<PersistedClient>(key).catch(() => undefined),
     removeClient: async () => {

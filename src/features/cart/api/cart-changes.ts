@@ -6,7 +6,7 @@
  * the cache is restored. Each change carries its own Idempotency-Key, made when the shopper
  * tapped: a retried or replayed change is applied once by the server.
  */
-import { useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ApiError, NetworkError, apiRequest } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, type CartResponse } from '../../../contract/cart.ts';
@@ -46,6 +46,9 @@ export function registerCartMutations(queryClient: QueryClient) {
     networkMode: 'offlineFirst',
     // Dropped connections and server hiccups: try again (paused while offline). A 4xx is final.
     retry: (failures, error) => error instanceof NetworkError || (error instanceof ApiError && error.status >= 500 && failures < 3),
+    // Offline, pause at once (no back-off first): a paused change is what gets persisted, so it
+    // is in IndexedDB before the shopper can close the app.
+    retryDelay: (failures, error) => (error instanceof NetworkError && !onlineManager.isOnline() ? 0 : Math.min(1000 * 2 ** failures, 30_000)),
     mutationFn: ({ change, idempotencyKey }: CartChangeVariables) =>
       apiRequest<CartResponse>(PATHS[change.kind], { method: 'POST', body: change.body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
     onMutate: async ({ change }: CartChangeVariables) => {
@@ -58,9 +61,10 @@ export function registerCartMutations(queryClient: QueryClient) {
     onSuccess: (response: CartResponse, { change }: CartChangeVariables) => {
       if (change.kind === 'store') {
         // The optimistic line's temporary id becomes the server's line id in the selection.
-        const real = response.data.cart_items
-          .flatMap((g) => g.products)
-          .find((l) => l.product_id === change.preview.product_id && (l.size?.id ?? null) === (change.preview.size?.id ?? null) && (l.color?.id ?? null) === (change.preview.color?.id ?? null));
+        const lines = response.data.cart_items.flatMap((g) => g.products).filter((l) => l.product_id === change.preview.product_id);
+        const real =
+          lines.find((l) => (l.size?.name ?? null) === (change.preview.size?.name ?? null) && (l.color?.name ?? null) === (change.preview.color?.name ?? null)) ??
+          lines[lines.length - 1];
         basketStore.setSelection((s) => (real ? selectLine(removeLine(s, change.tempId), real.id) : removeLine(s, change.tempId)));
       }
       // Later queued changes are still to come: only the last answer is the whole truth.

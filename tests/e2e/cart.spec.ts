@@ -1,0 +1,107 @@
+/**
+ * The cart of issue #5 in Chromium against the real server: login required, add and change
+ * quantities, selection by shop, and the offline journey — changes made offline survive a
+ * reload, are marked pending, and reach the server exactly once when the device is back.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import ro from '../../src/locales/ro.json' with { type: 'json' };
+import { createVerifiedUser, signIn } from './users.ts';
+
+interface ApiProduct { id: number; name: string; quantity: number; shop_id: number }
+
+async function inStock(request: APIRequestContext, minQuantity = 1): Promise<ApiProduct[]> {
+  const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=60')).json();
+  return (body.data.data as ApiProduct[]).filter((p) => p.quantity >= minQuantity);
+}
+
+async function serverCart(request: APIRequestContext, token: string) {
+  const body = await (await request.get('/api/carts', { headers: { Authorization: `Bearer ${token}` } })).json();
+  return (body.data.cart_items as { shop_id: number; products: { product_id: number; quantity: number }[] }[])
+    .flatMap((g) => g.products.map((p) => ({ product_id: p.product_id, quantity: p.quantity })))
+    .sort((a, b) => a.product_id - b.product_id);
+}
+
+
+test('adding to the cart signed out asks to log in first', async ({ page, request }) => {
+  const [product] = await inStock(request);
+  await page.goto(`/products/${product!.id}/details`);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByText(ro['cart.login_first'])).toBeVisible();
+  await expect(page.getByRole('dialog', { name: ro['auth.login_title'] })).toBeVisible();
+});
+
+test('add, change quantity, select by shop; the amount follows the selection', async ({ page, request }) => {
+  const session = await createVerifiedUser(request, 'Maria Coș');
+  await signIn(page, session);
+  const products = await inStock(request, 2);
+  const first = products[0]!;
+  const second = products.find((p) => p.shop_id !== first.shop_id)!;
+
+  await page.goto(`/products/${first.id}/details`);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByRole('button', { name: ro['cart.view_in_cart'] })).toBeVisible();
+  await page.goto(`/products/${second.id}/details`);
+  await page.getByTestId('add-to-cart').click();
+  await page.getByRole('button', { name: ro['cart.view_in_cart'] }).click();
+
+  const drawer = page.getByRole('dialog', { name: new RegExp(ro['cart.my_cart']) });
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(2);
+  await expect(drawer.getByTestId('selected-of')).toHaveText(ro['cart.selected_of'].replace('{{n}}', '2').replace('{{m}}', '2'));
+  const line = drawer.locator(`[data-testid="cart-line"][data-product-id="${first.id}"]`);
+  await line.getByRole('button', { name: ro['cart.increase'].replace('{{name}}', first.name) }).click();
+  await expect(line.getByTestId('line-quantity')).toHaveText('2');
+  await expect.poll(() => serverCart(request, session.token)).toEqual(
+    [{ product_id: first.id, quantity: 2 }, { product_id: second.id, quantity: 1 }].sort((a, b) => a.product_id - b.product_id),
+  );
+
+  // Untick the second shop: only the first shop's line counts.
+  const amountBoth = await drawer.getByTestId('cart-amount').textContent();
+  await drawer.locator(`[data-testid="cart-group"][data-shop-id="${second.shop_id}"]`).getByRole('checkbox').first().click();
+  await expect(drawer.getByTestId('selected-of')).toHaveText(ro['cart.selected_of'].replace('{{n}}', '1').replace('{{m}}', '2'));
+  await expect(drawer.getByTestId('cart-amount')).not.toHaveText(amountBoth!);
+});
+
+test('offline: add two, remove one, reload offline, back online — the server gets each change once', async ({ page, context, request }) => {
+  const session = await createVerifiedUser(request, 'Radu Offline');
+  await signIn(page, session);
+  const [a, b] = (await inStock(request)).slice(5, 7) as [ApiProduct, ApiProduct];
+
+  await page.goto('/');
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active!;
+    if (worker.state !== 'activated') await new Promise<void>((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r()));
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Both products seen online, so their pages open offline.
+  for (const p of [a, b]) {
+    await page.goto(`/products/${p.id}/details`);
+    await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+  }
+  await page.waitForTimeout(1500);
+
+  await context.setOffline(true);
+  await page.getByTestId('add-to-cart').click(); // b
+  await page.waitForTimeout(300); // the queued change is written to IndexedDB at once (not throttled)
+  await page.goto(`/products/${a.id}/details`);
+  await page.getByTestId('add-to-cart').click(); // a
+  await page.getByTestId('cart-badge').getByRole('button').click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(ro['cart.my_cart']) });
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(2);
+  await drawer.locator(`[data-testid="cart-line"][data-product-id="${b.id}"]`).getByRole('button', { name: ro['cart.remove_named'].replace('{{name}}', b.name) }).click();
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
+  await expect(drawer.getByTestId('pending-marker')).toHaveCount(1);
+  await page.waitForTimeout(1500); // the persister writes at most once a second
+
+  await page.reload();
+  await page.getByTestId('cart-badge').getByRole('button').click();
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
+  await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${a.id}"]`)).toBeVisible();
+  await expect(drawer.getByTestId('pending-note')).toBeVisible();
+  expect(await serverCart(request, session.token)).toEqual([]); // nothing reached the server yet
+
+  await context.setOffline(false);
+  await expect(drawer.getByTestId('pending-note')).toBeHidden({ timeout: 20_000 });
+  await expect.poll(() => serverCart(request, session.token), { timeout: 15_000 }).toEqual([{ product_id: a.id, quantity: 1 }]);
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
+});
