@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { render, screen, waitFor } from '../../../testing/test-utils.tsx';
+import type { Address } from '../../../contract/cart.ts';
+import { AddressChooser } from './AddressChooser.tsx';
+
+const address = (id: number, is_default: boolean): Address => ({
+  id, name: `Ana ${id}`, phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: `Str. ${id}`, postal_code: '400114', type: 'home', is_default, country: 'România',
+});
+
+function mockAddresses(addresses: Address[]) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'ok', data: { addresses } }), { status: 200 })));
+}
+
+function Harness({ onChange }: { onChange: (id: number | null) => void }) {
+  const [value, setValue] = useState<number | null>(null);
+  return <AddressChooser value={value} onChange={(id) => { setValue(id); onChange(id); }} />;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AddressChooser', () => {
+  it('preselects the default address among the radio cards', async () => {
+    mockAddresses([address(1, false), address(2, true)]);
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(2));
+    expect(screen.getAllByTestId('address-option')).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByRole('radio').find((r) => r.getAttribute('aria-checked') === 'true')).toHaveAccessibleName(/Ana 2/));
+  });
+
+  it('shows the form inline when there is no address', async () => {
+    mockAddresses([]);
+    render(<Harness onChange={vi.fn()} />);
+    expect(await screen.findByTestId('address-form')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The delivery address at checkout and buy now: the shopper's addresses as radio cards (the
+ * default preselected), "Add address" opening the form as a modal; with no address at all the
+ * form shows inline.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Address, AddressInput } from '../../../contract/cart.ts';
+import { ADDRESSES_QUERY_KEY, addressesQueryOptions, createAddress } from '../api/addresses-api.ts';
+import { AddressCard } from './AddressCard.tsx';
+import { AddressForm } from './AddressForm.tsx';
+import { AddressModal } from './AddressModal.tsx';
+import { QueryState, queryPhase } from '../../../components/QueryState/QueryState.tsx';
+
+export interface AddressChooserProps {
+  value: number | null;
+  onChange(id: number | null): void;
+}
+
+export function AddressChooser({ value, onChange }: AddressChooserProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useQuery(addressesQueryOptions());
+  const [modal, setModal] = useState(false);
+  const addresses = query.data;
+
+  // Preselect the default (or the first) address; drop a choice that no longer exists.
+  useEffect(() => {
+    if (!addresses) return;
+    if (value !== null && addresses.some((a) => a.id === value)) return;
+    const preferred = addresses.find((a) => a.is_default) ?? addresses[0];
+    onChange(preferred?.id ?? null);
+  }, [addresses, value, onChange]);
+
+  const save = async (input: AddressInput) => {
+    const response = await createAddress({ ...input, is_default: input.is_default || !addresses?.length });
+    await queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY });
+    onChange(response.data.address.id);
+    return response;
+  };
+  const saved = (address: Address) => onChange(address.id);
+
+  const phase = queryPhase(query);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="checkout-address">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="checkout-address">{t('checkout.address')}</Title>
+        {addresses && addresses.length > 0 && (
+          <Button variant="light" size="xs" onClick={() => setModal(true)}>{t('address.add')}</Button>
+        )}
+      </Group>
+      {phase === 'loading' ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}><Skeleton h={140} /><Skeleton h={140} /></SimpleGrid>
+      ) : !addresses ? (
+        <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
+      ) : addresses.length === 0 ? (
+        <Paper withBorder p="md">
+          <Text size="sm" c="dimmed" mb="sm">{t('address.none_yet')}</Text>
+          <AddressForm onSubmit={save} />
+        </Paper>
+      ) : (
+        <Radio.Group value={value === null ? null : String(value)} onChange={(v) => onChange(Number(v))} aria-labelledby="checkout-address">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {addresses.map((address) => (
+              <Radio.Card key={address.id} value={String(address.id)} p="md" radius="md" withBorder data-testid="address-option" aria-label={`${address.name}, ${address.street}, ${address.locality}`}>
+                <Group align="flex-start" wrap="nowrap">
+                  <Radio.Indicator />
+                  <AddressCard address={address} />
+                </Group>
+              </Radio.Card>
+            ))}
+          </SimpleGrid>
+        </Radio.Group>
+      )}
+      <AddressModal opened={modal} onClose={() => setModal(false)} onSubmit={save} onSaved={saved} />
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The checkout request's ids for the selected cart lines (spec §4, ADR 007): cart_ids (line ids,
+ * for exactness) with the shops and products they belong to. Sorted so equal selections make
+ * equal query keys. null when none of the selected lines is in the cart any more.
+ */
+import type { CheckoutRequest } from '../../../contract/cart.ts';
+
+export interface CheckoutLineSource {
+  shop_id: number;
+  products: { id: number; product_id: number }[];
+}
+
+export function selectionRequest(
+  lineIds: number[],
+  groups: CheckoutLineSource[],
+): Pick<CheckoutRequest, 'cart_ids' | 'shop_ids' | 'selected_products'> | null {
+  const wanted = new Set(lineIds);
+  const lines = groups.flatMap((g) => g.products.filter((p) => wanted.has(p.id)).map((p) => ({ ...p, shop_id: g.shop_id })));
+  if (lines.length === 0) return null;
+  const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
+  return {
+    cart_ids: unique(lines.map((l) => l.id)),
+    shop_ids: unique(lines.map((l) => l.shop_id)),
+    selected_products: unique(lines.map((l) => l.product_id)),
+  };
+}
+
