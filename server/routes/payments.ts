@@ -6,6 +6,7 @@
  * to itself, every text escaped) with Approve and Decline buttons that POST to
  * /api/payments/sandbox/{id}/approve|decline. Approve marks the payment approved and its orders
  * paid; decline marks it declined, its orders' payment failed and cancels them (stock restored).
+ * Approving a payment whose orders were all cancelled meanwhile declines it (nothing is charged).
  * Both answer 303 to /payment-success?order=… or /payment-failure?order=… (the order numbers,
  * comma-separated). The random payment id is the capability: the page needs no bearer token
  * (a browser navigation cannot send one). A finished payment just redirects to its outcome again.
@@ -79,11 +80,14 @@ ${
         const tx = raw as unknown as Database;
         const { payment, orders: list } = await loadPayment(tx, request.params.id, true);
         if (payment.status !== 'pending') return { status: payment.status, numbers: list.map((o) => o.number) };
-        const status = action === 'approve' ? ('approved' as const) : ('declined' as const);
+        // Orders the shopper cancelled meanwhile are not charged: approving a payment whose orders
+        // are all cancelled declines it.
+        const live = list.filter((o) => o.status !== 'cancelled');
+        const status = action === 'approve' && live.length ? ('approved' as const) : ('declined' as const);
         await tx.update(payments).set({ status, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
         for (const order of list) {
           const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-          if (action === 'approve') {
+          if (status === 'approved' && locked?.status !== 'cancelled') {
             await tx.update(orders).set({ paymentStatus: 'paid', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
           } else {
             await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: sql`now()` }).where(eq(orders.id, order.id));

@@ -380,6 +380,13 @@ describe('sandbox card payment', () => {
     expect(details).toMatchObject({ payment_status: 'failed', status: 'cancelled' });
     expect(await stockOf(t, p.id)).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    // An order cancelled before paying is never charged: approving afterwards declines.
+    const other = await cardOrder();
+    expect((await c.post(`/orders/${other.order.id}/cancel`, {}, { token: ion.token })).statusCode).toBe(200);
+    const late = await t.app.inject({ method: 'POST', url: `${other.url}/approve` });
+    expect(late.headers.location).toBe(`/payment-failure?order=${other.order.number}`);
+    expect((await c.get(`/orders/${other.order.id}`, { token: ion.token })).json().data.order).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
+    expect(await stockOf(t, other.p.id)).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/nope' })).statusCode).toBe(422);
   });
 });
