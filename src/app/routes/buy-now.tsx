@@ -18,6 +18,9 @@ import { buyNowOrder, checkoutSummaryQueryOptions } from '../../features/checkou
 import { CheckoutScreen } from '../../features/checkout/components/CheckoutScreen.tsx';
 import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order.ts';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { openLogin } from '../../features/auth/lib/auth-dialog-store.ts';
+import { SignInRequired } from '../../features/checkout/components/SignInRequired.tsx';
 import { QueryState } from '../../components/QueryState/QueryState.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useOrderPlaced } from '../../features/checkout/hooks/use-order-placed.ts';
@@ -31,10 +34,10 @@ export const createLoader = (queryClient: QueryClient) => () => {
 };
 
 /** Spec §4/§8: save the basket's pending address as the default when the shopper has none. */
-function usePendingAddress() {
+function usePendingAddress(enabled: boolean) {
   const { pendingAddress } = useBasket();
   const queryClient = useQueryClient();
-  const addresses = useQuery(addressesQueryOptions());
+  const addresses = useQuery({ ...addressesQueryOptions(), enabled });
   const tried = useRef(false);
   useEffect(() => {
     if (tried.current || !pendingAddress || !addresses.data || addresses.data.length > 0) return;
@@ -50,14 +53,15 @@ export function Component() {
   const basket = useBasket();
   const storefront = useStorefront();
   const { online } = useNetwork();
+  const { isLoggedIn } = useSession();
   const [addressId, setAddressId] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [coupon, setCoupon] = useState<string | null>(basket.coupon_code);
-  usePendingAddress();
+  usePendingAddress(isLoggedIn);
 
   const item = basket.buyNow?.item ?? null;
   const request: CheckoutRequest = { buy_now: item ?? undefined, coupon_code: coupon, address_id: addressId };
-  const summary = useQuery({ ...checkoutSummaryQueryOptions(request), enabled: item !== null, placeholderData: keepPreviousData });
+  const summary = useQuery({ ...checkoutSummaryQueryOptions(request), enabled: isLoggedIn && item !== null, placeholderData: keepPreviousData });
   const couponError = summary.error instanceof ApiError ? (summary.error.fieldError('coupon_code') ?? null) : null;
 
   const onSuccess = useOrderPlaced(AFTER_ORDER_KEYS);
@@ -68,6 +72,7 @@ export function Component() {
     onRefused: () => void summary.refetch(),
   });
 
+  if (!isLoggedIn) return <SignInRequired title={t('routes.buy_now')} onSignIn={openLogin} />;
   if (!item) {
     return (
       <Stack align="center" ta="center" py="xl" gap="sm" data-testid="buy-now-empty">

@@ -22,6 +22,9 @@ import { useOrderPlaced } from '../../features/checkout/hooks/use-order-placed.t
 import { selectionRequest } from '../../features/checkout/lib/selection-request.ts';
 import { ORDERS_QUERY_KEY } from '../../features/orders/api/orders-api.ts';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { openLogin } from '../../features/auth/lib/auth-dialog-store.ts';
+import { SignInRequired } from '../../features/checkout/components/SignInRequired.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
@@ -51,7 +54,8 @@ export function Component() {
   const storefront = useStorefront();
   const queryClient = useQueryClient();
   const { online } = useNetwork();
-  const cart = useQuery(cartQueryOptions());
+  const { isLoggedIn } = useSession();
+  const cart = useQuery({ ...cartQueryOptions(), enabled: isLoggedIn });
   const [addressId, setAddressId] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const [coupon, setCoupon] = useState<string | null>(basket.coupon_code);
@@ -63,7 +67,7 @@ export function Component() {
   const request: CheckoutRequest | null = selection ? { ...selection, coupon_code: coupon, address_id: addressId } : null;
   const summary = useQuery({
     ...checkoutSummaryQueryOptions(request ?? {}),
-    enabled: request !== null,
+    enabled: isLoggedIn && request !== null,
     placeholderData: keepPreviousData,
   });
   const couponError = summary.error instanceof ApiError ? (summary.error.fieldError('coupon_code') ?? null) : null;
@@ -79,6 +83,7 @@ export function Component() {
     },
   });
 
+  if (!isLoggedIn) return <SignInRequired title={t('routes.checkout')} onSignIn={openLogin} />;
   if (basket.selection.lineIds.length === 0) return <EmptySelection />;
   const cartPhase = queryPhase(cart);
   if (cartPhase !== 'ready' && cartPhase !== 'loading') {
