@@ -84,7 +84,7 @@ export function Component() {
   }
 
   const summaryError =
-    summary.error && !couponError ? (
+    summary.error && !(couponError && summary.data) ? (
       summary.error instanceof ApiError && summary.error.status < 500 ? (
         <Text c="red.8" role="alert" data-testid="checkout-refused">{summary.error.message}</Text>
       ) : (

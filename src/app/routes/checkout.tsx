@@ -93,7 +93,7 @@ export function Component() {
 
   const summaryPhase = queryPhase(summary);
   const summaryError =
-    summary.error && !couponError ? (
+    summary.error && !(couponError && summary.data) ? (
       summary.error instanceof ApiError && summary.error.status < 500 ? (
         <Text c="red.8" role="alert" data-testid="checkout-refused">{summary.error.message}</Text>
       ) : (
