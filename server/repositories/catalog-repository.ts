@@ -8,8 +8,8 @@
  * uses that "current" price. Search: ADR 004. User input only ever reaches SQL as bound
  * parameters (drizzle's sql template and query builder).
  */
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, like, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, like, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import {
   attributeOptions, categories, flashSaleProducts, flashSales, productColors, productImages, productSizes, products,
@@ -41,19 +41,117 @@ const currentPrice = (sale: SaleCte) =>
   sql<number>`(CASE WHEN ${sale.salePrice} > 0 THEN ${sale.salePrice} ELSE ${products.effectivePrice} END)`.mapWith(Number);
 
 const inStock = gt(products.quantity, 0);
-const stockFirst = sql`(${products.quantity} > 0) DESC`;
-const newestFirst = [desc(products.createdAt), desc(products.id)];
 
 // ----------------------------------------------------------------------------------------------
 // Product cards
+//
+// Performance at catalog size (docs/performance.md): every card list is one page query and, for
+// paged lists, one count, shaped so that PostgreSQL can answer them from the covering partial
+// indexes products_list_*_idx (index-only scans, no wide heap rows) and stop early in index order:
+// - The page is chosen on narrow rows (id and sort keys) and only its rows are then joined to
+//   products and shops (a "deferred join").
+// - The current price is not one column: a running sale overrides effective_price for a few
+//   products. When a condition or the order uses it, the query is split into two branches whose
+//   price IS a plain column — products without an overriding sale (effective_price, served by
+//   products_list_price_idx) and the few with one (their sale price) — each ordered and limited
+//   on its own, then merged (UNION ALL, ORDER BY, LIMIT/OFFSET). The result is the same as
+//   ordering every product by the CASE expression, without sorting the whole catalog.
+
+/** One key of a card order: an expression and its direction (ASC NULLS LAST or DESC NULLS FIRST). */
+interface SortKey {
+  by: SQL | AnyPgColumn;
+  desc: boolean;
+}
+const up = (by: SortKey['by']): SortKey => ({ by, desc: false });
+const down = (by: SortKey['by']): SortKey => ({ by, desc: true });
+
+const stockFirst = down(sql`(${products.quantity} > 0)`);
+const newestFirst = [down(products.createdAt), down(products.id)];
 
 interface CardQuery {
-  where?: (price: SQL<number>) => SQL | undefined;
-  orderBy: (price: SQL<number>) => SQL[];
+  /** Conditions that do not depend on the current price. */
+  where?: SQL;
+  /** Conditions on the current price (running sale price, else effective_price). */
+  priceWhere?: (price: SQL<number>) => SQL | undefined;
+  /** The order, ending with a unique key; a function of the current price when it uses it. */
+  orderBy: SortKey[] | ((price: SQL<number>) => SortKey[]);
   limit: number;
   offset?: number;
   /** Prices (and membership) of this flash sale instead of the running sales. */
   flashSaleId?: number;
+  /**
+   * Plan the page for every match (then sort) instead of walking an index in sort order until
+   * the page is full. Set for conditions that cost a probe or a heap visit per row checked —
+   * search terms, sizes, colours — and that correlate with categories, shops and prices: an
+   * ordered walk would read the whole catalog when the matches sit at the far end of the order
+   * or do not exist ("telefon" by price_asc, a shoe size in a clothes shop). Measured at 100 000
+   * products, planning for every match is cheaper on average and has no such worst case.
+   */
+  scanAll?: boolean;
+}
+
+type CountQuery = Pick<CardQuery, 'where' | 'priceWhere' | 'flashSaleId'>;
+
+interface Branch {
+  /** The current price of this branch's rows, as a plain column where possible. */
+  price: SQL<number>;
+  /** Joined to the sale prices: only products whose price a running sale overrides, or one sale's products. */
+  sale?: 'override' | 'member';
+  where: SQL | undefined;
+}
+
+/** The branches a card query runs over (see above); `split` when its conditions or order use the current price. */
+function branchesOf(db: Database, sale: SaleCte, query: CountQuery, split: boolean): Branch[] {
+  const active = eq(products.isActive, true);
+  if (query.flashSaleId !== undefined) {
+    const price = currentPrice(sale);
+    return [{ price, sale: 'member', where: and(active, query.where, query.priceWhere?.(price)) }];
+  }
+  const effective = sql<number>`${products.effectivePrice}`.mapWith(Number);
+  if (!split) return [{ price: effective, where: and(active, query.where) }];
+  const salePrice = sql<number>`${sale.salePrice}`.mapWith(Number);
+  const overridden = db.select({ productId: sale.productId }).from(sale).where(gt(sale.salePrice, 0));
+  return [
+    { price: effective, where: and(active, notInArray(products.id, overridden), query.where, query.priceWhere?.(effective)) },
+    { price: salePrice, sale: 'override', where: and(active, query.where, query.priceWhere?.(salePrice)) },
+  ];
+}
+
+function selectBranch(db: Database, sale: SaleCte, branch: Branch, fields: Record<string, SQL.Aliased | AnyPgColumn>) {
+  let query = db.select(fields).from(products).$dynamic();
+  if (branch.sale === 'override') query = query.innerJoin(sale, and(eq(sale.productId, products.id), gt(sale.salePrice, 0)));
+  if (branch.sale === 'member') query = query.innerJoin(sale, eq(sale.productId, products.id));
+  return query.where(branch.where);
+}
+
+const keysOf = (query: CardQuery, price: SQL<number>) => (typeof query.orderBy === 'function' ? query.orderBy(price) : query.orderBy);
+const keyName = (i: number) => `k${i}`;
+const orderByNames = (keys: SortKey[], table?: string) =>
+  sql.raw(keys.map((key, i) => `${table ? `"${table}".` : ''}"${keyName(i)}" ${key.desc ? 'desc' : 'asc'}`).join(', '));
+
+/**
+ * Ids and sort keys (k0, k1, ...) of the requested page, in order. With `counted`, every row also
+ * carries "total", the number of matches: a page planned for every match (scanAll) over a single
+ * branch has them all in hand, so the separate count query is saved.
+ */
+function pageQuery(db: Database, sale: SaleCte, query: CardQuery): { page: SQL; keys: SortKey[]; counted: boolean } {
+  const branches = branchesOf(db, sale, query, query.priceWhere !== undefined || typeof query.orderBy === 'function');
+  const keys = keysOf(query, branches[0]!.price);
+  const counted = query.scanAll === true && branches.length === 1;
+  const order = orderByNames(keys);
+  const offset = query.offset ?? 0;
+  const take = offset + query.limit;
+  const parts = branches.map((branch) => {
+    const fields: Record<string, SQL.Aliased | AnyPgColumn> = { id: products.id };
+    keysOf(query, branch.price).forEach((key, i) => (fields[keyName(i)] = sql`${key.by}`.as(keyName(i))));
+    const select = selectBranch(db, sale, branch, fields);
+    if (!query.scanAll) return sql`${select.orderBy(order).limit(take)}`;
+    // OFFSET 0 is an optimisation fence: the matches are planned without the LIMIT in view.
+    const total = counted ? sql`, count(*) OVER () AS "total"` : sql``;
+    return sql`(SELECT *${total} FROM (${select} OFFSET 0) AS "matches" ORDER BY ${order} LIMIT ${take})`;
+  });
+  const page = sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) AS "branches" ORDER BY ${order} LIMIT ${query.limit} OFFSET ${offset}`;
+  return { page, keys, counted };
 }
 
 interface CardRow {
@@ -72,17 +170,15 @@ interface CardRow {
   categoryId: number;
 }
 
-function cardConditions(sale: SaleCte, query: Pick<CardQuery, 'where' | 'flashSaleId'>) {
-  return and(
-    eq(products.isActive, true),
-    query.flashSaleId === undefined ? undefined : sql`${sale.productId} IS NOT NULL`,
-    query.where?.(currentPrice(sale)),
-  );
+async function fetchCardRows(db: Database, query: CardQuery): Promise<CardRow[]> {
+  return (await fetchCardPage(db, query)).rows;
 }
 
-async function fetchCardRows(db: Database, query: CardQuery): Promise<CardRow[]> {
+/** The page's rows and, when the page query could count the matches, their number (else undefined). */
+async function fetchCardPage(db: Database, query: CardQuery): Promise<{ rows: CardRow[]; total?: number }> {
   const sale = salePrices(db, query.flashSaleId);
-  return db
+  const { page, keys, counted } = pageQuery(db, sale, query);
+  const rows = await db
     .with(sale)
     .select({
       id: products.id,
@@ -98,24 +194,26 @@ async function fetchCardRows(db: Database, query: CardQuery): Promise<CardRow[]>
       shopId: products.shopId,
       shopName: shops.name,
       categoryId: products.categoryId,
+      total: (counted ? sql`"card_page"."total"` : sql`NULL`).mapWith((v) => (v === null ? null : Number(v))),
     })
-    .from(products)
+    .from(sql`(${page}) AS "card_page"`)
+    .innerJoin(products, sql`${products.id} = "card_page"."id"`)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .leftJoin(sale, eq(sale.productId, products.id))
-    .where(cardConditions(sale, query))
-    .orderBy(...query.orderBy(currentPrice(sale)))
-    .limit(query.limit)
-    .offset(query.offset ?? 0);
+    .orderBy(orderByNames(keys, 'card_page'));
+  // An empty page only tells the total when it is the first one (no matches at all).
+  const total = !counted ? undefined : rows[0] ? (rows[0].total ?? undefined) : query.offset ? undefined : 0;
+  return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
-async function countCards(db: Database, query: Pick<CardQuery, 'where' | 'flashSaleId'>): Promise<number> {
+async function countCards(db: Database, query: CountQuery): Promise<number> {
   const sale = salePrices(db, query.flashSaleId);
+  const branches = branchesOf(db, sale, query, query.priceWhere !== undefined);
+  const parts = branches.map((branch) => selectBranch(db, sale, branch, { id: products.id }));
   const [row] = await db
     .with(sale)
     .select({ n: count() })
-    .from(products)
-    .leftJoin(sale, eq(sale.productId, products.id))
-    .where(cardConditions(sale, query));
+    .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS "matches"`);
   return row?.n ?? 0;
 }
 
@@ -196,10 +294,14 @@ export function pageMeta({ page, perPage }: Page, total: number): PaginationMeta
 }
 
 async function pagedCards(db: Database, query: Omit<CardQuery, 'limit' | 'offset'>, page: Page) {
-  const [total, data] = await Promise.all([
-    countCards(db, query),
-    cards(db, { ...query, limit: page.perPage, offset: (page.page - 1) * page.perPage }),
-  ]);
+  const slice = { ...query, limit: page.perPage, offset: (page.page - 1) * page.perPage };
+  if (query.scanAll) {
+    // The page query counts the matches itself when it can (see pageQuery); count only otherwise.
+    const { rows, total } = await fetchCardPage(db, slice);
+    const [[data], count] = await Promise.all([toProducts(db, [rows]), total ?? countCards(db, query)]);
+    return { data: data!, meta: pageMeta(page, count) };
+  }
+  const [total, data] = await Promise.all([countCards(db, query), cards(db, slice)]);
   return { data, meta: pageMeta(page, total) };
 }
 
@@ -212,20 +314,22 @@ const namePart = sql`split_part(${products.searchText}, chr(10), 1)`;
  * Relevance of one folded term (ADR 004): a whole word of the name 6, a word of the name
  * starting with it 5, inside the name 4; a word of brand, shop or category starting with it 2,
  * inside them 1. Terms reach SQL as parameters; the regex ones are escaped to literals.
+ * The cheap strpos() goes first: a term that is not in the name skips both regexes on the name
+ * (the rank is computed for every match, so this matters for terms that match many products).
  */
 function termRank(term: string) {
   const word = `\\m${regexLiteral(term)}`;
   return sql`(CASE
+    WHEN strpos(${namePart}, ${term}) = 0 THEN (CASE WHEN ${products.searchText} ~ ${word} THEN 2 ELSE 1 END)
     WHEN ${namePart} ~ ${`${word}\\M`} THEN 6
     WHEN ${namePart} ~ ${word} THEN 5
-    WHEN strpos(${namePart}, ${term}) > 0 THEN 4
-    WHEN ${products.searchText} ~ ${word} THEN 2
-    ELSE 1 END)`;
+    ELSE 4 END)`;
 }
 
-export function productListConditions(filters: ProductListFilters, terms: string[]) {
-  return (price: SQL<number>) =>
-    and(
+export function productListConditions(filters: ProductListFilters, terms: string[]): CountQuery {
+  const { min_price: min, max_price: max } = filters;
+  return {
+    where: and(
       ...terms.map((term) => like(products.searchText, likeContains(term))),
       filters.quality && inArray(products.qualityId, filters.quality),
       filters.season && inArray(products.seasonId, filters.season),
@@ -239,28 +343,29 @@ export function productListConditions(filters: ProductListFilters, terms: string
         exists(
           sql`(SELECT 1 FROM ${productColors} WHERE ${productColors.productId} = ${products.id} AND ${inArray(productColors.colorId, filters.color)})`,
         ),
-      filters.min_price !== undefined ? gte(price, filters.min_price) : undefined,
-      filters.max_price !== undefined ? lte(price, filters.max_price) : undefined,
       filters.in_stock === '1' ? inStock : undefined,
-    );
+    ),
+    priceWhere:
+      min !== undefined || max !== undefined
+        ? (price) => and(min !== undefined ? gte(price, min) : undefined, max !== undefined ? lte(price, max) : undefined)
+        : undefined,
+  };
 }
 
-function productListOrder(sort: ProductSort, terms: string[]) {
-  return (price: SQL<number>): SQL[] => {
-    switch (sort) {
-      case 'price_asc':
-        return [asc(price), ...newestFirst];
-      case 'price_desc':
-        return [desc(price), ...newestFirst];
-      case 'most_sold':
-        return [desc(products.totalSold), ...newestFirst];
-      case 'relevance':
-        if (terms.length) return [sql`${sql.join(terms.map(termRank), sql` + `)} DESC`, ...newestFirst];
-        return newestFirst;
-      case 'newest':
-        return newestFirst;
-    }
-  };
+function productListOrder(sort: ProductSort, terms: string[]): CardQuery['orderBy'] {
+  switch (sort) {
+    case 'price_asc':
+      return (price) => [up(price), ...newestFirst];
+    case 'price_desc':
+      return (price) => [down(price), ...newestFirst];
+    case 'most_sold':
+      return [down(products.totalSold), ...newestFirst];
+    case 'relevance':
+      if (terms.length) return [down(sql`(${sql.join(terms.map(termRank), sql` + `)})`), ...newestFirst];
+      return newestFirst;
+    case 'newest':
+      return newestFirst;
+  }
 }
 
 /** The sort a list query uses: the one asked for, else relevance for a search, else newest. */
@@ -271,12 +376,20 @@ export function resolveSort(filters: Pick<ProductListFilters, 'sort' | 'search'>
 
 export function listProducts(db: Database, filters: ProductListFilters, page: Page) {
   const terms = searchTerms(filters.search);
-  return pagedCards(db, { where: productListConditions(filters, terms), orderBy: productListOrder(resolveSort(filters), terms) }, page);
+  return pagedCards(
+    db,
+    {
+      ...productListConditions(filters, terms),
+      orderBy: productListOrder(resolveSort(filters), terms),
+      scanAll: terms.length > 0 || filters.size !== undefined || filters.color !== undefined,
+    },
+    page,
+  );
 }
 
 /** GET /api/most-popular: most sold first (in-stock ones before sold-out ones). */
 export function listMostPopular(db: Database, page: Page) {
-  return pagedCards(db, { orderBy: () => [stockFirst, desc(products.totalSold), ...newestFirst] }, page);
+  return pagedCards(db, { orderBy: [stockFirst, down(products.totalSold), ...newestFirst] }, page);
 }
 
 const discountRatio = (price: SQL<number>) => sql`COALESCE((${products.price} - ${price}) / NULLIF(${products.price}, 0), 0)`;
@@ -285,7 +398,7 @@ const discountRatio = (price: SQL<number>) => sql`COALESCE((${products.price} - 
 export function listBestDeals(db: Database, page: Page) {
   return pagedCards(
     db,
-    { where: (price) => sql`${price} < ${products.price}`, orderBy: (price) => [stockFirst, desc(discountRatio(price)), ...newestFirst] },
+    { priceWhere: (price) => sql`${price} < ${products.price}`, orderBy: (price) => [stockFirst, down(discountRatio(price)), ...newestFirst] },
     page,
   );
 }
@@ -385,8 +498,8 @@ export const SIMILAR_LIMIT = 12;
 /** In-stock products of the same shop, same category first, newest next; never the product itself. */
 export function listSimilarProducts(db: Database, product: { id: number; shopId: number; categoryId: number }) {
   return cards(db, {
-    where: () => and(eq(products.shopId, product.shopId), ne(products.id, product.id), inStock),
-    orderBy: () => [sql`(${products.categoryId} = ${product.categoryId}) DESC`, ...newestFirst],
+    where: and(eq(products.shopId, product.shopId), ne(products.id, product.id), inStock),
+    orderBy: [down(sql`(${products.categoryId} = ${product.categoryId})`), ...newestFirst],
     limit: SIMILAR_LIMIT,
   });
 }
@@ -496,7 +609,7 @@ function toFlashSale(row: { id: number; name: string; description: string | null
 }
 
 /** The sale's active products at the sale's prices, in-stock first, biggest discount next. */
-const flashSaleProductsOrder = (price: SQL<number>) => [stockFirst, desc(discountRatio(price)), asc(products.id)];
+const flashSaleProductsOrder = (price: SQL<number>) => [stockFirst, down(discountRatio(price)), up(products.id)];
 
 export async function getFlashSale(db: Database, id: number, page: Page) {
   const [sale] = await db.select(flashSaleFields).from(flashSales).where(eq(flashSales.id, id));
@@ -510,13 +623,14 @@ export const HOME_LIMITS = { flashSale: 8, products: 12, shops: 8 } as const;
 export async function getHomeSections(db: Database) {
   const [[sale], mostPopular, bestDeals, newArrivals, popularShops] = await Promise.all([
     db.select(flashSaleFields).from(flashSales).where(isRunning).orderBy(asc(flashSales.endsAt), asc(flashSales.id)).limit(1),
-    fetchCardRows(db, { where: () => inStock, orderBy: () => [desc(products.totalSold), ...newestFirst], limit: HOME_LIMITS.products }),
+    fetchCardRows(db, { where: inStock, orderBy: [down(products.totalSold), ...newestFirst], limit: HOME_LIMITS.products }),
     fetchCardRows(db, {
-      where: (price) => and(inStock, sql`${price} < ${products.price}`),
-      orderBy: (price) => [desc(discountRatio(price)), ...newestFirst],
+      where: inStock,
+      priceWhere: (price) => sql`${price} < ${products.price}`,
+      orderBy: (price) => [down(discountRatio(price)), ...newestFirst],
       limit: HOME_LIMITS.products,
     }),
-    fetchCardRows(db, { where: () => inStock, orderBy: () => newestFirst, limit: HOME_LIMITS.products }),
+    fetchCardRows(db, { where: inStock, orderBy: newestFirst, limit: HOME_LIMITS.products }),
     selectShops(db).orderBy(...popularShopsOrder).limit(HOME_LIMITS.shops),
   ]);
   const saleRows = sale ? await fetchCardRows(db, { flashSaleId: sale.id, orderBy: flashSaleProductsOrder, limit: HOME_LIMITS.flashSale }) : [];

@@ -1,0 +1,806 @@
+/**
+ * API load benchmark at a real catalog's size (issue #3, docs/performance.md).
+ *
+ *   npm run bench:api -- [--products 100000] [--duration 10] [--warmup 3] [--connections 50]
+ *                        [--database-url postgres://…/talcioc_bench] [--force] [--keep] [--json]
+ *
+ * 1. Prepares the database: embedded PGlite in a temporary DATA_DIR (default), or PostgreSQL when
+ *    --database-url / DATABASE_URL is given. That database is WIPED (schemas public and drizzle),
+ *    so its name must contain "bench" or "test" (or pass --force). It is migrated and seeded as
+ *    the server would (openDatabase, seedIfEmpty), then grown to --products synthetic products
+ *    by multiplying the seeded ones with set-based INSERT … SELECT (names varied with Romanian
+ *    descriptors, brands of the same category, prices, stock, dates, season, quality, sizes,
+ *    colours, images, a few flash-sale entries); search_text is composed from folded parts and
+ *    then checked row by row against productSearchText() (any difference is rewritten with
+ *    refreshProductSearchText()). Then VACUUM ANALYZE, as autovacuum would have done.
+ * 2. Starts the real server (node --import tsx server/server.ts) on 127.0.0.1 and a free port with
+ *    NODE_ENV=test and LOG_LEVEL=warn. Why test: in production the rate limiter (300 a minute,
+ *    server/app.ts) also counts loopback and no setting turns it off, while outside production
+ *    127.0.0.1 is on its allow list, so the benchmark is never throttled. Nothing else on the
+ *    request path depends on NODE_ENV (only trustProxy, which loopback does not use).
+ * 3. A second process (this file with --worker) fires the load: per scenario a warm-up, then a
+ *    fixed duration with N keep-alive connections, each sending its next request as soon as the
+ *    previous answer has been read (closed loop, like autocannon). Scenarios: health (baseline),
+ *    filter (mixed filters, sorts, pages 1-5), search (1-3 mixed terms, some misses), product
+ *    details (random active ids). Latencies are measured per request (send → last byte).
+ * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors and p95 / health p95 (--json: JSON
+ *    on stdout, progress on stderr). The server, the worker and the temporary data are removed at
+ *    the end, also on failure or Ctrl-C; with --keep the prepared database is left in place.
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+
+const SCRIPT = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SCRIPT), '..');
+
+// ----------------------------------------------------------------------------------------------
+// Options
+
+interface Options {
+  products: number;
+  databaseUrl?: string;
+  force: boolean;
+  duration: number;
+  warmup: number;
+  connections: number;
+  json: boolean;
+  keep: boolean;
+}
+
+const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
+                          [--database-url postgres://…] [--force] [--keep] [--json]`;
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    products: 100_000,
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    force: false,
+    duration: 10,
+    warmup: 3,
+    connections: 50,
+    json: false,
+    keep: false,
+  };
+  const number = (name: string, value: string | undefined, min: number, max: number) => {
+    const n = Number(value);
+    if (value === undefined || !Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}\n${USAGE}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = () => inline ?? argv[++i];
+    switch (flag) {
+      case '--products': options.products = Math.round(number(flag, value(), 0, 5_000_000)); break;
+      case '--duration': options.duration = number(flag, value(), 1, 600); break;
+      case '--warmup': options.warmup = number(flag, value(), 0, 120); break;
+      case '--connections': options.connections = Math.round(number(flag, value(), 1, 1000)); break;
+      case '--database-url': options.databaseUrl = value()?.trim() || undefined; break;
+      case '--force': options.force = true; break;
+      case '--keep': options.keep = true; break;
+      case '--json': options.json = true; break;
+      case '--help': case '-h': console.log(USAGE); process.exit(0); break;
+      default: throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  if (options.databaseUrl) {
+    let name: string;
+    try {
+      const url = new URL(options.databaseUrl);
+      if (!/^postgres(ql)?:$/.test(url.protocol)) throw new Error();
+      name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    } catch {
+      throw new Error('--database-url must be a postgres:// or postgresql:// URL');
+    }
+    if (!/bench|test/i.test(name) && !options.force) {
+      throw new Error(
+        `refusing to wipe database "${name || '(default)'}": the benchmark drops and recreates its schemas. ` +
+          'Use a dedicated database whose name contains "bench" or "test", or pass --force.',
+      );
+    }
+  }
+  return options;
+}
+
+const log = (message: string) => process.stderr.write(`bench:api: ${message}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+// ----------------------------------------------------------------------------------------------
+// Synthetic catalog
+
+type WordKind = 'style' | 'nuance' | 'extra';
+
+const CLOTHES = {
+  style: ['stil vintage', 'stil retro', 'stil casual', 'stil elegant', 'stil boho', 'croială clasică', 'croială lejeră', 'croială modernă', 'ediție limitată', 'colecția primăvară-vară', 'colecția toamnă-iarnă'],
+  nuance: ['nuanță de albastru', 'nuanță de verde', 'nuanță de gri', 'nuanță de roșu', 'nuanță de bej', 'nuanță de mov', 'nuanță pastel', 'nuanță închisă', 'nuanță deschisă'],
+  extra: ['mărimea XS', 'mărimea S', 'mărimea M', 'mărimea L', 'mărimea XL', 'import Italia', 'import Germania', 'import Franța', 'fabricat în România', 'stare impecabilă', 'preț negociabil'],
+};
+const WORDS: Record<string, Record<WordKind, string[]>> = {
+  'imbracaminte-femei': CLOTHES,
+  'imbracaminte-barbati': CLOTHES,
+  accesorii: { ...CLOTHES, extra: ['lucrat manual', 'import Italia', 'import Franța', 'fabricat în România', 'stare impecabilă', 'preț negociabil', 'ideal pentru cadou'] },
+  incaltaminte: {
+    style: ['stil casual', 'stil elegant', 'stil sport', 'model clasic', 'ediție limitată', 'colecția toamnă-iarnă', 'colecția primăvară-vară'],
+    nuance: CLOTHES.nuance,
+    extra: ['mărimea 37', 'mărimea 38', 'mărimea 39', 'mărimea 40', 'mărimea 41', 'mărimea 42', 'mărimea 43', 'import Italia', 'fabricat în România', 'stare impecabilă', 'preț negociabil'],
+  },
+  copii: {
+    style: ['stil casual', 'model clasic', 'colecția primăvară-vară', 'colecția toamnă-iarnă', 'ediție limitată'],
+    nuance: ['nuanță pastel', 'nuanță de roz', 'nuanță de albastru', 'nuanță de verde', 'culori vii'],
+    extra: ['pentru fetițe', 'pentru băieței', 'unisex', 'import Italia', 'stare impecabilă', 'preț negociabil'],
+  },
+  jucarii: {
+    style: ['set complet', 'ediție de colecție', 'model clasic', 'variantă de călătorie'],
+    nuance: ['culori vii', 'nuanțe pastel'],
+    extra: ['pentru 3-5 ani', 'pentru 6-8 ani', 'pentru 8+ ani', 'stare impecabilă', 'ideal pentru cadou'],
+  },
+  'casa-si-gradina': {
+    style: ['stil vintage', 'stil retro', 'stil rustic', 'stil scandinav', 'stil industrial', 'din anii \'80', 'din anii \'90', 'lucrat manual'],
+    nuance: ['nuanță de verde', 'nuanță de albastru', 'nuanță crem', 'nuanță de maro', 'nuanță aurie'],
+    extra: ['import Germania', 'import Austria', 'fabricat în România', 'stare impecabilă', 'preț negociabil', 'ideal pentru cadou'],
+  },
+  carti: {
+    style: ['exemplar de colecție', 'ediție cartonată', 'ediție de buzunar', 'cu autograf', 'cu ex libris'],
+    nuance: [],
+    extra: ['preț negociabil', 'ideal pentru cadou', 'stare impecabilă', 'set de două volume'],
+  },
+  electronice: {
+    style: ['variantă europeană', 'versiune globală', 'model 2019', 'model 2020', 'model 2021', 'model 2022', 'model 2023'],
+    nuance: ['culoare neagră', 'culoare albă', 'culoare gri', 'culoare argintie', 'culoare aurie', 'culoare albastră'],
+    extra: ['cu garanție', 'cu factură', 'cutie originală', 'stare impecabilă', 'preț negociabil'],
+  },
+  sport: {
+    style: ['model de antrenament', 'model de competiție', 'stil sport', 'ediție limitată'],
+    nuance: CLOTHES.nuance,
+    extra: ['import Germania', 'stare impecabilă', 'preț negociabil', 'ideal pentru începători'],
+  },
+};
+WORDS.bucatarie = WORDS['casa-si-gradina']!;
+WORDS.decoratiuni = WORDS['casa-si-gradina']!;
+WORDS.telefoane = { ...WORDS.electronice!, extra: [...WORDS.electronice!.extra, 'decodat', 'dual SIM'] };
+
+/** Search terms a shopper types: with and without diacritics, brands, shop names, some misses. */
+const SEARCH_WORDS = [
+  'rochie', 'rochii', 'geacă', 'geaca', 'GEACĂ', 'palton', 'pulover', 'bluză', 'bluza', 'fustă', 'fusta', 'blugi', 'cămașă', 'camasa',
+  'pantofi', 'adidași', 'adidasi', 'ghete', 'cizme', 'sandale', 'tricou', 'sacou', 'carte', 'roman', 'jucărie', 'lego', 'păpușă',
+  'telefon', 'laptop', 'căști', 'tabletă', 'bicicletă', 'minge', 'cană', 'tigaie', 'vază', 'lampă', 'covor', 'ceas', 'poșetă',
+  'piele', 'lână', 'lana', 'mătase', 'bumbac', 'denim', 'vintage', 'retro', 'elegant', 'negru', 'neagră', 'albastru', 'roșie', 'rosie',
+  'verde', 'bej', 'nuanță', 'mărimea', 'import', 'italia', 'românia', 'colecție', 'ediție', 'iarnă', 'vară', 'copii', 'fetițe',
+  'şal', 'ţara', 'şosete',
+];
+const MISSES = ['xilofonzz', 'qwertyuiop', 'submarin', 'frigider', 'zzzgeaca', 'tractorul', 'ciocolată'];
+
+export interface PlanData {
+  version: string;
+  seeded: number;
+  total: number;
+  active: number;
+  seasons: number[];
+  qualities: number[];
+  sizes: number[];
+  colors: number[];
+  categories: number[];
+  shops: { id: number; name: string }[];
+  brands: string[];
+  productIds: number[];
+}
+
+type Database = import('../server/db/client.ts').Database;
+
+/** Hash-based uniform number in [0, 1) per new product and salt: deterministic, no session state. */
+const rnd = (salt: number) => sql.raw(`((hashint8(m.new_id::bigint * 1009 + ${salt}) & 2147483647)::float8 / 2147483648.0)`);
+
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function synthesize(db: Database, target: number): Promise<{ added: number; fixedSearchText: number }> {
+  const { normalizeSearchText, productSearchText } = await import('../server/lib/search-text.ts');
+  const { refreshProductSearchText } = await import('../server/repositories/catalog-repository.ts');
+
+  const [{ n: seeded, max_id: maxSeedId }] = await rows<{ n: number; max_id: number }>(
+    db,
+    sql`SELECT count(*)::int AS n, coalesce(max(id), 0)::int AS max_id FROM products`,
+  ) as [{ n: number; max_id: number }];
+  const need = target - seeded;
+  if (need <= 0) return { added: 0, fixedSearchText: 0 };
+
+  const options = await rows<{ id: number; kind: string }>(db, sql`SELECT id, kind FROM attribute_options ORDER BY position, id`);
+  const ids = (kind: string) => options.filter((o) => o.kind === kind).map((o) => o.id);
+  const seasons = ids('season');
+  const qualities = ids('quality');
+  const colors = ids('color');
+  if (seasons.length !== 4 || qualities.length !== 4 || !colors.length) throw new Error('unexpected attribute options: is this the seeded database?');
+
+  // Word lists per category, folded in JavaScript exactly as the app folds (normalizeSearchText).
+  const categoryRows = await rows<{ id: number; slug: string }>(db, sql`SELECT id, slug FROM categories`);
+  const brandRows = await rows<{ category_id: number; brand: string }>(
+    db,
+    sql`SELECT DISTINCT category_id, brand FROM products WHERE brand IS NOT NULL ORDER BY category_id, brand`,
+  );
+  const words: { kind: string; grp: number; idx: number; word: string; folded: string; n: number }[] = [];
+  for (const category of categoryRows) {
+    const lists = WORDS[category.slug] ?? CLOTHES;
+    for (const kind of ['style', 'nuance', 'extra'] as const) {
+      lists[kind].forEach((word, idx) => words.push({ kind, grp: category.id, idx, word, folded: normalizeSearchText(word), n: lists[kind].length }));
+    }
+    const brands = brandRows.filter((b) => b.category_id === category.id).map((b) => b.brand);
+    brands.forEach((word, idx) => words.push({ kind: 'brand', grp: category.id, idx, word, folded: normalizeSearchText(word), n: brands.length }));
+  }
+
+  await db.execute(sql`DROP TABLE IF EXISTS bench_map, bench_words`);
+  await db.execute(sql`CREATE TABLE bench_words (kind text NOT NULL, grp integer NOT NULL, idx integer NOT NULL, word text NOT NULL, folded text NOT NULL, n integer NOT NULL)`);
+  for (let i = 0; i < words.length; i += 200) {
+    const values = words.slice(i, i + 200).map((w) => sql`(${w.kind}, ${w.grp}::integer, ${w.idx}::integer, ${w.word}, ${w.folded}, ${w.n}::integer)`);
+    await db.execute(sql`INSERT INTO bench_words VALUES ${sql.join(values, sql`, `)}`);
+  }
+  // Which seeded product each new one copies; ids taken from the products sequence.
+  const copies = Math.ceil(need / seeded);
+  await db.execute(sql`CREATE TABLE bench_map AS
+    SELECT nextval('products_id_seq')::integer AS new_id, s.src_id FROM (
+      SELECT p.id AS src_id FROM products p CROSS JOIN generate_series(1, ${copies}::integer) g(n)
+      WHERE p.id <= ${maxSeedId}::integer ORDER BY g.n, p.id LIMIT ${need}::integer
+    ) s`);
+  await db.execute(sql`ALTER TABLE bench_map ADD PRIMARY KEY (new_id)`);
+
+  const [q1, q2, q3, q4] = qualities as [number, number, number, number];
+  const seasonArray = sql`ARRAY[${sql.join(seasons.map((id) => sql`${id}::integer`), sql`, `)}]`;
+  const colorArray = sql`ARRAY[${sql.join(colors.map((id) => sql`${id}::integer`), sql`, `)}]`;
+
+  // One set-based insert. The name gets up to three descriptors (a colour nuance only when the
+  // product has no colour of its own) and sometimes another brand of its category, in the brand
+  // column and in the name. search_text is the seed's folded parts (split_part of its search_text)
+  // with the folded descriptors and brand, in productSearchText()'s layout: name, brand, shop,
+  // category, one per line (checked row by row below).
+  await db.execute(sql`
+    WITH v AS MATERIALIZED (
+      SELECT m.new_id, p.shop_id, p.category_id, p.name, p.slug, p.brand, p.description, p.weight, p.season_id, p.search_text,
+        NOT EXISTS (SELECT 1 FROM product_colors c WHERE c.product_id = p.id) AS colourless,
+        greatest(5, round(p.price * (0.6 + ${rnd(1)} * 0.9))) - (CASE WHEN ${rnd(2)} < 0.5 THEN 0.01 ELSE 0 END) AS new_price,
+        ${rnd(3)} AS r_disc, ${rnd(4)} AS r_disc_pct, ${rnd(5)} AS r_qty, ${rnd(6)} AS r_qty_n, ${rnd(7)} AS r_sold,
+        ${rnd(8)} AS r_season, ${rnd(9)} AS r_season_pick, ${rnd(10)} AS r_quality, ${rnd(11)} AS r_active, ${rnd(12)} AS r_age,
+        ${rnd(13)} AS r_style, ${rnd(14)} AS r_style_pick, ${rnd(15)} AS r_nuance, ${rnd(16)} AS r_nuance_pick,
+        ${rnd(17)} AS r_extra, ${rnd(18)} AS r_extra_pick, ${rnd(19)} AS r_brand, ${rnd(20)} AS r_brand_pick
+      FROM bench_map m JOIN products p ON p.id = m.src_id
+    ), q AS (
+      SELECT v.*,
+        CASE WHEN r_qty < 0.08 THEN 0 WHEN r_qty < 0.65 THEN 1 WHEN r_qty < 0.95 THEN 2 + floor(r_qty_n * 7)::int ELSE 10 + floor(r_qty_n * 11)::int END AS quantity
+      FROM v
+    )
+    INSERT INTO products (id, shop_id, category_id, name, slug, brand, description, thumbnail, price, discount_price, quantity,
+      total_sold, weight, season_id, quality_id, is_active, created_at, search_text)
+    SELECT q.new_id, q.shop_id, q.category_id,
+      CASE WHEN b.word IS NULL THEN q.name ELSE replace(q.name, q.brand, b.word) END
+        || coalesce(', ' || st.word, '') || coalesce(', ' || nu.word, '') || coalesce(', ' || ex.word, ''),
+      q.slug || '-' || q.new_id,
+      coalesce(b.word, q.brand),
+      q.description,
+      '/media/products/' || q.new_id || '-1.svg',
+      q.new_price,
+      CASE WHEN q.r_disc < 0.35 THEN round(q.new_price * (0.55 + q.r_disc_pct * 0.35)) - 0.01 ELSE 0 END,
+      q.quantity,
+      CASE WHEN q.quantity = 0 THEN 1 + floor(q.r_sold * 60)::int ELSE floor(q.r_sold * q.r_sold * 61)::int END,
+      q.weight,
+      CASE WHEN q.season_id IS NULL THEN NULL WHEN q.r_season < 0.7 THEN q.season_id ELSE (${seasonArray})[1 + floor(q.r_season_pick * 4)::int] END,
+      CASE WHEN q.r_quality < 0.12 THEN ${q1}::integer WHEN q.r_quality < 0.45 THEN ${q2}::integer WHEN q.r_quality < 0.8 THEN ${q3}::integer ELSE ${q4}::integer END,
+      q.r_active >= 0.03,
+      now() - (q.r_age * q.r_age * 730) * interval '1 day',
+      CASE WHEN b.word IS NULL THEN split_part(q.search_text, chr(10), 1)
+        ELSE replace(split_part(q.search_text, chr(10), 1), split_part(q.search_text, chr(10), 2), b.folded) END
+        || coalesce(', ' || st.folded, '') || coalesce(', ' || nu.folded, '') || coalesce(', ' || ex.folded, '')
+        || chr(10) || coalesce(b.folded, split_part(q.search_text, chr(10), 2))
+        || chr(10) || split_part(q.search_text, chr(10), 3)
+        || chr(10) || split_part(q.search_text, chr(10), 4)
+    FROM q
+    LEFT JOIN bench_words st ON st.kind = 'style' AND st.grp = q.category_id AND q.r_style < 0.5 AND st.idx = floor(q.r_style_pick * st.n)::int
+    LEFT JOIN bench_words nu ON nu.kind = 'nuance' AND nu.grp = q.category_id AND q.colourless AND q.r_nuance < 0.5
+      AND nu.idx = floor(q.r_nuance_pick * nu.n)::int
+    LEFT JOIN bench_words ex ON ex.kind = 'extra' AND ex.grp = q.category_id AND q.r_extra < 0.35 AND ex.idx = floor(q.r_extra_pick * ex.n)::int
+    LEFT JOIN bench_words b ON b.kind = 'brand' AND b.grp = q.category_id AND q.brand IS NOT NULL AND q.r_brand < 0.25
+      AND b.idx = floor(q.r_brand_pick * b.n)::int
+  `);
+
+  // Options, images and a few running flash-sale entries, copied or drawn per new product.
+  await db.execute(sql`INSERT INTO product_sizes (product_id, size_id, price)
+    SELECT m.new_id, s.size_id, s.price FROM bench_map m JOIN product_sizes s ON s.product_id = m.src_id
+    WHERE ((hashint8(m.new_id::bigint * 1009 + 100 + s.size_id) & 2147483647)::float8 / 2147483648.0) < 0.8`);
+  await db.execute(sql`INSERT INTO product_colors (product_id, color_id)
+    SELECT m.new_id, c.color_id FROM bench_map m JOIN product_colors c ON c.product_id = m.src_id
+    UNION
+    SELECT m.new_id, (${colorArray})[1 + floor(${rnd(21)} * ${colors.length}::integer)::int] FROM bench_map m WHERE ${rnd(22)} < 0.15
+    ON CONFLICT DO NOTHING`);
+  await db.execute(sql`INSERT INTO product_images (product_id, url, position)
+    SELECT m.new_id, '/media/products/' || m.new_id || '-' || (i.position + 1) || '.svg', i.position
+    FROM bench_map m JOIN product_images i ON i.product_id = m.src_id`);
+  await db.execute(sql`INSERT INTO flash_sale_products (flash_sale_id, product_id, sale_price)
+    SELECT fs.id, p.id, greatest(0.99, round(p.effective_price * 0.7) - 0.01)
+    FROM bench_map m JOIN products p ON p.id = m.new_id
+    CROSS JOIN (SELECT id FROM flash_sales WHERE starts_at <= now() AND ends_at > now() ORDER BY id LIMIT 1) fs
+    WHERE p.quantity > 0 AND p.is_active AND ${rnd(23)} < 0.003`);
+  await db.execute(sql`DROP TABLE bench_map, bench_words`);
+
+  // search_text must be exactly what the app writes: compare every new row with productSearchText().
+  const wrong: number[] = [];
+  for (let after = maxSeedId; ; ) {
+    const batch = await rows<{ id: number; name: string; brand: string | null; shop_name: string; category_name: string; search_text: string }>(
+      db,
+      sql`SELECT p.id, p.name, p.brand, s.name AS shop_name, c.name AS category_name, p.search_text
+          FROM products p JOIN shops s ON s.id = p.shop_id JOIN categories c ON c.id = p.category_id
+          WHERE p.id > ${after}::integer ORDER BY p.id LIMIT 20000`,
+    );
+    if (!batch.length) break;
+    for (const row of batch) {
+      if (productSearchText({ name: row.name, brand: row.brand, shopName: row.shop_name, categoryName: row.category_name }) !== row.search_text) wrong.push(row.id);
+    }
+    after = batch[batch.length - 1]!.id;
+  }
+  if (wrong.length) await refreshProductSearchText(db, { productIds: wrong });
+  return { added: need, fixedSearchText: wrong.length };
+}
+
+export async function planData(db: Database): Promise<PlanData> {
+  const [info] = await rows<{ version: string; total: number; active: number }>(
+    db,
+    sql`SELECT current_setting('server_version') AS version,
+          (SELECT count(*)::int FROM products) AS total,
+          (SELECT count(*)::int FROM products WHERE is_active) AS active`,
+  );
+  const options = await rows<{ id: number; kind: string }>(db, sql`SELECT id, kind FROM attribute_options ORDER BY position, id`);
+  const ids = (kind: string) => options.filter((o) => o.kind === kind).map((o) => o.id);
+  return {
+    version: info!.version,
+    seeded: 0,
+    total: info!.total,
+    active: info!.active,
+    seasons: ids('season'),
+    qualities: ids('quality'),
+    sizes: ids('size'),
+    colors: ids('color'),
+    categories: (await rows<{ id: number }>(db, sql`SELECT id FROM categories ORDER BY id`)).map((r) => r.id),
+    shops: await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM shops ORDER BY id`),
+    brands: (await rows<{ brand: string }>(db, sql`SELECT DISTINCT brand FROM products WHERE brand IS NOT NULL ORDER BY brand`)).map((r) => r.brand),
+    productIds: (await rows<{ id: number }>(db, sql`SELECT id FROM products WHERE is_active ORDER BY hashint4(id) LIMIT 5000`)).map((r) => r.id),
+  };
+}
+
+/** Drops what migrations and the seed created (as tests/api/helpers.ts does for the API tests). */
+async function wipePostgres(url: string) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SET client_min_messages TO warning');
+    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
+    await client.query('DROP SCHEMA IF EXISTS public CASCADE');
+    await client.query('CREATE SCHEMA public');
+  } finally {
+    await client.end();
+  }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Request mixes
+
+interface Scenario {
+  name: string;
+  paths: string[];
+}
+
+export function scenarios(data: PlanData, count = 3000): Scenario[] {
+  // Imported lazily in main() only; the random helper is the seed's deterministic one.
+  const rng = mulberry(20260117);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rng() * items.length)]!;
+  const some = (items: readonly number[]) => {
+    const n = rng() < 0.7 ? 1 : 2;
+    return [...new Set(Array.from({ length: n }, () => pick(items)))].join(',');
+  };
+  const page = () => pick([1, 1, 1, 1, 2, 2, 3, 4, 5]);
+
+  const filter = Array.from({ length: count }, () => {
+    const q = new URLSearchParams();
+    const keys: [string, readonly number[], number][] = [
+      ['category', data.categories, 0.4],
+      ['season', data.seasons, 0.3],
+      ['quality', data.qualities, 0.3],
+      ['size', data.sizes, 0.25],
+      ['color', data.colors, 0.25],
+      ['shop', data.shops.map((s) => s.id), 0.2],
+    ];
+    for (const [key, values, chance] of keys) if (rng() < chance) q.set(key, some(values));
+    if (rng() < 0.3) {
+      const min = pick([0, 0, 20, 50, 100]);
+      q.set('min_price', String(min));
+      q.set('max_price', String(min + pick([50, 100, 200, 500])));
+    }
+    if (rng() < 0.3) q.set('in_stock', '1');
+    const sort = pick(['', '', 'newest', 'price_asc', 'price_desc', 'most_sold']);
+    if (sort) q.set('sort', sort);
+    const p = page();
+    if (p > 1) q.set('page', String(p));
+    return `/api/products/filter?${q}`;
+  });
+
+  const shopWords = data.shops.flatMap((s) => s.name.split(/\s+/).filter((w) => w.length >= 3));
+  const term = () => {
+    const roll = rng();
+    if (roll < 0.6) return pick(SEARCH_WORDS);
+    if (roll < 0.8) return pick(data.brands);
+    if (roll < 0.93) return pick(shopWords);
+    return pick(MISSES);
+  };
+  const search = Array.from({ length: count }, () => {
+    const n = pick([1, 1, 1, 2, 2, 3]);
+    const q = new URLSearchParams({ search: Array.from({ length: n }, term).join(' ') });
+    if (rng() < 0.2) q.set('sort', pick(['newest', 'price_asc', 'price_desc', 'most_sold']));
+    if (rng() < 0.15) q.set('page', '2');
+    return `/api/products?${q}`;
+  });
+
+  const details = Array.from({ length: count }, () => `/api/products/${pick(data.productIds)}`);
+  return [
+    { name: 'health', paths: ['/api/health'] },
+    { name: 'filter', paths: filter },
+    { name: 'search', paths: search },
+    { name: 'details', paths: details },
+  ];
+}
+
+/** mulberry32, as in server/db/seed/random.ts. */
+function mulberry(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ----------------------------------------------------------------------------------------------
+// Load worker (second process)
+
+export interface WorkerPlan {
+  port: number;
+  connections: number;
+  duration: number;
+  warmup: number;
+  scenarios: Scenario[];
+}
+
+export interface ScenarioResult {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+  non2xx: number;
+  errors: number;
+  /** This scenario's p95 divided by health's p95 in the same run. */
+  p95VsHealth?: number;
+}
+
+function request(agent: http.Agent, port: number, pathname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathname, agent, headers: { accept: 'application/json' }, timeout: 10_000 }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('request timed out after 10 s')));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function drive(agent: http.Agent, plan: WorkerPlan, scenario: Scenario, ms: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  let non2xx = 0;
+  let errors = 0;
+  const start = performance.now();
+  const deadline = start + ms;
+  const connection = async () => {
+    while (performance.now() < deadline) {
+      const pathname = scenario.paths[next++ % scenario.paths.length]!;
+      const t0 = performance.now();
+      try {
+        const status = await request(agent, plan.port, pathname);
+        latencies.push(performance.now() - t0);
+        if (status < 200 || status > 299) non2xx++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: plan.connections }, connection));
+  return { latencies, non2xx, errors, elapsed: performance.now() - start };
+}
+
+function summarise(name: string, run: Awaited<ReturnType<typeof drive>>): ScenarioResult {
+  const sorted = Float64Array.from(run.latencies).sort();
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    name,
+    requests: sorted.length,
+    rps: Math.round((sorted.length / run.elapsed) * 1000),
+    p50: round(at(50)),
+    p95: round(at(95)),
+    p99: round(at(99)),
+    max: round(sorted.length ? sorted[sorted.length - 1]! : NaN),
+    mean: round(sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1)),
+    non2xx: run.non2xx,
+    errors: run.errors,
+  };
+}
+
+/** Runs the scenarios one after the other against 127.0.0.1:port: warm-up, then the measured run. */
+export async function runLoad(plan: WorkerPlan, onScenario?: (name: string) => void): Promise<ScenarioResult[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
+  const results: ScenarioResult[] = [];
+  try {
+    for (const scenario of plan.scenarios) {
+      if (plan.warmup > 0) await drive(agent, plan, scenario, plan.warmup * 1000);
+      results.push(summarise(scenario.name, await drive(agent, plan, scenario, plan.duration * 1000)));
+      onScenario?.(scenario.name);
+    }
+  } finally {
+    agent.destroy();
+  }
+  return results;
+}
+
+async function worker() {
+  const [plan] = (await once(process, 'message')) as [WorkerPlan];
+  const results = await runLoad(plan, (name) => process.send!({ progress: name }));
+  process.send!({ results }, () => process.exit(0));
+}
+
+// ----------------------------------------------------------------------------------------------
+// Orchestration
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess | undefined, name: string) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => {
+    log(`${name} did not stop in 15 s: killing it`);
+    child.kill('SIGKILL');
+  }, 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForHealth(port: number, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  const agent = new http.Agent({ keepAlive: false });
+  try {
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering`);
+      const status = await request(agent, port, '/api/health').catch(() => 0);
+      if (status === 200) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`the server did not answer /api/health within ${seconds(timeoutMs)}`);
+  } finally {
+    agent.destroy();
+  }
+}
+
+function printTable(report: Report) {
+  const { database } = report;
+  const lines = [
+    `Talcioc API benchmark: ${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${database.version}, ` +
+      `${report.products.total.toLocaleString('en')} products (${report.products.active.toLocaleString('en')} active), ` +
+      `${report.connections} connections, ${report.duration} s per scenario after ${report.warmup} s warm-up`,
+    `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? '?'}); prepared in ${report.prepareSeconds} s`,
+    '',
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | p95 / health p95 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.scenarios.map(
+      (s) =>
+        `| ${s.name} | ${s.rps} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.non2xx} | ${s.errors} | ${s.p95VsHealth?.toFixed(1) ?? '–'} |`,
+    ),
+  ];
+  if (database.kind === 'postgres') {
+    const target = report.scenarios.filter((s) => s.name === 'filter' || s.name === 'search');
+    const met = target.every((s) => s.p95 < TARGET_P95_MS);
+    lines.push('', `issue #3 target on PostgreSQL (filter and search p95 < ${TARGET_P95_MS} ms): ${met ? 'met' : 'missed'} (${target.map((s) => `${s.name} ${s.p95.toFixed(1)} ms`).join(', ')})`);
+  }
+  console.log(lines.join('\n'));
+}
+
+/** Issue #3: filter and search p95 under 30 ms on PostgreSQL with 100 000 products, 50 connections. */
+const TARGET_P95_MS = 30;
+
+interface Report {
+  database: { kind: 'pglite' | 'postgres'; version: string };
+  products: { requested: number; seeded: number; total: number; active: number; searchTextRewritten: number };
+  connections: number;
+  duration: number;
+  warmup: number;
+  node: string;
+  cpus: number;
+  prepareSeconds: number;
+  scenarios: ScenarioResult[];
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const cleanups: { name: string; run: () => Promise<void> }[] = [];
+  let cleaning: Promise<void> | undefined;
+  const cleanup = () =>
+    (cleaning ??= (async () => {
+      for (const step of cleanups.reverse()) {
+        try {
+          await step.run();
+        } catch (error) {
+          log(`cleanup (${step.name}) failed: ${(error as Error).message}`);
+        }
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: cleaning up`);
+      void cleanup().finally(() => process.exit(130));
+    });
+  }
+  // Everything is bounded: preparation, server start, then each scenario plus slack.
+  const budgetMs = (15 * 60 + 3 * 60 + 4 * (options.warmup + options.duration + 30)) * 1000;
+  const watchdog = setTimeout(() => {
+    log(`gave up after ${seconds(budgetMs)}`);
+    void cleanup().finally(() => process.exit(1));
+  }, budgetMs);
+
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'talcioc-bench-api-'));
+  cleanups.push({
+    name: 'temporary directory',
+    run: async () => {
+      if (options.keep && !options.databaseUrl) log(`kept the PGlite data directory ${workDir}`);
+      else rmSync(workDir, { recursive: true, force: true });
+    },
+  });
+
+  try {
+    // 1. Database
+    const started = performance.now();
+    const kind = options.databaseUrl ? 'postgres' : 'pglite';
+    if (options.databaseUrl) {
+      log(`wiping and migrating ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
+      await wipePostgres(options.databaseUrl);
+      cleanups.push({
+        name: 'benchmark database',
+        run: async () => {
+          if (options.keep) log('kept the prepared PostgreSQL database (--keep)');
+          else await wipePostgres(options.databaseUrl!);
+        },
+      });
+    } else log(`PGlite in ${workDir}`);
+    const { openDatabase } = await import('../server/db/client.ts');
+    const { seedIfEmpty } = await import('../server/db/seed/index.ts');
+    const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: workDir });
+    let data: PlanData;
+    let fixed = 0;
+    try {
+      await seedIfEmpty(handle.db);
+      const [{ n: seeded }] = (await rows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM products`)) as [{ n: number }];
+      log(`seeded ${seeded} products; adding ${Math.max(0, options.products - seeded).toLocaleString('en')}`);
+      const t0 = performance.now();
+      const added = await synthesize(handle.db, options.products);
+      fixed = added.fixedSearchText;
+      log(`inserted in ${seconds(performance.now() - t0)} (search_text rows rewritten by refreshProductSearchText: ${fixed})`);
+      const t1 = performance.now();
+      await handle.db.execute(sql`VACUUM ANALYZE`);
+      log(`VACUUM ANALYZE in ${seconds(performance.now() - t1)}`);
+      data = await planData(handle.db);
+      data.seeded = seeded;
+    } finally {
+      await handle.close();
+    }
+    const prepareSeconds = Math.round((performance.now() - started) / 100) / 10;
+
+    // 2. Server
+    const port = await freePort();
+    const serverLog = path.join(workDir, 'server.log');
+    const out = createWriteStream(serverLog);
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: options.databaseUrl ?? '',
+        DATA_DIR: workDir,
+        STATIC_DIR: path.join(workDir, 'no-static'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout!.pipe(out);
+    server.stderr!.pipe(out);
+    cleanups.push({ name: 'server', run: () => stopChild(server, 'the server') });
+    log(`starting the server on 127.0.0.1:${port}`);
+    try {
+      await waitForHealth(port, server, 180_000);
+    } catch (error) {
+      log(`server output:\n${readFileSync(serverLog, 'utf8').slice(-4000)}`);
+      throw error;
+    }
+
+    // 3. Load, from a second process
+    const plan: WorkerPlan = { port, connections: options.connections, duration: options.duration, warmup: options.warmup, scenarios: scenarios(data) };
+    const sanity = new http.Agent({ keepAlive: false });
+    for (const scenario of plan.scenarios) {
+      const status = await request(sanity, port, scenario.paths[0]!);
+      if (status !== 200) throw new Error(`${scenario.paths[0]} answered ${status}: refusing to benchmark errors`);
+    }
+    sanity.destroy();
+    log(`load: ${plan.scenarios.map((s) => s.name).join(', ')}; ${options.warmup} s warm-up + ${options.duration} s each, ${options.connections} connections`);
+    const load = fork(SCRIPT, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    cleanups.push({ name: 'load worker', run: () => stopChild(load, 'the load worker') });
+    const results = await new Promise<ScenarioResult[]>((resolve, reject) => {
+      load.on('message', (message: { progress?: string; results?: ScenarioResult[] }) => {
+        if (message.progress) log(`  ${message.progress} done`);
+        if (message.results) resolve(message.results);
+      });
+      load.once('exit', (code) => reject(new Error(`the load worker exited (${code}) without results`)));
+      load.once('error', reject);
+      load.send(plan);
+    });
+    const health = results.find((r) => r.name === 'health')!;
+    for (const result of results) result.p95VsHealth = Math.round((result.p95 / health.p95) * 10) / 10;
+    if (server.exitCode !== null) throw new Error('the server stopped during the benchmark');
+
+    const report: Report = {
+      database: { kind, version: data.version },
+      products: { requested: options.products, seeded: data.seeded, total: data.total, active: data.active, searchTextRewritten: fixed },
+      connections: options.connections,
+      duration: options.duration,
+      warmup: options.warmup,
+      node: process.version,
+      cpus: os.cpus().length,
+      prepareSeconds,
+      scenarios: results,
+    };
+    const serverWarnings = readFileSync(serverLog, 'utf8').split('\n').filter((l) => l.trim() && !l.includes('no built app found'));
+    if (serverWarnings.length) log(`server logged ${serverWarnings.length} line(s), e.g.: ${serverWarnings[0]!.slice(0, 300)}`);
+    if (options.json) console.log(JSON.stringify(report, null, 2));
+    else printTable(report);
+  } catch (error) {
+    log(`failed: ${(error as Error).stack ?? error}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+    clearTimeout(watchdog);
+  }
+}
+
+// Run only when executed (the helpers above can be imported, e.g. to replay the request mixes).
+if (process.argv[1] && path.resolve(process.argv[1]) === SCRIPT) {
+  if (process.argv.includes('--worker')) await worker();
+  else await main();
+}
