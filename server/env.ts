@@ -18,6 +18,12 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Built front end served by the same process; absent in API-only test runs. */
     STATIC_DIR: z.string().default('./dist'),
+    /**
+     * Trust X-Forwarded-For from the proxy in front (client addresses for rate limits). Default:
+     * on in production (behind a reverse proxy), off otherwise. The browser tests turn it on to
+     * give each test shopper its own address.
+     */
+    TRUST_PROXY: optional(z.enum(['true', 'false'])),
 
     // --- Accounts (issue #4) -------------------------------------------------------------
     /** HTTP SMS gateway: POST {to, message} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */

@@ -7,7 +7,7 @@ import { loggerOptions } from './logger.ts';
 const env = readEnv();
 const server = Fastify({
   logger: loggerOptions(env.LOG_LEVEL),
-  trustProxy: env.NODE_ENV === 'production',
+  trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === 'true' : env.NODE_ENV === 'production',
   bodyLimit: 1024 * 1024,
   // Opening, migrating and seeding a fresh embedded database takes ~5 s, longer on a busy
   // 2-core machine: Fastify's default 10 s plugin timeout was hit once (issue #4 notes).

@@ -3,18 +3,23 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 export const uniquePhone = () => `7${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
+/** A made-up client address per test shopper (the e2e server trusts X-Forwarded-For). */
+const fakeAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
 export async function createVerifiedUser(request: APIRequestContext, name = 'Ana Popescu') {
   const phone = uniquePhone();
   const base = { phone, phone_code: '+40' };
+  const headers = { 'X-Forwarded-For': fakeAddress() };
   const registered = await request.post('/api/registration', {
     data: { name, ...base, email: null, password: 'parola-sigura-2026', country: 'România' },
+    headers,
   });
   if (!registered.ok()) throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
-  const sent = await request.post('/api/send-otp', { data: { ...base, forgot_password: null } });
+  const sent = await request.post('/api/send-otp', { data: { ...base, forgot_password: null }, headers });
   if (!sent.ok() && sent.status() !== 429) throw new Error(`send-otp failed: ${sent.status()} ${await sent.text()}`);
   const outbox = await (await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(`+40${phone}`)}`)).json();
   const code = outbox.data.messages[0].body.match(/\b(\d{4,6})\b/)[1];
-  const verified = await request.post('/api/verify-otp-register', { data: { ...base, otp: code } });
+  const verified = await request.post('/api/verify-otp-register', { data: { ...base, otp: code }, headers });
   if (!verified.ok()) throw new Error(`verify failed: ${verified.status()} ${await verified.text()}`);
   const body = await verified.json();
   return { phone, token: body.data.access.token.token as string, user: body.data.user };
