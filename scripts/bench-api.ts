@@ -357,7 +357,7 @@ export async function planData(db: Database): Promise<PlanData> {
   const ids = (kind: string) => options.filter((o) => o.kind === kind).map((o) => o.id);
   return {
     version: info!.version,
-    seeded: 0,
+    seeded: 0, // known only while preparing; main() fills it in
     total: info!.total,
     active: info!.active,
     seasons: ids('season'),
@@ -395,7 +395,7 @@ interface Scenario {
 }
 
 export function scenarios(data: PlanData, count = 3000): Scenario[] {
-  // Imported lazily in main() only; the random helper is the seed's deterministic one.
+  // A fixed seed: every run replays the same requests.
   const rng = mulberry(20260117);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rng() * items.length)]!;
   const some = (items: readonly number[]) => {
