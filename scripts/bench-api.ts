@@ -649,7 +649,14 @@ interface Report {
 }
 
 async function main() {
-  const options = parseOptions(process.argv.slice(2));
+  let options: Options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    log((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
   const cleanups: { name: string; run: () => Promise<void> }[] = [];
   let cleaning: Promise<void> | undefined;
   const cleanup = () =>
