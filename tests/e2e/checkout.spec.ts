@@ -70,3 +70,21 @@ for (const outcome of ['approve', 'decline'] as const) {
     }
   });
 }
+
+test('buy now from the product page: the cart stays as it is, the order is placed for that item', async ({ page, request }) => {
+  const { session, product: inCart } = await shopperWithCart(page, request, 6);
+  const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=60')).json();
+  const product = (body.data.data as ApiProduct[]).filter((p) => p.quantity >= 2 && p.id !== inCart.id)[7]!;
+  const before = await stockOf(request, product.id);
+  await page.goto(`/products/${product.id}/details`);
+  await page.getByTestId('buy-now').click();
+  await expect(page).toHaveURL(/\/buynow$/);
+  await expect(page.getByTestId('checkout-group')).toContainText(product.name);
+  await page.getByTestId('payment-cash').click();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/payment-success\?order=/);
+  expect(await stockOf(request, product.id)).toBe(before - 1);
+  // The cart still holds only what was there before.
+  const cart = await (await request.get('/api/carts', { headers: { Authorization: `Bearer ${session.token}` } })).json();
+  expect(cart.data.cart_items.flatMap((g: { products: { product_id: number }[] }) => g.products.map((p) => p.product_id))).toEqual([inCart.id]);
+});
