@@ -49,7 +49,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     global: true,
     max: env.NODE_ENV === 'test' ? 10_000 : 300,
     timeWindow: '1 minute',
-    allowList: ['127.0.0.1', '::1'].filter(() => env.NODE_ENV !== 'production'),
+    // Only the API is counted: the app's own files and images are not (one visit loads ~60 of
+    // them, and a shopper reloading on a weak connection must never see a 429 for a script).
+    // Loopback is exempt outside production.
+    allowList: (request, key) =>
+      !request.url.startsWith('/api/') || (env.NODE_ENV !== 'production' && (key === '127.0.0.1' || key === '::1')),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
