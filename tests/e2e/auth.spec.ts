@@ -2,7 +2,7 @@
  * Accounts (issue #4) in a real Chromium against the real server: the development outbox
  * (GET /api/dev/outbox) stands in for the SMS gateway, so the codes are the real ones.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { uniquePhone } from './users.ts';
 
@@ -18,6 +18,13 @@ async function latestCode(request: APIRequestContext, phone: string): Promise<st
     })
     .toBeTruthy();
   return code!;
+}
+
+/** Types the code digit by digit from the first box (focus moves on by itself) and confirms. */
+async function typeCodeAndConfirm(page: Page, dialog: Locator, code: string) {
+  await dialog.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();
+  await page.keyboard.type(code);
+  await dialog.getByTestId('otp-confirm').click();
 }
 
 async function openLogin(page: Page) {
@@ -45,9 +52,7 @@ test('register → code from the outbox → verify → home, signed in; logout a
   const phone = uniquePhone();
   const { otp, code } = await register(page, request, phone);
   // Type digit by digit: focus moves to the next box on its own.
-  await otp.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();
-  await page.keyboard.type(code);
-  await otp.getByTestId('otp-confirm').click();
+  await typeCodeAndConfirm(page, otp, code);
   await expect(otp).toBeHidden();
   await expect(page.getByText(ro['auth.phone_verified'])).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -104,18 +109,14 @@ test('login with an unverified phone opens the Enter OTP dialog, not an error', 
   await expect(login).toBeHidden();
   await expect(again.getByTestId('otp-countdown')).toBeVisible();
   const code = await latestCode(request, phone);
-  await again.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();
-  await page.keyboard.type(code);
-  await again.getByTestId('otp-confirm').click();
+  await typeCodeAndConfirm(page, again, code);
   await expect(page.getByRole('button', { name: ro['auth.user_menu'] })).toBeVisible();
 });
 
 test('wrong password shows the server message under the field; forgot password in three steps', async ({ page, request }) => {
   const phone = uniquePhone();
   const { otp, code } = await register(page, request, phone);
-  await otp.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();
-  await page.keyboard.type(code);
-  await otp.getByTestId('otp-confirm').click();
+  await typeCodeAndConfirm(page, otp, code);
   await expect(page.getByRole('button', { name: ro['auth.user_menu'] })).toBeVisible();
   await page.evaluate(() => localStorage.removeItem('auth'));
   await page.reload();
@@ -137,9 +138,7 @@ test('wrong password shows the server message under the field; forgot password i
   const otpStep = page.getByRole('dialog', { name: ro['auth.enter_otp'] });
   await expect(otpStep).toBeVisible();
   const resetCode = await latestCode(request, phone);
-  await otpStep.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();
-  await page.keyboard.type(resetCode);
-  await otpStep.getByTestId('otp-confirm').click();
+  await typeCodeAndConfirm(page, otpStep, resetCode);
 
   const reset = page.getByRole('dialog', { name: ro['auth.reset_title'] });
   const newPassword = 'alta-parola-buna-42';
@@ -162,9 +161,7 @@ test('wrong password shows the server message under the field; forgot password i
 test('a 401 in the middle of a session returns the app to signed out', async ({ page, request }) => {
   const phone = uniquePhone();
   const { otp, code } = await register(page, request, phone);
-  await otp.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();
-  await page.keyboard.type(code);
-  await otp.getByTestId('otp-confirm').click();
+  await typeCodeAndConfirm(page, otp, code);
   await expect(page.getByRole('button', { name: ro['auth.user_menu'] })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByTestId('dashboard-counts')).toBeVisible();
