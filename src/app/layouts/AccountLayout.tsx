@@ -17,6 +17,7 @@ import { CopyrightLine } from './CopyrightLine.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
 import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
 import type { RouteHandle } from '../route-handle.ts';
+import classes from './AccountLayout.module.css';
 
 export const ACCOUNT_LINKS = [
   { to: '/dashboard', label: 'account.dashboard' },
@@ -52,16 +53,18 @@ export function AccountLayout() {
       <Container size="xl" py="lg">
         <Grid>
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <Paper withBorder p="md" component="aside" aria-label={t('account.sidebar')}>
-              <Stack align="center" gap={4} mb="md">
+            <Paper withBorder p="md" component="aside" aria-label={t('account.sidebar')} className={classes.sidebar}>
+              <Stack align="center" gap={4} mb="md" className={classes.profile}>
                 <Avatar src={user.profile_photo} alt={user.name} size="lg" radius="xl">{user.name.slice(0, 1)}</Avatar>
                 <Text fw={600}>{user.name}</Text>
                 <Text size="sm" c="dimmed">{formatPhone(`${user.phone_code}${user.phone}`)}</Text>
               </Stack>
-              {ACCOUNT_LINKS.map((link) => (
-                <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} active={highlighted === link.to} />
-              ))}
-              <Box mt="md">
+              <nav className={classes.links}>
+                {ACCOUNT_LINKS.map((link) => (
+                  <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} active={highlighted === link.to} />
+                ))}
+              </nav>
+              <Box mt="md" className={classes.copyright}>
                 <CopyrightLine footerText={storefront.footerText} appName={storefront.appName} />
               </Box>
             </Paper>

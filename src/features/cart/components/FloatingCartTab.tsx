@@ -18,7 +18,7 @@ export function FloatingCartTab({ cart, currency }: { cart: CartData; currency: 
       data-testid="floating-cart"
       aria-label={t('cart.open', { count })}
       style={{
-        position: 'fixed', right: 0, top: '45%', zIndex: 150, padding: '10px 12px', borderRadius: '12px 0 0 12px',
+        position: 'fixed', right: 0, bottom: 'max(16px, env(safe-area-inset-bottom))', zIndex: 150, padding: '10px 12px', borderRadius: '12px 0 0 12px',
         background: 'var(--mantine-primary-color-filled)', color: 'white', textAlign: 'center', boxShadow: 'var(--mantine-shadow-md)',
       }}
     >
