@@ -20,5 +20,6 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
-export const E2E_PORT = 4173;
+// E2E_PORT lets two people (or helpers) run the suite side by side on one machine.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
