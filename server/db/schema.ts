@@ -548,3 +548,158 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Engagement (issue #6): favourites, notifications, Web Push, support tickets, contact messages.
+// ---------------------------------------------------------------------------------------------
+
+/** A shopper's favourite products (spec §3 favoriteProducts, Product.is_favorite). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
+);
+
+export const NOTIFICATION_KINDS = ['order_status', 'ticket_reply', 'price_drop', 'low_stock'] as const;
+
+/**
+ * In-app notifications. The text is not stored: `kind` + `params` are rendered in the reader's
+ * language when listed or pushed, so a shopper switching language reads them in the new one.
+ * `url` is the in-app deep link (an order, a ticket, a product).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    params: jsonb('params').notNull().default({}),
+    url: text('url').notNull(),
+    readAt: tz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/**
+ * Web Push subscriptions, several per user (one per device/browser). Tied to the session that
+ * made it so it goes at logout (cascade) and when the push service answers 404/410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** Interface language of the device, for the pushed text. */
+    locale: text('locale').notNull().default('ro'),
+    createdAt: createdAt(),
+    lastSuccessAt: tz('last_success_at'),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+export const PUSH_JOB_STATUSES = ['pending', 'sent', 'failed', 'gone'] as const;
+
+/**
+ * The push queue: a table worked by the server (survives restarts), retried with backoff.
+ * `locked_until` lets several server processes share it without sending twice.
+ */
+export const pushJobs = pgTable(
+  'push_jobs',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: PUSH_JOB_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_jobs_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high'] as const;
+
+/** Support tickets; `number` is the public, unguessable reference used in URLs. */
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('medium'),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('support_tickets_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/** The thread of a ticket: the shopper's messages and support's replies, stored as plain text. */
+export const supportTicketMessages = pgTable(
+  'support_ticket_messages',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: ['customer', 'support'] }).notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_ticket_messages_ticket_idx').on(t.ticketId, t.id)],
+);
+
+/** An image attached to a ticket message; the file lives outside the web root, served to its owner only. */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => supportTicketMessages.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_attachments_message_idx').on(t.messageId)],
+);
+
+/** Messages from the contact form (signed in or not). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
