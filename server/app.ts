@@ -28,6 +28,8 @@ import cartRoutes from './routes/cart.ts';
 import addressRoutes from './routes/addresses.ts';
 import orderRoutes from './routes/orders.ts';
 import paymentRoutes from './routes/payments.ts';
+import supportTicketRoutes from './routes/support-tickets.ts';
+import contactRoutes from './routes/contact.ts';
 
 export interface AppOptions {
   env: Env;
@@ -81,6 +83,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(cartRoutes);
       await api.register(addressRoutes);
       await api.register(orderRoutes);
+      await api.register(supportTicketRoutes);
+      await api.register(contactRoutes);
       // Development and tests only: the route does not exist in production.
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
       // The sandbox card payment page (ADR 007): never in production.
