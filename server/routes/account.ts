@@ -7,7 +7,7 @@
  * `avatarRoutes` (mounted at /media/avatars) serves the photos: only names this server generated
  * and a user still uses, with their real type, nosniff and a locked-down CSP.
  */
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +26,8 @@ import {
 } from '../../src/contract/auth.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { maskPhone } from '../lib/phone.ts';
-import { AVATAR_FILE, AVATAR_TYPES, avatarsDir, newAvatarName, sniffImage, type AvatarExtension } from '../lib/avatars.ts';
+import { AVATAR_FILE, AVATAR_TYPES, avatarsDir, type AvatarExtension } from '../lib/avatars.ts';
+import { readImageUpload, storeUpload } from '../lib/uploads.ts';
 import { getAccountSettings } from '../repositories/settings-repository.ts';
 import {
   claimEmail,
@@ -85,20 +86,9 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       file?.file.resume();
       throw fieldError('photo', 'validation.photo_required');
     }
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('photo', 'validation.photo_too_large');
-      throw error;
-    }
-    // The content decides, not the file name or the declared type.
-    const ext = sniffImage(bytes);
-    if (!ext) throw fieldError('photo', 'validation.photo_type');
-
-    const name = newAvatarName(ext);
-    await mkdir(avatars, { recursive: true });
-    await writeFile(path.join(avatars, name), bytes, { flag: 'wx' });
+    // The content decides, not the file name or the declared type (lib/uploads.ts).
+    const image = await readImageUpload(file, { field: 'photo', tooLarge: 'validation.photo_too_large', wrongType: 'validation.photo_type' });
+    const name = await storeUpload(avatars, image);
     const previous = request.auth!.user.profilePhoto;
     const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
     if (previous && AVATAR_FILE.test(previous)) await unlink(path.join(avatars, previous)).catch(() => undefined);

@@ -1,0 +1,203 @@
+/**
+ * Support tickets (issue #6, ADR 010), every route behind app.authenticate and scoped to the
+ * session's user: another user's ticket or attachment, or a made-up number, answers the same 404.
+ *
+ *   GET  /support-tickets?page=&status=                 the user's tickets, newest update first
+ *   POST /support-tickets                               open one (JSON or multipart with `attachment`)
+ *   GET  /support-tickets/:ticketNumber                 the thread, oldest message first
+ *   POST /support-tickets/:ticketNumber/replies         reply (JSON or multipart); status → open
+ *   POST /support-tickets/:ticketNumber/close           close (again: answered unchanged)
+ *   GET  /support-tickets/:ticketNumber/attachments/:id the image, to the ticket's owner only
+ *
+ * Multipart bodies are read in preValidation (after authentication, so nobody uploads 5 MB
+ * signed out): the text fields become the body the contract's schema validates, the one image is
+ * kept aside, checked by its bytes and written under a random name only once the change runs.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  createTicketSchema,
+  TICKET_ATTACHMENT_FIELD,
+  TICKET_ATTACHMENT_MAX_BYTES,
+  TICKET_NUMBER_PATTERN,
+  ticketAttachmentParamSchema,
+  ticketListQuerySchema,
+  ticketListResponseSchema,
+  ticketNumberParamSchema,
+  ticketReplySchema,
+  ticketResponseSchema,
+  TICKETS_PER_PAGE,
+} from '../../src/contract/support.ts';
+import { HttpError, fieldError } from '../plugins/errors.ts';
+import {
+  checkImage,
+  displayFileName,
+  inlineDisposition,
+  readStoredUpload,
+  readUpload,
+  removeStoredUpload,
+  storeUpload,
+  uploadsDir,
+  type CheckedImage,
+} from '../lib/uploads.ts';
+import { findOwnAttachment, findTicket, listTickets, ticketDetails, type NewAttachment } from '../repositories/support-repository.ts';
+import { addCustomerReply, closeTicket, openTicket, ticketNotFound } from '../services/support-service.ts';
+
+const ATTACHMENT_MESSAGES = { field: TICKET_ATTACHMENT_FIELD, tooLarge: 'validation.attachment_too_large', wrongType: 'validation.attachment_type' };
+/** Longest text field we read from a form; longer values are refused on their field. */
+const FORM_FIELD_BYTES = 64 * 1024;
+const TOO_LONG: Record<string, string> = { subject: 'validation.subject_max', message: 'validation.message_max' };
+
+/** What preValidation kept aside from a multipart body. */
+interface PendingUpload {
+  image?: CheckedImage & { clientName: string };
+  error?: HttpError;
+}
+
+const ticketNumberOf = (raw: string) => {
+  const number = raw.trim().toUpperCase();
+  if (!TICKET_NUMBER_PATTERN.test(number)) throw ticketNotFound();
+  return number;
+};
+
+const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const dir = uploadsDir(app.accounts.env.DATA_DIR, 'support');
+  const uploads = new WeakMap<FastifyRequest, PendingUpload>();
+
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: TICKET_ATTACHMENT_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: FORM_FIELD_BYTES },
+  });
+  // Before the body is read: a signed-out request never uploads anything.
+  app.addHook('preValidation', app.authenticate);
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    const fields: Record<string, string> = {};
+    const pending: PendingUpload = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        await readAttachment(part, pending);
+      } else {
+        if (part.valueTruncated) pending.error ??= fieldError(part.fieldname, TOO_LONG[part.fieldname] ?? 'validation.message_max');
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+    request.body = fields;
+    uploads.set(request, pending);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  });
+
+  async function readAttachment(part: MultipartFile, pending: PendingUpload) {
+    if (part.fieldname !== TICKET_ATTACHMENT_FIELD) {
+      part.file.resume();
+      return;
+    }
+    try {
+      const bytes = await readUpload(part, ATTACHMENT_MESSAGES);
+      // A form sent with no file chosen has an empty part without a name: no attachment.
+      if (bytes.length === 0 && !part.filename) return;
+      pending.image = { ...checkImage(bytes, ATTACHMENT_MESSAGES), clientName: part.filename };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      pending.error ??= error;
+    }
+  }
+
+  /**
+   * The checked image of this request (errors on `attachment` are raised here, after the text
+   * fields passed validation) and a function that stores it; the stored file is removed again
+   * when the change does not commit.
+   */
+  async function withAttachment<T>(request: FastifyRequest, run: (store: () => Promise<NewAttachment | undefined>) => Promise<T>): Promise<T> {
+    const pending = uploads.get(request);
+    if (pending?.error) throw pending.error;
+    const image = pending?.image;
+    let stored: string | undefined;
+    const store = async () => {
+      if (!image) return undefined;
+      stored ??= await storeUpload(dir, image);
+      return { storageKey: stored, originalName: displayFileName(image.clientName, image.ext), mimeType: image.mimeType, sizeBytes: image.bytes.length };
+    };
+    try {
+      return await run(store);
+    } catch (error) {
+      if (stored) await removeStoredUpload(dir, stored);
+      throw error;
+    }
+  }
+
+  app.get('/support-tickets', { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } }, async (request) => ({
+    message: request.t('support.ticket_list'),
+    data: await listTickets(db, request.auth!.user.id, request.query.status, request.query.page, TICKETS_PER_PAGE),
+  }));
+
+  app.post('/support-tickets', { schema: { body: createTicketSchema, response: { 201: ticketResponseSchema } } }, async (request, reply) =>
+    withAttachment(request, (store) => {
+      reply.status(201);
+      return app.idempotent(request, reply, async (tx) => {
+        const b = request.body;
+        const ticket = await openTicket(tx, {
+          userId: request.auth!.user.id,
+          subject: b.subject,
+          priority: b.priority,
+          orderId: b.order_id,
+          message: b.message,
+          attachment: await store(),
+        });
+        return { message: request.t('support.ticket_created'), data: { ticket } };
+      });
+    }),
+  );
+
+  app.get('/support-tickets/:ticketNumber', { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } }, async (request) => {
+    const ticket = await findTicket(db, ticketNumberOf(request.params.ticketNumber), { userId: request.auth!.user.id });
+    if (!ticket) throw ticketNotFound();
+    return { message: request.t('support.ticket_details'), data: { ticket: await ticketDetails(db, ticket) } };
+  });
+
+  app.post(
+    '/support-tickets/:ticketNumber/replies',
+    { schema: { params: ticketNumberParamSchema, body: ticketReplySchema, response: { 201: ticketResponseSchema } } },
+    async (request, reply) => {
+      const number = ticketNumberOf(request.params.ticketNumber);
+      return withAttachment(request, (store) => {
+        reply.status(201);
+        return app.idempotent(request, reply, async (tx) => {
+          const ticket = await addCustomerReply(tx, request.auth!.user.id, number, request.body.message, await store());
+          return { message: request.t('support.reply_sent'), data: { ticket } };
+        });
+      });
+    },
+  );
+
+  app.post('/support-tickets/:ticketNumber/close', { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } }, async (request, reply) => {
+    const number = ticketNumberOf(request.params.ticketNumber);
+    return app.idempotent(request, reply, async (tx) => {
+      const ticket = await closeTicket(tx, number, request.auth!.user.id);
+      if (!ticket) throw ticketNotFound();
+      return { message: request.t('support.ticket_closed_ok'), data: { ticket } };
+    });
+  });
+
+  app.get('/support-tickets/:ticketNumber/attachments/:id', { schema: { params: ticketAttachmentParamSchema } }, async (request, reply) => {
+    const notFound = () => new HttpError(404, 'support.attachment_not_found');
+    const number = request.params.ticketNumber.trim().toUpperCase();
+    const id = Number(request.params.id);
+    if (!TICKET_NUMBER_PATTERN.test(number) || !/^\d{1,9}$/.test(request.params.id)) throw notFound();
+    const found = await findOwnAttachment(db, request.auth!.user.id, number, id);
+    const bytes = found && (await readStoredUpload(dir, found.storageKey));
+    if (!found || !bytes) throw notFound();
+    return reply
+      .header('Content-Type', found.mimeType)
+      .header('Content-Disposition', inlineDisposition(found.name))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .header('Cache-Control', 'private, max-age=3600')
+      .send(bytes);
+  });
+};
+export default supportTicketRoutes;
