@@ -5,7 +5,6 @@
  * real pages with their title and a short "coming" text for now.
  */
 import type { ComponentType } from 'react';
-import { Container } from '@mantine/core';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -39,19 +38,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     lazy: () => load().then((m) => ({ Component: m.Component, ...(m.createLoader && { loader: m.createLoader(queryClient) }) })),
   });
 
-  /** The same, inside the page container (screens that do not bring their own margins). */
-  const contained = (load: () => Promise<RouteModule>) => () =>
-    load().then((m) => ({
-      ...m,
-      Component: function Contained() {
-        return (
-          <Container size="xl" py="lg">
-            <m.Component />
-          </Container>
-        );
-      },
-    }));
-
   return [
     {
       element: <RootShell />,
@@ -72,16 +58,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'most-popular', handle: { title: 'routes.most_popular' } satisfies RouteHandle, lazy: () => import('./routes/most-popular.tsx').then((m) => m.collectionRoute('most-popular', queryClient)) },
             { path: 'best-deal', handle: { title: 'routes.best_deal' } satisfies RouteHandle, lazy: () => import('./routes/most-popular.tsx').then((m) => m.collectionRoute('best-deal', queryClient)) },
             page('flash-sale/:id', 'routes.flash_sale', () => import('./routes/flash-sale.tsx')),
-            page('checkout', 'routes.checkout', contained(() => import('./routes/checkout.tsx'))),
-            page('buynow', 'routes.buy_now', contained(() => import('./routes/buy-now.tsx'))),
+            page('checkout', 'routes.checkout', () => import('./routes/checkout.tsx')),
+            page('buynow', 'routes.buy_now', () => import('./routes/buy-now.tsx')),
             page('filtered-products', 'routes.filtered_products', () => import('./routes/filtered-products.tsx')),
             { path: 'support', handle: { title: 'routes.support' } satisfies RouteHandle, lazy: () => import('./routes/support.tsx') },
             subpageRoute(queryClient, { path: 'terms-and-conditions', slug: 'terms-and-conditions', title: 'routes.terms' }),
             subpageRoute(queryClient, { path: 'privacy-policy', slug: 'privacy-policy', title: 'routes.privacy' }),
             subpageRoute(queryClient, { path: 'about-us', slug: 'about-us', title: 'routes.about_us' }),
             page('contact-us', 'routes.contact_us', () => import('./routes/contact-us.tsx')),
-            page('payment-success', 'routes.payment_success', contained(() => import('./routes/payment-result.tsx'))),
-            page('payment-failure', 'routes.payment_failure', contained(() => import('./routes/payment-result.tsx'))),
+            page('payment-success', 'routes.payment_success', () => import('./routes/payment-result.tsx')),
+            page('payment-failure', 'routes.payment_failure', () => import('./routes/payment-result.tsx')),
             page('shop/register', 'routes.shop_register', () => import('./routes/shop-register.tsx')),
             subpageRoute(queryClient, { path: ':slug' }),
           ],

@@ -105,3 +105,36 @@ test('offline: add two, remove one, reload offline, back online — the server g
   await expect.poll(() => serverCart(request, session.token), { timeout: 15_000 }).toEqual([{ product_id: a.id, quantity: 1 }]);
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
 });
+
+test('offline: an add that can no longer apply (sold meanwhile) says which item and why; the cart shows the server truth', async ({ page, context, request }) => {
+  const session = await createVerifiedUser(request, 'Vlad Întârziat');
+  const rival = await createVerifiedUser(request, 'Rival Rapid');
+  await signIn(page, session);
+  const product = (await inStock(request)).slice(12).find((p) => p.quantity <= 3)!;
+  await page.goto(`/products/${product.id}/details`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('cart-badge')).toContainText('1');
+
+  // Meanwhile someone else buys every unit.
+  const auth = { Authorization: `Bearer ${rival.token}` };
+  const address = await (await request.post('/api/address/store', {
+    data: { name: 'Rival Rapid', phone: '0721000999', county: 'Brașov', locality: 'Brașov', street: 'Str. Lungă 1', postal_code: '500035', type: 'home', is_default: true },
+    headers: auth,
+  })).json();
+  const bought = await request.post('/api/buy-now', {
+    data: { product_id: product.id, quantity: product.quantity, address_id: address.data.address.id, payment_method: 'cash' },
+    headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() },
+  });
+  expect(bought.ok(), await bought.text()).toBe(true);
+
+  await context.setOffline(false);
+  const notice = page.getByRole('alert').filter({ hasText: product.name });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('cart-badge').getByRole('button').click();
+  const drawer = page.getByRole('dialog', { name: new RegExp(ro['cart.my_cart']) });
+  await expect(drawer.getByText(ro['cart.empty'])).toBeVisible();
+  expect(await serverCart(request, session.token)).toEqual([]);
+});

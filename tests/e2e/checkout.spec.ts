@@ -88,3 +88,39 @@ test('buy now from the product page: the cart stays as it is, the order is place
   const cart = await (await request.get('/api/carts', { headers: { Authorization: `Bearer ${session.token}` } })).json();
   expect(cart.data.cart_items.flatMap((g: { products: { product_id: number }[] }) => g.products.map((p) => p.product_id))).toEqual([inCart.id]);
 });
+
+test('buy now with no address: an address typed offline is kept, saved as the default once online; the buy-now item goes after the order', async ({ page, context, request }) => {
+  const session = await createVerifiedUser(request, 'Ioana Fără Adresă');
+  await signIn(page, session);
+  const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=60')).json();
+  const product = (body.data.data as ApiProduct[]).filter((p) => p.quantity >= 2)[9]!;
+  await page.goto(`/products/${product.id}/details`);
+  await page.getByTestId('buy-now').click();
+  await expect(page).toHaveURL(/\/buynow$/);
+  const form = page.getByTestId('address-form');
+  await expect(form).toBeVisible();
+
+  await context.setOffline(true);
+  await form.getByLabel(ro['address.name']).fill('Ioana Fără Adresă');
+  await form.getByLabel(ro['address.phone']).fill('0722 111 444');
+  await form.getByRole('combobox', { name: ro['address.county'] }).fill('Iași');
+  await page.getByRole('option', { name: 'Iași' }).click();
+  await form.getByLabel(ro['address.locality']).fill('Iași');
+  await form.getByLabel(ro['address.street']).fill('Bd. Copou 11');
+  await form.getByLabel(ro['address.postal_code']).fill('700506');
+  await form.getByRole('button', { name: ro['address.save'] }).click();
+  await expect(form.getByRole('alert')).toHaveText(ro['checkout.action_offline']);
+  await expect(page.getByTestId('address-draft')).toBeVisible();
+  await expect(page.getByTestId('place-order')).toBeDisabled();
+
+  await context.setOffline(false);
+  // Saved as the default without another tap, and chosen for the order.
+  await expect(page.getByTestId('address-option')).toHaveCount(1, { timeout: 15_000 });
+  const addresses = await (await request.get('/api/addresses', { headers: { Authorization: `Bearer ${session.token}` } })).json();
+  expect(addresses.data.addresses).toMatchObject([{ street: 'Bd. Copou 11', postal_code: '700506', is_default: true }]);
+  await page.getByTestId('payment-cash').click();
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/payment-success\?order=/);
+  const basket = await page.evaluate(() => JSON.parse(localStorage.getItem('basket') ?? '{}'));
+  expect(basket).toMatchObject({ buyNow: null, coupon_code: null, pendingAddress: null });
+});

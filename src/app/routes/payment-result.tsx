@@ -9,6 +9,7 @@ import { Anchor, Button, Group, List, Stack, Text, ThemeIcon, Title } from '@man
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { CheckoutPage } from './checkout-flow.tsx';
 import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
 
 export const createLoader = (queryClient: QueryClient) => () => {
@@ -67,7 +68,11 @@ export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
 
 export function Component() {
   const { pathname } = useLocation();
-  return <PaymentResult outcome={pathname.startsWith('/payment-failure') ? 'failure' : 'success'} />;
+  return (
+    <CheckoutPage>
+      <PaymentResult outcome={pathname.startsWith('/payment-failure') ? 'failure' : 'success'} />
+    </CheckoutPage>
+  );
 }
 export const SuccessComponent = () => <PaymentResult outcome="success" />;
 export const FailureComponent = () => <PaymentResult outcome="failure" />;

@@ -1,7 +1,9 @@
 /**
  * The delivery address at checkout and buy now: the shopper's addresses as radio cards (the
  * default preselected), "Add address" opening the form as a modal; with no address at all the
- * form shows inline.
+ * form shows inline. An address that could not be saved for lack of a connection is handed to
+ * `onDraft` (the route keeps it on the device as the basket's pending address, spec §4) and
+ * comes back as `draft` to fill the form after a reload.
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -13,13 +15,17 @@ import { AddressCard } from './AddressCard.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressModal } from './AddressModal.tsx';
 import { QueryState, queryPhase } from '../../../components/QueryState/QueryState.tsx';
+import { NetworkError } from '../../../lib/api-client.ts';
 
 export interface AddressChooserProps {
   value: number | null;
   onChange(id: number | null): void;
+  /** The address typed earlier and not saved yet. */
+  draft?: AddressInput | null;
+  onDraft?(input: AddressInput | null): void;
 }
 
-export function AddressChooser({ value, onChange }: AddressChooserProps) {
+export function AddressChooser({ value, onChange, draft, onDraft }: AddressChooserProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(addressesQueryOptions());
@@ -35,7 +41,11 @@ export function AddressChooser({ value, onChange }: AddressChooserProps) {
   }, [addresses, value, onChange]);
 
   const save = async (input: AddressInput) => {
-    const response = await createAddress({ ...input, is_default: input.is_default || !addresses?.length });
+    const response = await createAddress({ ...input, is_default: input.is_default || !addresses?.length }).catch((error: unknown) => {
+      if (error instanceof NetworkError) onDraft?.(input);
+      throw error;
+    });
+    onDraft?.(null);
     await queryClient.invalidateQueries({ queryKey: ADDRESSES_QUERY_KEY });
     onChange(response.data.address.id);
     return response;
@@ -58,7 +68,8 @@ export function AddressChooser({ value, onChange }: AddressChooserProps) {
       ) : addresses.length === 0 ? (
         <Paper withBorder p="md">
           <Text size="sm" c="dimmed" mb="sm">{t('address.none_yet')}</Text>
-          <AddressForm onSubmit={save} />
+          {draft && <Text size="sm" mb="sm" data-testid="address-draft">{t('address.draft_kept')}</Text>}
+          <AddressForm onSubmit={save} initial={draft ?? undefined} />
         </Paper>
       ) : (
         <Radio.Group value={value === null ? null : String(value)} onChange={(v) => onChange(Number(v))} aria-labelledby="checkout-address">
