@@ -3,7 +3,7 @@
  * / when nobody is signed in, on load and whenever the user becomes empty.
  */
 import { Avatar, Box, Container, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -42,9 +42,17 @@ export function AccountLayout() {
   useEffect(() => {
     if (current.data && JSON.stringify(current.data) !== JSON.stringify(sessionStore.get().user)) sessionStore.set({ user: current.data });
   }, [current.data]);
+  const highlighted = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.accountNav).find(Boolean) ?? location.pathname;
+  // On phones the links are one swipeable row: bring the current one into view.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('[data-active]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollTo({ left: active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2, behavior: 'instant' });
+  }, [highlighted]);
   if (!session.isLoggedIn || !session.user) return <Navigate to="/" replace />;
 
-  const highlighted = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.accountNav).find(Boolean) ?? location.pathname;
   const user = session.user;
   return (
     <Box mih="100dvh">
@@ -59,7 +67,7 @@ export function AccountLayout() {
                 <Text fw={600}>{user.name}</Text>
                 <Text size="sm" c="dimmed">{formatPhone(`${user.phone_code}${user.phone}`)}</Text>
               </Stack>
-              <nav className={classes.links}>
+              <nav className={classes.links} ref={nav}>
                 {ACCOUNT_LINKS.map((link) => (
                   <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} active={highlighted === link.to} />
                 ))}
