@@ -1,8 +1,8 @@
 /**
  * Every route of spec §2, code-split per screen. Loaders prefetch with the same queryOptions
  * the screens read (they never block on the network: offline, the persisted cache answers).
- * Account screens sit in the AccountLayout (sidebar, signed-in only); `accountNav` keeps a
- * sidebar link highlighted on its sub-pages (spec §2).
+ * Screens that later issues build (#3 catalog, #4 accounts, #5 cart, #6 engagement) are
+ * real pages with their title and a short "coming" text for now.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
@@ -14,6 +14,15 @@ import { RootShell } from './RootShell.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { subpageRoute } from './routes/subpage-route.ts';
+
+const comingSoon = () => import('./routes/coming-soon.tsx');
+
+/** A screen that is a titled "coming" page until its issue lands. */
+const coming = (path: string, title: string, extra: RouteHandle = {}): RouteObject => ({
+  path,
+  lazy: comingSoon,
+  handle: { title, ...extra } satisfies RouteHandle,
+});
 
 /** A route module exports `Component` and, when it loads data, `createLoader(queryClient)`. */
 interface RouteModule {
@@ -67,17 +76,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <AccountLayout />,
           children: [
             page('dashboard', 'account.dashboard', () => import('./routes/dashboard.tsx')),
-            page('notifications', 'account.notifications', () => import('./routes/notifications.tsx')),
+            coming('notifications', 'account.notifications'),
             page('order-history', 'account.order_history', () => import('./routes/order-history.tsx')),
             { ...page('order-history/:id', 'routes.order_details', () => import('./routes/order-details.tsx')), handle: { title: 'routes.order_details', accountNav: '/order-history' } satisfies RouteHandle },
-            page('wishlist', 'account.wishlist', () => import('./routes/wishlist.tsx')),
+            coming('wishlist', 'account.wishlist'),
             page('profile', 'account.my_profile', () => import('./routes/profile.tsx')),
             page('manage-address', 'account.manage_address', () => import('./routes/manage-address.tsx')),
             { ...page('manage-address/new', 'routes.add_address', () => import('./routes/address-edit.tsx')), handle: { title: 'routes.add_address', accountNav: '/manage-address' } satisfies RouteHandle },
             { ...page('manage-address/:id/edit', 'routes.edit_address', () => import('./routes/address-edit.tsx')), handle: { title: 'routes.edit_address', accountNav: '/manage-address' } satisfies RouteHandle },
             page('change-password', 'account.change_password', () => import('./routes/change-password.tsx')),
-            page('support-tickets', 'account.support_ticket', () => import('./routes/support-tickets.tsx')),
-            { ...page('support-ticket/:ticketNumber', 'routes.support_ticket_details', () => import('./routes/support-ticket.tsx')), handle: { title: 'routes.support_ticket_details', accountNav: '/support-tickets' } satisfies RouteHandle },
+            coming('support-tickets', 'account.support_ticket'),
+            coming('support-ticket/:ticketNumber', 'routes.support_ticket_details', { accountNav: '/support-tickets' }),
           ],
         },
         {
