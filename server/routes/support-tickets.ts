@@ -76,13 +76,19 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.isMultipart()) return;
     const fields: Record<string, string> = {};
     const pending: PendingUpload = {};
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        await readAttachment(part, pending);
-      } else {
-        if (part.valueTruncated) pending.error ??= fieldError(part.fieldname, TOO_LONG[part.fieldname] ?? 'validation.message_max');
-        fields[part.fieldname] = String(part.value ?? '');
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          await readAttachment(part, pending);
+        } else {
+          if (part.valueTruncated) pending.error ??= fieldError(part.fieldname, TOO_LONG[part.fieldname] ?? 'validation.message_max');
+          fields[part.fieldname] = String(part.value ?? '');
+        }
       }
+    } catch (error) {
+      // One image per message: a second file is a mistake of the form, said on its field.
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw fieldError(TICKET_ATTACHMENT_FIELD, 'validation.attachment_single');
+      throw error;
     }
     request.body = fields;
     uploads.set(request, pending);

@@ -68,7 +68,8 @@ const text = (clean: (v: string) => string, requiredKey: string, min: number, mi
   z
     .string({ message: requiredKey })
     .overwrite(clean)
-    .min(1, requiredKey)
+    // An empty field reports "required" only, not also "too short".
+    .min(1, { message: requiredKey, abort: true })
     .min(min, minKey)
     .max(max, maxKey);
 
@@ -186,7 +187,7 @@ export const contactSchema = z
     email: z.preprocess(blankToUndefined, z.string().trim().max(190, 'validation.email_invalid').email('validation.email_invalid').optional()),
     phone: z.preprocess(
       blankToUndefined,
-      z.string().trim().regex(/^\d+$/, 'validation.phone_digits').regex(ROMANIAN_PHONE, 'validation.phone_invalid').optional(),
+      z.string().trim().regex(/^\d+$/, { message: 'validation.phone_digits', abort: true }).regex(ROMANIAN_PHONE, 'validation.phone_invalid').optional(),
     ),
     subject: text(cleanLine, 'validation.subject_required', CONTACT_SUBJECT_MIN, 'validation.subject_min', CONTACT_SUBJECT_MAX, 'validation.subject_max'),
     message: text(cleanText, 'validation.message_required', CONTACT_MESSAGE_MIN, 'validation.contact_message_min', CONTACT_MESSAGE_MAX, 'validation.message_max'),
