@@ -3,14 +3,12 @@
  * description, the shop and similar items from the same shop. It opens only while the
  * product is in stock; at quantity 0 a clear "no longer available" page offers similar items.
  * An id that is not a number, or that the API does not know, is a not-found state.
- * Add to cart, Buy Now and the heart are wired by the cart and favourites issues; until then
- * they say so in a notification.
+ * Add to cart and Buy Now come from the cart (#5), the heart from the favourites (#6).
  */
 import { Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { notifications } from '@mantine/notifications';
 import type { Product, ProductDetails } from '../../contract/catalog.ts';
 import { productQueryOptions } from '../../features/products/api/get-product.ts';
 import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
@@ -21,6 +19,7 @@ import { cardImage } from '../../features/products/lib/media.ts';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
+import { useFavoriteControls } from '../../features/products/lib/favorite-controls.ts';
 
 export const createLoader =
   (queryClient: QueryClient) =>
@@ -34,14 +33,6 @@ export const createLoader =
   };
 
 const SIMILAR_COLS = { base: 2, sm: 3, md: 4, lg: 5 };
-
-/** Favourites arrive with the Engagement issue: until then the heart says so (spec §9: 3000 ms, bottom-left). */
-function useComingSoon() {
-  const { t } = useTranslation();
-  return {
-    favorite: () => notifications.show({ id: 'favorite-coming', message: t('product.favorite_coming'), position: 'bottom-left', autoClose: 3000 }),
-  };
-}
 
 function SimilarProducts({ id, title, excludeId }: { id: number; title: string; excludeId: number }) {
   const actions = useProductActions();
@@ -113,7 +104,7 @@ function NoLongerAvailable({ product }: { product: ProductDetails }) {
 export function Component() {
   const { t } = useTranslation();
   const params = useParams();
-  const coming = useComingSoon();
+  const favorites = useFavoriteControls();
   const actions = useProductActions();
   const id = parseId(params.id);
   const query = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
@@ -164,7 +155,8 @@ export function Component() {
                 product={product}
                 onAddToCart={(selection) => actions.addWithOptions(product, selection)}
                 onBuyNow={(selection) => actions.buyNowWithOptions(product, selection)}
-                onToggleFavorite={coming.favorite}
+                favorite={favorites?.isFavorite(product.id) ?? false}
+                onToggleFavorite={() => favorites?.toggle(product)}
               />
               <section aria-labelledby="product-shop-title">
                 <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">{t('product.sold_by')}</Title>
