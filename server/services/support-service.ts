@@ -137,3 +137,23 @@ export async function closeTicketAsOperator(db: Database, ticketNumber: string):
   if (!details) throw new SupportCommandError(`No ticket ${ticketNumber}.`);
   return details;
 }
+
+export const TICKET_USAGE = 'usage: npm run ops -- ticket:reply <ticketNumber> <message> | ticket:close <ticketNumber>';
+
+/**
+ * `npm run ops -- ticket:reply <ticketNumber> <message>` and `ticket:close <ticketNumber>`:
+ * answers the line to print; SupportCommandError (usage, unknown or closed ticket) otherwise.
+ * The message may be given as several arguments (joined with spaces) or one quoted argument.
+ */
+export async function runTicketCommand(db: Database, argv: readonly string[]): Promise<string> {
+  const [command, number, ...words] = argv;
+  if (command === 'ticket:reply' && number && words.length) {
+    const ticket = await replyToTicket(db, number, words.join(' '));
+    return `Ticket ${ticket.ticket_number}: reply added, status ${ticket.status}; the shopper is notified.`;
+  }
+  if (command === 'ticket:close' && number && !words.length) {
+    const ticket = await closeTicketAsOperator(db, number);
+    return `Ticket ${ticket.ticket_number}: ${ticket.status}.`;
+  }
+  throw new SupportCommandError(TICKET_USAGE);
+}

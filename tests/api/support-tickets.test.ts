@@ -16,7 +16,7 @@ import {
   type TicketDetails,
 } from '../../src/contract/support.ts';
 import { notifications, orders, rateLimitBuckets, supportAttachments, supportTicketMessages, supportTickets } from '../../server/db/schema.ts';
-import { newTicketNumber, replyToTicket, closeTicketAsOperator, SupportCommandError } from '../../server/services/support-service.ts';
+import { newTicketNumber, replyToTicket, closeTicketAsOperator, runTicketCommand, SupportCommandError, TICKET_USAGE } from '../../server/services/support-service.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
 import { key, makeShop, quickUser } from './cart-fixtures.ts';
@@ -503,5 +503,20 @@ describe('replies, statuses and the operator', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, ana.user.id), eq(notifications.kind, 'ticket_reply')));
     expect(rows).toHaveLength(0);
+  });
+
+  it('npm run ops -- ticket:reply / ticket:close (runTicketCommand)', async () => {
+    const ana = await quickUser(t);
+    const ticket = await openTicket(ana.token);
+    const n = ticket.ticket_number;
+    expect(await runTicketCommand(t.db, ['ticket:reply', n, 'Bună', 'ziua,', 'revenim', 'azi.'])).toBe(`Ticket ${n}: reply added, status answered; the shopper is notified.`);
+    const viewed = (await call.get(`/support-tickets/${n}`, { token: ana.token })).json().data.ticket as TicketDetails;
+    expect(viewed.messages.at(-1)).toMatchObject({ author: 'support', body: 'Bună ziua, revenim azi.' });
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, ana.user.id))).toHaveLength(1);
+    for (const argv of [[], ['ticket:reply', n], ['ticket:close'], ['ticket:close', n, 'extra'], ['ticket:open', n]]) {
+      await expect(runTicketCommand(t.db, argv), argv.join(' ')).rejects.toThrow(TICKET_USAGE);
+    }
+    expect(await runTicketCommand(t.db, ['ticket:close', n])).toBe(`Ticket ${n}: closed.`);
+    expect((await call.get(`/support-tickets/${n}`, { token: ana.token })).json().data.ticket.status).toBe('closed');
   });
 });
