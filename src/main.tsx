@@ -1,10 +1,14 @@
 /**
  * Start-up order matters for offline use: restore the persisted cache from IndexedDB first,
  * then load the interface messages (from that cache when offline), then render.
+ * First-load speed (docs/decisions/008-first-load.md): the router is created as soon as the
+ * cache is back, so the screen's code and data load while the messages do; the first render
+ * runs as a transition (React yields to the browser between components); the service worker
+ * is registered by AppProvider once the page is idle (app/PwaHost.tsx).
  */
 import './styles/mantine.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient, syncOnlineManager } from './lib/query-client.ts';
@@ -14,8 +18,8 @@ import { DEFAULT_LOCALE } from './contract/constants.ts';
 import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './features/storefront/api/get-master.ts';
 import { settingsQueryOptions } from './features/storefront/api/get-settings.ts';
-import { registerServiceWorker } from './features/pwa/lib/register-service-worker.ts';
 import { registerCartMutations } from './features/cart/api/cart-changes.ts';
+import { registerFavoriteMutations } from './features/favorites/api/favorite-changes.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 
@@ -24,6 +28,7 @@ async function start() {
   const queryClient = createQueryClient();
   // Before the cache is restored: paused cart changes resume with their mutation function.
   registerCartMutations(queryClient);
+  registerFavoriteMutations(queryClient);
   const persistedCache = persistQueryCache(queryClient);
   const [i18n] = await Promise.all([initI18n(), persistedCache.restored]);
 
@@ -31,20 +36,24 @@ async function start() {
   queryClient.fetchQuery(masterQueryOptions()).catch((error) => console.error('[master]', error));
   // General settings: a failure is logged only, the settings stay as they were (§8).
   queryClient.fetchQuery(settingsQueryOptions()).catch((error) => console.warn('[settings]', error));
-  await Promise.all([
+  const messages = Promise.all([
     loadMessages(queryClient, i18n.language),
     i18n.language === DEFAULT_LOCALE ? undefined : loadMessages(queryClient, DEFAULT_LOCALE),
   ]);
-
+  // The router starts its first navigation now: the screen's code and its data load alongside the messages.
   const router = createRouter(queryClient);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-  registerServiceWorker();
+  await messages;
+
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -15,6 +15,7 @@ import { formatPhone } from '../../lib/format-phone.ts';
 import { Header } from './Header.tsx';
 import { CopyrightLine } from './CopyrightLine.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
+import { FavoritesProvider } from '../FavoritesProvider.tsx';
 import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import classes from './AccountLayout.module.css';
@@ -78,9 +79,11 @@ export function AccountLayout() {
             </Paper>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }} component="main" id="main">
-            <RouteSuspense>
-              <Outlet />
-            </RouteSuspense>
+            <FavoritesProvider>
+              <RouteSuspense>
+                <Outlet />
+              </RouteSuspense>
+            </FavoritesProvider>
           </Grid.Col>
         </Grid>
       </Container>

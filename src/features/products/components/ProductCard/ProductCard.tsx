@@ -2,13 +2,15 @@
  * Product card (spec §2): thumbnail or video poster, name, current price, struck-through
  * original when discounted, '{n}% OFF', '{n} Sold', and 'Stock Out' (dimmed, not clickable)
  * at quantity 0. Cart-add and 'Buy Now' only while in stock; what they do is the caller's
- * (the cart feature wires them, issue #5).
+ * (the cart feature wires them, issue #5). The favourite heart (issue #6) shows when the app
+ * provides favourite controls; it sits outside the card's link (a button in a link is invalid).
  */
 import { ActionIcon, Badge, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../contract/catalog.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
+import { FavoriteButton } from '../FavoriteButton/FavoriteButton.tsx';
 import { cardImage } from '../../lib/media.ts';
 import { isDiscounted, unitPrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
@@ -74,6 +76,7 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
       ) : (
         <div className={classes.link}>{content}</div>
       )}
+      <FavoriteButton product={product} className={classes.favorite} size="md" />
       {inStock && (
         <div className={classes.actions}>
           <ActionIcon

@@ -1,0 +1,56 @@
+/**
+ * Gives every product card and the product page their favourite heart (issue #6): which
+ * products are favourites (one query for the whole app, so a toggle shows everywhere at once),
+ * and the toggle — signed out it asks to log in (login modal); signed in it queues the change
+ * (optimistic, replayed once when back online, see favorite-changes.ts) and says so briefly.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { Anchor } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../contract/catalog.ts';
+import { FavoriteControlsContext, type FavoriteControls } from '../features/products/lib/favorite-controls.ts';
+import { useFavorites } from '../features/favorites/hooks/use-favorites.ts';
+import { useFavoriteChange } from '../features/favorites/api/favorite-changes.ts';
+import { useSession } from '../features/auth/hooks/use-session.ts';
+import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
+
+/** Spec §9: notices 3000 ms, bottom-left. */
+const NOTICE = { position: 'bottom-left' as const, autoClose: 3000 };
+
+export function FavoritesProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const favorites = useFavorites(isLoggedIn);
+  const change = useFavoriteChange();
+
+  const controls = useMemo<FavoriteControls>(
+    () => ({
+      isFavorite: favorites.isFavorite,
+      isPending: favorites.isPending,
+      toggle(product: Product) {
+        if (!isLoggedIn) {
+          notifications.show({ color: 'red', message: t('favorites.login_first'), ...NOTICE });
+          openLogin();
+          return;
+        }
+        const favorite = !favorites.isFavorite(product.id);
+        change({ product, favorite });
+        notifications.show({
+          id: `favorite-${product.id}`,
+          ...NOTICE,
+          message: (
+            <>
+              {t(favorite ? 'favorites.added' : 'favorites.removed', { name: product.name })}{' '}
+              {favorite && <Anchor component={Link} to="/wishlist" size="sm" onClick={() => notifications.hide(`favorite-${product.id}`)}>{t('favorites.view')}</Anchor>}
+            </>
+          ),
+        });
+      },
+    }),
+    [favorites.isFavorite, favorites.isPending, isLoggedIn, change, t],
+  );
+
+  return <FavoriteControlsContext.Provider value={controls}>{children}</FavoriteControlsContext.Provider>;
+}

@@ -1,0 +1,42 @@
+/**
+ * The favourite heart (issue #6): a toggle button (aria-pressed) named after the product,
+ * filled red when the product is a favourite, with a small dot while the toggle is queued
+ * offline or on its way. Renders nothing when the app provides no favourite controls.
+ */
+import { ActionIcon, Indicator } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '../../../../contract/catalog.ts';
+import { HeartIcon } from '../../../../components/icons/icons.tsx';
+import { useFavoriteControls } from '../../lib/favorite-controls.ts';
+
+export interface FavoriteButtonProps {
+  product: Product;
+  size?: 'md' | 'xl';
+  className?: string;
+}
+
+export function FavoriteButton({ product, size = 'md', className }: FavoriteButtonProps) {
+  const { t } = useTranslation();
+  const controls = useFavoriteControls();
+  if (!controls) return null;
+  const favorite = controls.isFavorite(product.id);
+  const pending = controls.isPending(product.id);
+  return (
+    <div className={className}>
+    <Indicator disabled={!pending} color="orange" size={9} offset={4} data-testid={pending ? 'favorite-pending' : undefined}>
+      <ActionIcon
+        variant="default"
+        radius="xl"
+        size={size === 'xl' ? 44 : 34}
+        aria-label={t(favorite ? 'product.favorite_remove_named' : 'product.favorite_add_named', { name: product.name })}
+        aria-pressed={favorite}
+        onClick={() => controls.toggle(product)}
+        c={favorite ? 'red.7' : 'gray.7'}
+        data-testid="favorite-toggle"
+      >
+        <HeartIcon filled={favorite} size={size === 'xl' ? 22 : 18} />
+      </ActionIcon>
+    </Indicator>
+    </div>
+  );
+}
