@@ -79,7 +79,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             coming('notifications', 'account.notifications'),
             page('order-history', 'account.order_history', () => import('./routes/order-history.tsx')),
             { ...page('order-history/:id', 'routes.order_details', () => import('./routes/order-details.tsx')), handle: { title: 'routes.order_details', accountNav: '/order-history' } satisfies RouteHandle },
-            coming('wishlist', 'account.wishlist'),
+            page('wishlist', 'account.wishlist', () => import('./routes/wishlist.tsx')),
             page('profile', 'account.my_profile', () => import('./routes/profile.tsx')),
             page('manage-address', 'account.manage_address', () => import('./routes/manage-address.tsx')),
             { ...page('manage-address/new', 'routes.add_address', () => import('./routes/address-edit.tsx')), handle: { title: 'routes.add_address', accountNav: '/manage-address' } satisfies RouteHandle },
