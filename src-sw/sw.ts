@@ -52,3 +52,44 @@ registerRoute(
     plugins: [noPrivateResponses, new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
   }),
 );
+
+// --- Web Push (issue #6, docs/decisions/009-web-push.md) --------------------------------------
+interface PushPayload { title: string; body: string; url: string; icon: string; badge: string; tag: string; notification_id: number | null }
+
+/** Only in-app paths are opened (a payload never sends the shopper to another site). */
+const inAppUrl = (url: unknown) => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/notifications');
+
+self.addEventListener('push', (event) => {
+  let payload: Partial<PushPayload> = {};
+  try {
+    payload = event.data?.json() ?? {};
+  } catch {
+    payload = { body: event.data?.text() };
+  }
+  const show = self.registration.showNotification(payload.title || 'Talcioc', {
+    body: payload.body ?? '',
+    icon: payload.icon || '/icons/icon-192.png',
+    badge: payload.badge || '/icons/icon-192.png',
+    tag: payload.tag,
+    data: { url: inAppUrl(payload.url) },
+  });
+  // Open windows refresh their bell at once.
+  const tell = self.clients.matchAll({ type: 'window' }).then((clients) => clients.forEach((c) => c.postMessage({ type: 'push-received' })));
+  event.waitUntil(Promise.all([show, tell]));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(inAppUrl(event.notification.data?.url), self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (clients) => {
+      // Focus a window of the app already open (and take it to the target), else open one.
+      const open = clients.find((c) => new URL(c.url).origin === self.location.origin) as WindowClient | undefined;
+      if (open) {
+        await open.focus();
+        return open.navigate(url).then(() => undefined, () => undefined);
+      }
+      await self.clients.openWindow(url);
+    }),
+  );
+});

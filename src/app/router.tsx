@@ -76,7 +76,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           element: <AccountLayout />,
           children: [
             page('dashboard', 'account.dashboard', () => import('./routes/dashboard.tsx')),
-            coming('notifications', 'account.notifications'),
+            page('notifications', 'account.notifications', () => import('./routes/notifications.tsx')),
             page('order-history', 'account.order_history', () => import('./routes/order-history.tsx')),
             { ...page('order-history/:id', 'routes.order_details', () => import('./routes/order-details.tsx')), handle: { title: 'routes.order_details', accountNav: '/order-history' } satisfies RouteHandle },
             page('wishlist', 'account.wishlist', () => import('./routes/wishlist.tsx')),

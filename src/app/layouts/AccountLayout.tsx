@@ -2,7 +2,7 @@
  * Account layout (spec §2): the sidebar with photo, name and phone and its links; redirects to
  * / when nobody is signed in, on load and whenever the user becomes empty.
  */
-import { Avatar, Box, Container, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Container, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -16,6 +16,7 @@ import { Header } from './Header.tsx';
 import { CopyrightLine } from './CopyrightLine.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
 import { FavoritesProvider } from '../FavoritesProvider.tsx';
+import { useUnreadCount } from '../../features/notifications/hooks/use-unread-count.ts';
 import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
 import type { RouteHandle } from '../route-handle.ts';
 import classes from './AccountLayout.module.css';
@@ -40,6 +41,7 @@ export function AccountLayout() {
   // Each visit re-reads the user: a revoked or expired token answers 401, which signs out
   // (spec §4) and this layout then redirects home; a changed name or photo shows up.
   const current = useQuery({ ...currentUserQueryOptions(), enabled: session.isLoggedIn });
+  const unread = useUnreadCount(session.isLoggedIn);
   useEffect(() => {
     if (current.data && JSON.stringify(current.data) !== JSON.stringify(sessionStore.get().user)) sessionStore.set({ user: current.data });
   }, [current.data]);
@@ -70,7 +72,14 @@ export function AccountLayout() {
               </Stack>
               <nav className={classes.links} ref={nav}>
                 {ACCOUNT_LINKS.map((link) => (
-                  <NavLink key={link.to} component={Link} to={link.to} label={t(link.label)} active={highlighted === link.to} />
+                  <NavLink
+                    key={link.to}
+                    component={Link}
+                    to={link.to}
+                    label={t(link.label)}
+                    active={highlighted === link.to}
+                    rightSection={link.to === '/notifications' && unread > 0 ? <Badge size="sm" color="red.8" circle aria-label={t('notifications.unread_count', { count: unread })}>{unread > 99 ? '99+' : unread}</Badge> : undefined}
+                  />
                 ))}
               </nav>
               <Box mt="md" className={classes.copyright}>

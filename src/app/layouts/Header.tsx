@@ -2,7 +2,7 @@
  * Header (spec §2): logo, store buttons, become-a-seller link, language switcher, category
  * buttons, search (mobile and desktop variants), cart with badge, login button or user menu.
  */
-import { Anchor, Box, Container, Group, Image, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Menu, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
@@ -14,7 +14,11 @@ import { LoginButton } from '../../features/auth/components/LoginButton.tsx';
 import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { InstallButton } from '../../features/pwa/components/InstallButton.tsx';
-import { StoreIcon } from '../../components/icons/icons.tsx';
+import { HeartIcon, StoreIcon } from '../../components/icons/icons.tsx';
+import type { User } from '../../features/auth/lib/session-store.ts';
+import { useFavorites } from '../../features/favorites/hooks/use-favorites.ts';
+import { useUnreadCount } from '../../features/notifications/hooks/use-unread-count.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell/NotificationBell.tsx';
 import { StoreBadges } from './StoreBadges.tsx';
 import classes from './Header.module.css';
 
@@ -62,7 +66,7 @@ export function Header() {
             </Box>
             <LanguageSwitcher languages={storefront.languages} />
             <CartButton />
-            {session.isLoggedIn && session.user ? <UserMenu user={session.user} /> : <LoginButton />}
+            {session.isLoggedIn && session.user ? <SignedInControls user={session.user} /> : <LoginButton />}
           </Group>
         </Group>
         <Box hiddenFrom="md" mt="xs">
@@ -71,5 +75,33 @@ export function Header() {
         <CategoryButtons />
       </Container>
     </Box>
+  );
+}
+
+/** Signed in (issue #6): favourites (a heart from 576 px up, in the menu on phones), the bell, the menu. */
+function SignedInControls({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const favorites = useFavorites(true);
+  const unread = useUnreadCount(true);
+  return (
+    <>
+      <Box visibleFrom="xs">
+        <Indicator label={favorites.count} size={18} disabled={favorites.count === 0} offset={4} color="red.8" data-testid="favorites-badge">
+          <ActionIcon component={Link} to="/wishlist" variant="subtle" size="lg" aria-label={t('favorites.header_link', { count: favorites.count })}>
+            <HeartIcon />
+          </ActionIcon>
+        </Indicator>
+      </Box>
+      <NotificationBell unread={unread} />
+      <UserMenu
+        user={user}
+        links={
+          <>
+            <Menu.Item component={Link} to="/wishlist">{t('user_menu.favorites', { count: favorites.count })}</Menu.Item>
+            <Menu.Item component={Link} to="/notifications">{t('user_menu.notifications')}</Menu.Item>
+          </>
+        }
+      />
+    </>
   );
 }

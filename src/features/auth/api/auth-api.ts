@@ -4,6 +4,7 @@
  * errors (already translated for the shopper's language).
  */
 import { apiRequest } from '../../../lib/api-client.ts';
+import { readDeviceKey } from '../../../lib/push-device.ts';
 import type {
   LoginPayload,
   RegistrationPayload,
@@ -30,7 +31,9 @@ export const verifyOtp = (body: VerifyOtpPayload) => apiRequest<Envelope<{ token
 
 export const resetPassword = (body: ResetPasswordPayload) => apiRequest<{ message: string }>('/reset-password', { method: 'POST', body });
 
-export const login = (body: LoginPayload) => apiRequest<SessionResponse>('/login', { method: 'POST', body });
+/** Spec §3 Login payload: `device_key` is this device's push subscription when it has one (issue #6). */
+export const login = (body: LoginPayload) =>
+  apiRequest<SessionResponse>('/login', { method: 'POST', body: { ...body, device_key: body.device_key ?? readDeviceKey() } });
 
 export const socialLogin = (provider: 'google' | 'facebook' | 'apple', body: { code: string; data?: Record<string, unknown> }) =>
   apiRequest<SessionResponse>(`/auth/${provider}/token`, { method: 'POST', body });

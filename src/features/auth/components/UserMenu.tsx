@@ -1,5 +1,9 @@
-/** User menu (spec §2): name, photo, email on mobile; Dashboard, Change Password, Log Out with confirmation. */
-import { lazy, Suspense, useState } from 'react';
+/**
+ * User menu (spec §2): name, photo, email on mobile; Dashboard, Change Password, Log Out with
+ * confirmation — plus Favourites and Notifications (issue #6: on phones the header has no room
+ * for a heart link).
+ */
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +12,8 @@ import { useLogout } from '../hooks/use-logout.ts';
 
 const ConfirmDialog = lazy(() => import('../../../components/ConfirmDialog/ConfirmDialog.tsx'));
 
-export function UserMenu({ user }: { user: User }) {
+/** `links`: more account entries the app composes in (favourites, notifications). */
+export function UserMenu({ user, links }: { user: User; links?: ReactNode }) {
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
@@ -45,6 +50,7 @@ export function UserMenu({ user }: { user: User }) {
           <Menu.Item component={Link} to="/dashboard">
             {t('account.dashboard')}
           </Menu.Item>
+          {links}
           <Menu.Item component={Link} to="/change-password">
             {t('account.change_password')}
           </Menu.Item>

@@ -1,0 +1,68 @@
+/**
+ * Web Push on this device (issue #6, docs/decisions/009-web-push.md): the browser's
+ * PushManager through the app's service worker, subscribed with the server's VAPID key.
+ * Only ever called after the shopper taps "turn on notifications" — never on load.
+ */
+import { apiRequest } from '../../../lib/api-client.ts';
+import { writeDeviceKey } from '../../../lib/push-device.ts';
+import type { PushPublicKeyResponse, PushSubscriptionResponse } from '../../../contract/engagement.ts';
+
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+export const isPushSupported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** A registration only when a service worker already controls the app (never waits forever). */
+async function registration(): Promise<ServiceWorkerRegistration | null> {
+  if (!isPushSupported()) return null;
+  return (await navigator.serviceWorker.getRegistration()) ?? null;
+}
+
+export async function currentPushState(): Promise<PushState> {
+  const reg = await registration();
+  if (!reg) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const subscription = await reg.pushManager.getSubscription();
+  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+/** base64url → the bytes PushManager wants as applicationServerKey. */
+export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** Tells the server about this device's subscription (also after a language change). */
+export async function registerSubscription(subscription: PushSubscription, locale: string) {
+  const json = subscription.toJSON();
+  await apiRequest<PushSubscriptionResponse>('/push/subscriptions', { method: 'POST', body: { ...json, locale } });
+  writeDeviceKey(JSON.stringify(json));
+}
+
+/** Asks for permission (the caller is a tap handler), subscribes, registers. Answers the new state. */
+export async function turnOnPush(locale: string): Promise<PushState> {
+  const reg = await registration();
+  if (!reg) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  const { data } = await apiRequest<PushPublicKeyResponse>('/push/public-key');
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(data.public_key) }));
+  await registerSubscription(subscription, locale);
+  return 'on';
+}
+
+export async function turnOffPush(): Promise<PushState> {
+  const reg = await registration();
+  const subscription = await reg?.pushManager.getSubscription();
+  if (subscription) {
+    await apiRequest('/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+    await subscription.unsubscribe();
+  }
+  writeDeviceKey(null);
+  return 'off';
+}
