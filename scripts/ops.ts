@@ -1,21 +1,34 @@
 /**
- * Operator commands (issue #5): seller and admin screens are out of scope, so an operator moves
- * orders along from the shell.
+ * Operator commands: seller and admin screens are out of scope, so an operator works from the shell.
  *
  *   npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]
+ *   npm run ops -- product:price <productId> <price> [--discount <discount_price>]
  *
  * Uses the same database as the server (DATABASE_URL, else the embedded database under DATA_DIR,
  * default ./data — stop the server first when it is the embedded one: PGlite allows one process).
- * Transitions are validated (services/order-status.ts: pending → confirmed → processing → shipped
- * → delivered, cancel up to processing, which restores the stock), every change is recorded in the
- * order's status history, and onOrderStatusChanged listeners are called after commit.
+ *
+ * order:status (issue #5): transitions are validated (services/order-status.ts: pending →
+ * confirmed → processing → shipped → delivered, cancel up to processing, which restores the
+ * stock), every change is recorded in the order's status history, and onOrderStatusChanged
+ * listeners are called after commit — here, the shopper's notification and its pushes (issue #6).
+ *
+ * product:price (issue #6): sets the price and the discount price (without --discount the
+ * discount is removed; 0 removes it too). When the price the product sells at goes down (a
+ * running flash sale's price still wins), everyone who has it as a favourite is notified, in the
+ * same transaction; the server's push worker sends the pushes.
  */
 import { pathToFileURL } from 'node:url';
+import { and, eq, gt, lte, min, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client.ts';
+import { flashSaleProducts, flashSales, products } from '../server/db/schema.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../src/contract/cart.ts';
 import { changeOrderStatus, emitOrderStatusChanged, lockOrder, TransitionError, type OrderStatusChanged } from '../server/services/order-status.ts';
+import { installPushQueue } from '../server/services/push-queue.ts';
+import { installOrderStatusNotifications, notifyPriceDrop } from '../server/services/push-triggers.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
+const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';
+const USAGES = `${USAGE}\n       ${PRICE_USAGE.replace('usage: ', '')}`;
 
 export interface OrderStatusCommand {
   order: string;
@@ -53,22 +66,110 @@ export async function runOrderStatus(db: Database, command: OrderStatusCommand):
   return event;
 }
 
+export interface ProductPriceCommand {
+  productId: number;
+  price: number;
+  /** 0: no discount. */
+  discount: number;
+}
+
+/** Lei with at most two decimals, within numeric(12, 2). */
+function parseMoney(value: string | undefined, what: string): number {
+  if (value === undefined || !/^\d{1,10}(\.\d{1,2})?$/.test(value)) throw new Error(`${what} must be an amount in lei like 129 or 129.90.`);
+  return Number(value);
+}
+
+export function parseProductPriceArgs(argv: readonly string[]): ProductPriceCommand {
+  const [command, productId, price, ...rest] = argv;
+  if (command !== 'product:price' || !productId || !price) throw new Error(PRICE_USAGE);
+  if (!/^\d{1,9}$/.test(productId) || Number(productId) < 1) throw new Error(`The product id must be a positive whole number, not "${productId}".`);
+  const parsed: ProductPriceCommand = { productId: Number(productId), price: parseMoney(price, 'The price'), discount: 0 };
+  if (parsed.price <= 0) throw new Error('The price must be above 0.');
+  for (let i = 0; i < rest.length; i += 2) {
+    if (rest[i] !== '--discount') throw new Error(PRICE_USAGE);
+    parsed.discount = parseMoney(rest[i + 1], '--discount');
+  }
+  if (parsed.discount >= parsed.price) throw new Error('--discount must be below the price (0 removes the discount).');
+  return parsed;
+}
+
+export type OpsCommand = ({ kind: 'order:status' } & OrderStatusCommand) | ({ kind: 'product:price' } & ProductPriceCommand);
+
+export function parseCommand(argv: readonly string[]): OpsCommand {
+  if (argv[0] === 'order:status') return { kind: 'order:status', ...parseArgs(argv) };
+  if (argv[0] === 'product:price') return { kind: 'product:price', ...parseProductPriceArgs(argv) };
+  throw new Error(USAGES);
+}
+
+export interface PriceChange {
+  productId: number;
+  name: string;
+  /** The price it sold at before and after (a running flash sale's price wins over both). */
+  oldPrice: number;
+  newPrice: number;
+  /** Shoppers told about a lower price. */
+  notified: number;
+}
+
+/** Sets a product's price and discount in one transaction; a lower selling price notifies its favouriters. */
+export async function runProductPrice(db: Database, command: ProductPriceCommand): Promise<PriceChange> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const [product] = await tx
+      .select({ id: products.id, name: products.name, price: products.price, discountPrice: products.discountPrice })
+      .from(products)
+      .where(eq(products.id, command.productId))
+      .for('update');
+    if (!product) throw new Error(`No product ${command.productId}.`);
+    const [sale] = await tx
+      .select({ price: min(flashSaleProducts.salePrice) })
+      .from(flashSaleProducts)
+      .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
+      .where(
+        and(
+          eq(flashSaleProducts.productId, product.id),
+          gt(flashSaleProducts.salePrice, 0),
+          lte(flashSales.startsAt, sql`now()`),
+          gt(flashSales.endsAt, sql`now()`),
+        ),
+      );
+    const salePrice = sale?.price !== null && sale?.price !== undefined ? Number(sale.price) : null;
+    const selling = (price: number, discount: number) => salePrice ?? (discount > 0 ? discount : price);
+    const oldPrice = selling(product.price, product.discountPrice);
+    const newPrice = selling(command.price, command.discount);
+    await tx.update(products).set({ price: command.price, discountPrice: command.discount }).where(eq(products.id, product.id));
+    const notified = newPrice < oldPrice ? await notifyPriceDrop(tx, { productId: product.id, name: product.name, oldPrice, newPrice }) : 0;
+    return { productId: product.id, name: product.name, oldPrice, newPrice, notified };
+  });
+}
+
 async function main() {
-  let command: OrderStatusCommand;
+  let command: OpsCommand;
   try {
-    command = parseArgs(process.argv.slice(2));
+    command = parseCommand(process.argv.slice(2));
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);
   }
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL?.trim() || undefined, dataDir: process.env.DATA_DIR?.trim() || './data' });
+  // Notifications written here become push jobs; the server's push worker sends them.
+  const offQueue = installPushQueue();
+  const offOrders = installOrderStatusNotifications(handle.db, console);
   try {
-    const event = await runOrderStatus(handle.db, command);
-    console.log(`Order ${event.orderNumber} (#${event.orderId}): ${event.from} → ${event.to}${event.tracking ? ` (tracking: ${event.tracking})` : ''}.`);
+    if (command.kind === 'order:status') {
+      const event = await runOrderStatus(handle.db, command);
+      console.log(`Order ${event.orderNumber} (#${event.orderId}): ${event.from} → ${event.to}${event.tracking ? ` (tracking: ${event.tracking})` : ''}.`);
+    } else {
+      const change = await runProductPrice(handle.db, command);
+      const lower = change.newPrice < change.oldPrice ? `; ${change.notified} shopper(s) with it as a favourite notified` : '';
+      console.log(`Product #${change.productId} (${change.name}) sells at ${change.newPrice} lei (was ${change.oldPrice} lei)${lower}.`);
+    }
   } catch (error) {
     console.error(error instanceof TransitionError || error instanceof Error ? error.message : String(error));
     process.exitCode = 1;
   } finally {
+    offOrders();
+    offQueue();
     await handle.close();
   }
 }

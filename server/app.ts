@@ -28,6 +28,10 @@ import cartRoutes from './routes/cart.ts';
 import addressRoutes from './routes/addresses.ts';
 import orderRoutes from './routes/orders.ts';
 import paymentRoutes from './routes/payments.ts';
+import pushPlugin from './plugins/push.ts';
+import favoriteRoutes from './routes/favorites.ts';
+import notificationRoutes from './routes/notifications.ts';
+import pushRoutes from './routes/push.ts';
 import supportTicketRoutes from './routes/support-tickets.ts';
 import contactRoutes from './routes/contact.ts';
 
@@ -70,6 +74,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(authPlugin, { env });
   // Cart and orders (issue #5): app.idempotent, the Idempotency-Key helper (ADR 007).
   await fastify.register(idempotencyPlugin);
+  // Engagement (issue #6, ADR 009): VAPID keys, notifications → push queue, the push worker.
+  await fastify.register(pushPlugin, { env });
 
   await fastify.register(
     async (api) => {
@@ -83,6 +89,9 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(cartRoutes);
       await api.register(addressRoutes);
       await api.register(orderRoutes);
+      await api.register(favoriteRoutes);
+      await api.register(notificationRoutes);
+      await api.register(pushRoutes);
       await api.register(supportTicketRoutes);
       await api.register(contactRoutes);
       // Development and tests only: the route does not exist in production.

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
 
@@ -18,6 +19,9 @@ describe('readEnv', () => {
       GOOGLE_JWKS_URL: 'https://www.googleapis.com/oauth2/v3/certs',
       APPLE_JWKS_URL: 'https://appleid.apple.com/auth/keys',
       FACEBOOK_GRAPH_URL: 'https://graph.facebook.com',
+      VAPID_SUBJECT: 'mailto:suport@talcioc.ro',
+      PUSH_WORKER: true,
+      PUSH_POLL_SECONDS: 5,
     });
   });
 
@@ -84,5 +88,26 @@ describe('readEnv: accounts (issue #4)', () => {
   it('wants the Facebook app id and secret together', () => {
     expect(() => readEnv({ FACEBOOK_APP_ID: '123' })).toThrow(/FACEBOOK_APP_SECRET: FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together/);
     expect(readEnv({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's' }).FACEBOOK_APP_ID).toBe('123');
+  });
+
+  it('takes a VAPID pair only when both keys are given and belong together', () => {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'), VAPID_PRIVATE_KEY: ecdh.getPrivateKey('base64url') };
+    expect(readEnv(pair)).toMatchObject(pair);
+    expect(() => readEnv({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);
+    const other = createECDH('prime256v1');
+    other.generateKeys();
+    expect(() => readEnv({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey('base64url') })).toThrow(/VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY is not the public key/);
+    expect(() => readEnv({ ...pair, VAPID_PUBLIC_KEY: 'abc+/=' })).toThrow(/VAPID_PUBLIC_KEY must be base64url/);
+    expect(() => readEnv({ ...pair, VAPID_PRIVATE_KEY: 'AAAA' })).toThrow(/VAPID_PRIVATE_KEY must decode to 32 bytes/);
+  });
+
+  it('checks the VAPID subject and the push worker settings', () => {
+    expect(readEnv({ VAPID_SUBJECT: 'https://talcioc.ro/contact' }).VAPID_SUBJECT).toBe('https://talcioc.ro/contact');
+    expect(() => readEnv({ VAPID_SUBJECT: 'http://talcioc.ro' })).toThrow(/VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/);
+    expect(readEnv({ PUSH_WORKER: 'false', PUSH_POLL_SECONDS: '2' })).toMatchObject({ PUSH_WORKER: false, PUSH_POLL_SECONDS: 2 });
+    expect(() => readEnv({ PUSH_WORKER: 'no' })).toThrow(/PUSH_WORKER/);
+    expect(() => readEnv({ PUSH_POLL_SECONDS: '0' })).toThrow(/PUSH_POLL_SECONDS/);
   });
 });

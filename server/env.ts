@@ -1,4 +1,5 @@
 /** Environment, validated once at boot: a bad value stops the server with a clear message. */
+import { createECDH } from 'node:crypto';
 import { z } from 'zod';
 
 /** An optional string where an empty value means "unset" (as shells and .env files often give it). */
@@ -7,6 +8,25 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const httpUrl = (name: string) =>
   z.string().regex(/^https?:\/\/\S+$/, `${name} must be an http:// or https:// URL`);
+
+/** Whether `publicKey` is the uncompressed P-256 public key of `privateKey` (both base64url). */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
+/** base64url (no padding) of exactly `bytes` bytes, e.g. a VAPID key. */
+const base64url = (name: string, bytes: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]+$/, `${name} must be base64url (A-Z a-z 0-9 - _, no padding)`)
+    .refine((v) => Buffer.from(v, 'base64url').length === bytes, `${name} must decode to ${bytes} bytes`);
 
 const envSchema = z
   .object({
@@ -52,6 +72,26 @@ const envSchema = z
      * only with NODE_ENV=test, so production never hashes with a lower cost.
      */
     TEST_SCRYPT_LOG_N: optional(z.coerce.number().int().min(10).max(20)),
+
+    // --- Web Push (issue #6, ADR 009) -----------------------------------------------------
+    /**
+     * VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them). Both or
+     * neither: without them a pair is generated at first start and kept in the database.
+     */
+    VAPID_PUBLIC_KEY: optional(base64url('VAPID_PUBLIC_KEY', 65)),
+    VAPID_PRIVATE_KEY: optional(base64url('VAPID_PRIVATE_KEY', 32)),
+    /** Contact the push services may use: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+      .default('mailto:suport@talcioc.ro'),
+    /** Work the push queue in this process (default on; off for a process that must not send). */
+    PUSH_WORKER: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Seconds between two looks at the push queue (new pushes are also sent right after they are queued). */
+    PUSH_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {
@@ -63,6 +103,11 @@ const envSchema = z
         path: ['SMS_GATEWAY_URL'],
         message: 'in production one-time codes must be deliverable: set SMS_GATEWAY_URL (SMS) and/or SMTP_URL (e-mail)',
       });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
+    } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !isVapidPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY (P-256)' });
     }
     if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together' });

@@ -269,8 +269,8 @@ function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['video
     discount_percentage: discountPercentage(row.price, current),
     quantity: row.quantity,
     total_sold: row.totalSold,
-    // Favourites come with a later issue (signed-in users); until then nothing is a favourite.
-    // When they do, answers for a signed-in user must stop being publicly cacheable.
+    // The signed-in shopper's favourites are marked by the route (routes/catalog.ts, one lookup
+    // per answer); those answers are then private, never publicly cacheable.
     is_favorite: false,
     sizes,
     shop_id: row.shopId,
@@ -282,6 +282,17 @@ function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['video
 async function cards(db: Database, query: CardQuery): Promise<Product[]> {
   const [list] = await toProducts(db, [await fetchCardRows(db, query)]);
   return list!;
+}
+
+/**
+ * Cards of the given ACTIVE products in the order of `ids` (favourites, issue #6). Same shape and
+ * prices as every other list; inactive or unknown ids are left out.
+ */
+export async function listProductCardsByIds(db: Database, ids: readonly number[]): Promise<Product[]> {
+  if (!ids.length) return [];
+  const list = await cards(db, { where: inArray(products.id, [...ids]), orderBy: [up(products.id)], limit: ids.length });
+  const byId = new Map(list.map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface Page {

@@ -59,6 +59,8 @@ import { enforceLimit, LIMITS } from '../services/limits.ts';
 import { checkCode, issueCode, OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
 import { SocialTokenInvalid } from '../services/social-auth.ts';
+import { deleteSessionSubscriptions } from '../repositories/push-repository.ts';
+import { registerDevicePush } from '../services/push-device.ts';
 
 const PROVIDER_TITLES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
@@ -260,6 +262,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       }
 
       const session = await openSession(db, user, env.SESSION_IDLE_DAYS, body.device_key);
+      // Issue #6: a device_key that is this device's Web Push subscription keeps the device
+      // receiving pushes, now for whoever signed in (ADR 009). Anything else is only stored.
+      await registerDevicePush(db, { userId: user.id, token: session.access.token.token, deviceKey: body.device_key, locale: request.locale }, env.NODE_ENV === 'test').catch(
+        (err: unknown) => request.log.warn({ err }, 'device_key push subscription not stored'),
+      );
       return reply.code(200).send({ message: request.t('auth.login_success'), data: session });
     },
   );
@@ -330,6 +337,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- GET /logout (auth) ------------------------------------------------------------------------
   app.get('/logout', { preHandler: app.authenticate, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+    // The session is only revoked (pruned later), so its devices' push subscriptions go now (issue #6).
+    await deleteSessionSubscriptions(db, request.auth!.sessionId);
     await revokeSession(db, request.auth!.sessionId);
     return { message: request.t('auth.logout_success') };
   });

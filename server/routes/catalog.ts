@@ -1,7 +1,8 @@
 /**
  * The catalog API (issue #3, contract src/contract/catalog.ts): product lists, search and
  * filters, product details, similar products, category pages, shops, flash sales and the home
- * sections. Public and the same for everyone, so 200 answers are briefly cacheable.
+ * sections. Public; the same for everyone except Product.is_favorite, which marks the signed-in
+ * shopper's favourites when a bearer token is sent (such answers are private, see below).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +21,8 @@ import {
 } from '../../src/contract/catalog.ts';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contract/catalog-constants.ts';
 import { notFound } from '../plugins/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
 import {
   findActiveProductRef,
   findCategory,
@@ -34,9 +37,17 @@ import {
   listSimilarProducts,
 } from '../repositories/catalog-repository.ts';
 
-// Favourites (a later issue) will make product answers depend on the signed-in user: those
-// answers must then be `private` (or carry Vary: Authorization) instead of this.
+/** Answers without a bearer token are the same for everyone: briefly cacheable by anyone. */
 export const CATALOG_CACHE = 'public, max-age=60, stale-while-revalidate=86400';
+/**
+ * Answers to a request with a bearer token mark that shopper's favourites (Product.is_favorite,
+ * issue #6): only the browser may keep them, and must ask again before reusing them (a heart
+ * toggled a moment ago must show). Every catalog answer carries `Vary: Authorization`, so no
+ * cache hands the anonymous answer to a signed-in request or the other way round.
+ */
+export const CATALOG_PRIVATE_CACHE = 'private, no-cache';
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
 /**
  * page/per_page of the lists that take nothing else (shops, most popular, best deals, a flash
@@ -66,16 +77,35 @@ const SLUG_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_ID = 2_147_483_647;
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode === 200) reply.header('Cache-Control', CATALOG_CACHE);
+  const idleDays = app.accounts.env.SESSION_IDLE_DAYS;
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode === 200) reply.header('Cache-Control', request.headers.authorization ? CATALOG_PRIVATE_CACHE : CATALOG_CACHE);
+    const vary = reply.getHeader('vary');
+    const list = (Array.isArray(vary) ? vary.join(',') : String(vary ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+    if (!list.some((v) => v.toLowerCase() === 'authorization' || v === '*')) reply.header('Vary', [...list, 'Authorization'].join(', '));
   });
+
+  /**
+   * Marks the signed-in shopper's favourites among every product of the answer: one indexed
+   * lookup per answer (session by token hash joined to favourites by primary key), none without
+   * a token. An unknown or ended session simply has no favourites (the catalog stays public).
+   */
+  async function markFavorites<T extends { id: number; is_favorite: boolean }>(request: { headers: { authorization?: string } }, lists: T[][]) {
+    const token = BEARER.exec(request.headers.authorization?.trim() ?? '')?.[1];
+    if (!token) return;
+    const ids = [...new Set(lists.flat().map((p) => p.id))];
+    const favorites = await favoriteIdsForToken(app.db, hashToken(token), idleDays, ids);
+    if (!favorites.size) return;
+    for (const list of lists) for (const product of list) product.is_favorite = favorites.has(product.id);
+  }
 
   const listSchema = { querystring: productListQuerySchema, response: { 200: productListResponseSchema } };
   for (const url of ['/products', '/products/filter']) {
-    app.get(url, { schema: listSchema }, async (request) => ({
-      message: 'Products',
-      data: await listProducts(app.db, request.query, pageOf(request.query)),
-    }));
+    app.get(url, { schema: listSchema }, async (request) => {
+      const data = await listProducts(app.db, request.query, pageOf(request.query));
+      await markFavorites(request, [data.data]);
+      return { message: 'Products', data };
+    });
   }
 
   app.get(
@@ -84,6 +114,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await getProductDetails(app.db, request.params.id);
       if (!product) throw notFound('Product not found.');
+      await markFavorites(request, [[product]]);
       return { message: 'Product', data: { product } };
     },
   );
@@ -94,7 +125,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const product = await findActiveProductRef(app.db, request.params.id);
       if (!product) throw notFound('Product not found.');
-      return { message: 'Similar products', data: { data: await listSimilarProducts(app.db, product) } };
+      const similar = await listSimilarProducts(app.db, product);
+      await markFavorites(request, [similar]);
+      return { message: 'Similar products', data: { data: similar } };
     },
   );
 
@@ -128,15 +161,17 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Shop', data: details };
   });
 
-  app.get('/most-popular', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => ({
-    message: 'Most popular products',
-    data: await listMostPopular(app.db, pageOf(request.query)),
-  }));
+  app.get('/most-popular', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => {
+    const data = await listMostPopular(app.db, pageOf(request.query));
+    await markFavorites(request, [data.data]);
+    return { message: 'Most popular products', data };
+  });
 
-  app.get('/best-deal', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => ({
-    message: 'Best deals',
-    data: await listBestDeals(app.db, pageOf(request.query)),
-  }));
+  app.get('/best-deal', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => {
+    const data = await listBestDeals(app.db, pageOf(request.query));
+    await markFavorites(request, [data.data]);
+    return { message: 'Best deals', data };
+  });
 
   app.get(
     '/flash-sales/:id',
@@ -144,13 +179,15 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const sale = await getFlashSale(app.db, request.params.id, pageOf(request.query));
       if (!sale) throw notFound('Flash sale not found.');
+      await markFavorites(request, [sale.data]);
       return { message: 'Flash sale', data: sale };
     },
   );
 
-  app.get('/home', { schema: { response: { 200: homeResponseSchema } } }, async () => ({
-    message: 'Home',
-    data: await getHomeSections(app.db),
-  }));
+  app.get('/home', { schema: { response: { 200: homeResponseSchema } } }, async (request) => {
+    const data = await getHomeSections(app.db);
+    await markFavorites(request, [data.flash_sale?.products ?? [], data.most_popular, data.best_deals, data.new_arrivals]);
+    return { message: 'Home', data };
+  });
 };
 export default catalogRoutes;

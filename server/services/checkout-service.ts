@@ -9,12 +9,13 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { addresses, collectedVouchers, vouchers } from '../db/schema.ts';
+import { addresses, collectedVouchers, products, vouchers } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { shopAmounts, sumAmounts, voucherDiscount, type Amounts } from '../lib/checkout-math.ts';
 import {
   groupByShop, listCartLines, priceLines, toLineRequest, unitOf, type PricedGroup, type PricedLine,
 } from '../repositories/cart-repository.ts';
+import type { LowStock } from './push-triggers.ts';
 
 export interface Selection {
   shopIds?: number[];
@@ -129,3 +130,27 @@ export function checkoutData(checkout: Checkout) {
   };
 }
 
+/**
+ * Takes the bought units from stock inside the order transaction (rows already locked, in product
+ * id order so two orders never deadlock) and answers the products this order left with exactly
+ * ONE unit, down from more — their favouriters are told after commit (issue #6: pass the answer
+ * to services/push-triggers.ts#announceLowStock once the transaction is done).
+ */
+export async function takeStock(tx: Database, buyerId: number, lines: readonly PricedLine[]): Promise<LowStock[]> {
+  const bought = new Map<number, { quantity: number; name: string }>();
+  for (const l of lines) {
+    const entry = bought.get(l.product.id) ?? { quantity: 0, name: l.product.name };
+    entry.quantity += l.request.quantity;
+    bought.set(l.product.id, entry);
+  }
+  const low: LowStock[] = [];
+  for (const [productId, { quantity, name }] of [...bought].sort(([a], [b]) => a - b)) {
+    const [left] = await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} - ${quantity}`, totalSold: sql`${products.totalSold} + ${quantity}` })
+      .where(eq(products.id, productId))
+      .returning({ quantity: products.quantity });
+    if (left && left.quantity === 1 && left.quantity + quantity > 1) low.push({ productId, name, buyerId });
+  }
+  return low;
+}

@@ -1,0 +1,43 @@
+/**
+ * Notifications and Web Push plumbing (issue #6, ADR 009):
+ * - `app.push.vapid`: the VAPID key pair (env, else generated once and kept in settings);
+ * - notifications become push jobs (services/push-queue.ts) and committed order status changes
+ *   notify their shopper (services/push-triggers.ts), from this app on;
+ * - `app.push.worker` works the queue in this process when PUSH_WORKER is on (started when the
+ *   server is ready, stopped — after finishing what it claimed — when it closes);
+ *   `app.push.runDue({ now })` runs one pass by hand (tests reach it through
+ *   services/push-worker.ts#pushWorkerFor(db), the app being encapsulated).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../env.ts';
+import { installPushQueue } from '../services/push-queue.ts';
+import { installOrderStatusNotifications } from '../services/push-triggers.ts';
+import { loadVapidKeys, type VapidKeys } from '../services/push-vapid.ts';
+import { PushWorker, type RunSummary } from '../services/push-worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: {
+      vapid: VapidKeys;
+      worker: PushWorker;
+      runDue(options?: { now?: Date }): Promise<RunSummary>;
+    };
+  }
+}
+
+export default fp<{ env: Env }>(async function pushPlugin(app: FastifyInstance, { env }) {
+  const vapid = await loadVapidKeys(app.db, env);
+  const worker = new PushWorker({ db: app.db, vapid, log: app.log, pollSeconds: env.PUSH_POLL_SECONDS });
+  app.decorate('push', { vapid, worker, runDue: (options?: { now?: Date }) => worker.runDue(options) });
+
+  const offQueue = installPushQueue();
+  const offOrders = installOrderStatusNotifications(app.db, app.log);
+  if (env.PUSH_WORKER) app.addHook('onReady', async () => worker.start());
+  // Closing runs in reverse order of registration: this goes before the database closes.
+  app.addHook('onClose', async () => {
+    offOrders();
+    offQueue();
+    await worker.stop();
+  });
+});

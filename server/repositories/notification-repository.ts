@@ -1,0 +1,73 @@
+/**
+ * In-app notifications (issue #6). Every function takes the user: a notification is only ever
+ * read or changed by its owner (another user's id is simply not found). The text is rendered
+ * per request from kind + params (services/notify.ts#renderNotification).
+ */
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { notifications } from '../db/schema.ts';
+import { renderNotification, type NotificationParams } from '../services/notify.ts';
+import type { AppNotification } from '../../src/contract/engagement.ts';
+import type { Locale } from '../../src/contract/constants.ts';
+import { pageMeta } from './catalog-repository.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function toNotification(row: NotificationRow, locale: Locale): AppNotification {
+  const { title, body } = renderNotification(locale, row.kind, (row.params ?? {}) as NotificationParams);
+  return {
+    id: row.id,
+    kind: row.kind,
+    title,
+    body,
+    url: row.url,
+    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** One page, newest first (the serial id follows creation order), with the page meta and the unread count. */
+export async function listNotifications(db: Database, userId: number, locale: Locale, page: number, perPage: number) {
+  const [rows, [total], unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(notifications).where(eq(notifications.userId, userId)),
+    countUnread(db, userId),
+  ]);
+  return {
+    data: rows.map((row) => toNotification(row, locale)),
+    meta: pageMeta({ page, perPage }, total?.n ?? 0),
+    unread_count: unread,
+  };
+}
+
+/** Unread notifications of the user (the partial index notifications_unread_idx). */
+export async function countUnread(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** Marks one of the user's notifications read (reading it again keeps the first time); false when it is not theirs. */
+export async function markRead(db: Database, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Database, userId: number) {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}

@@ -1,0 +1,78 @@
+/**
+ * Web Push registration (issue #6, ADR 009, contract src/contract/engagement.ts):
+ * - GET /push/public-key: the VAPID application server key the browser subscribes with (public);
+ * - POST /push/subscriptions (auth): the device's PushSubscription for this user and session,
+ *   upserted on its endpoint (a device that changes hands moves to the new user);
+ * - DELETE /push/subscriptions (auth): the caller removes their own subscription.
+ *
+ * The endpoint is a URL the server will POST to, so it is checked: https only (plain http to
+ * 127.0.0.1 in tests), no credentials, no IP-literal or local host names. Subscriptions are
+ * limited per user (the newest MAX_SUBSCRIPTIONS_PER_USER are kept) and registrations per user
+ * and hour, so one account cannot turn a notification into a flood of requests.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  makePushSubscriptionSchema, makePushUnsubscribeSchema, pushPublicKeyResponseSchema, pushSubscriptionResponseSchema,
+  pushUnsubscribeResponseSchema,
+} from '../../src/contract/engagement.ts';
+import { fieldError } from '../plugins/errors.ts';
+import { deleteSubscription, trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
+import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
+import { enforceLimit } from '../services/limits.ts';
+import { isPushServiceHost, MAX_SUBSCRIPTIONS_PER_USER } from '../services/push-device.ts';
+
+export const SUBSCRIBE_LIMIT: BucketLimit = { windowSeconds: 3600, max: 60 };
+
+const pushRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const inTest = app.accounts.env.NODE_ENV === 'test';
+  const subscriptionSchema = makePushSubscriptionSchema(inTest);
+  const unsubscribeSchema = makePushUnsubscribeSchema(inTest);
+
+  app.get('/push/public-key', { schema: { response: { 200: pushPublicKeyResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return { message: request.t('push.public_key'), data: { public_key: app.push.vapid.publicKey } };
+  });
+
+  // Everything but the public key is per user.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+  });
+  // Before validation: a signed-out caller learns nothing about the input.
+  const authed = { onRequest: app.authenticate };
+
+  app.post(
+    '/push/subscriptions',
+    { ...authed, schema: { body: subscriptionSchema, response: { 200: pushSubscriptionResponseSchema } } },
+    async (request) => {
+      const { user, sessionId } = request.auth!;
+      const body = request.body;
+      if (!isPushServiceHost(body.endpoint, inTest)) throw fieldError('endpoint', 'validation.push_endpoint_invalid');
+      await enforceLimit(db, `push-subscribe:user:${user.id}`, SUBSCRIBE_LIMIT);
+      const id = await db.transaction(async (raw) => {
+        const tx = raw as unknown as typeof db;
+        const saved = await upsertSubscription(tx, {
+          userId: user.id,
+          sessionId,
+          endpoint: body.endpoint,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          locale: body.locale,
+        });
+        await trimUserSubscriptions(tx, user.id, MAX_SUBSCRIPTIONS_PER_USER);
+        return saved;
+      });
+      return { message: request.t('push.subscribed'), data: { id } };
+    },
+  );
+
+  app.delete(
+    '/push/subscriptions',
+    { ...authed, schema: { body: unsubscribeSchema, response: { 200: pushUnsubscribeResponseSchema } } },
+    async (request) => {
+      const removed = await deleteSubscription(db, request.auth!.user.id, request.body.endpoint);
+      return { message: request.t('push.unsubscribed'), data: { removed } };
+    },
+  );
+};
+export default pushRoutes;

@@ -1,0 +1,72 @@
+/**
+ * Login's `device_key` (spec §3 Login payload, issue #6): the client sends
+ * JSON.stringify(PushSubscription.toJSON()) when the device has a Web Push subscription. When it
+ * parses as one (same checks as POST /push/subscriptions), it is stored for the new session, so
+ * the device keeps receiving pushes — for whoever signed in. Anything else stays a plain
+ * device key on the session (sessions.device_key), as before.
+ */
+import { isIP } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { makePushSubscriptionSchema } from '../../src/contract/engagement.ts';
+import type { Locale } from '../../src/contract/constants.ts';
+import { trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
+
+/** Devices kept per user (the newest); older subscriptions go. */
+export const MAX_SUBSCRIPTIONS_PER_USER = 20;
+
+/**
+ * Whether a push endpoint's host can be a push service's: a DNS name, not an IP address or a
+ * local name (the server POSTs to it). Plain http only to 127.0.0.1 when `allowLoopbackHttp` (tests).
+ */
+export function isPushServiceHost(endpoint: string, allowLoopbackHttp: boolean): boolean {
+  const url = new URL(endpoint);
+  if (url.protocol === 'http:') return allowLoopbackHttp && url.hostname === '127.0.0.1';
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host)) return false;
+  if (!host.includes('.') || /(^|\.)(localhost|local|internal|lan|home|arpa)$/.test(host)) return false;
+  return true;
+}
+
+/** The subscription a device_key carries, or undefined when it is not one. */
+export function parseDeviceSubscription(deviceKey: string | null | undefined, allowLoopbackHttp: boolean) {
+  if (!deviceKey || !deviceKey.trimStart().startsWith('{')) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(deviceKey);
+  } catch {
+    return undefined;
+  }
+  const parsed = makePushSubscriptionSchema(allowLoopbackHttp).safeParse(json);
+  if (!parsed.success || !isPushServiceHost(parsed.data.endpoint, allowLoopbackHttp)) return undefined;
+  // The language the device asked for when it subscribed, if the key carries it.
+  const locale = (json as { locale?: unknown }).locale === undefined ? undefined : parsed.data.locale;
+  return { ...parsed.data, locale };
+}
+
+/** Stores the device's subscription for the session of `token`; answers its id, or null when device_key is not a subscription. */
+export async function registerDevicePush(
+  db: Database,
+  input: { userId: number; token: string; deviceKey: string | null | undefined; locale: Locale },
+  allowLoopbackHttp: boolean,
+): Promise<number | null> {
+  const subscription = parseDeviceSubscription(input.deviceKey, allowLoopbackHttp);
+  if (!subscription) return null;
+  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(input.token)));
+  if (!session) return null;
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const id = await upsertSubscription(tx, {
+      userId: input.userId,
+      sessionId: session.id,
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      locale: subscription.locale ?? input.locale,
+    });
+    await trimUserSubscriptions(tx, input.userId, MAX_SUBSCRIPTIONS_PER_USER);
+    return id;
+  });
+}

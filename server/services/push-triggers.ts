@@ -1,0 +1,96 @@
+/**
+ * What notifies a shopper (issue #6), each through notify() so the in-app notification and its
+ * pushes are written together, in one transaction:
+ * - an order's status changes (listener on services/order-status.ts#onOrderStatusChanged, after
+ *   the change committed; a failure is logged and never undoes the change);
+ * - a favourite's price goes down (`notifyPriceDrop`, called by the operator's product:price
+ *   command inside its transaction);
+ * - an order leaves a favourite with exactly one unit (`announceLowStock`, after the order committed).
+ * A support reply notifies from the tickets code (kind ticket_reply).
+ */
+import type { Database } from '../db/client.ts';
+import { favoriteUserIds } from '../repositories/favorite-repository.ts';
+import { notify } from './notify.ts';
+import { onOrderStatusChanged, type OrderStatusChanged } from './order-status.ts';
+
+interface Log {
+  warn(obj: unknown, msg: string): void;
+}
+
+export const orderUrl = (orderId: number) => `/order-history/${orderId}`;
+export const productUrl = (productId: number) => `/products/${productId}/details`;
+
+export async function notifyOrderStatus(db: Database, event: OrderStatusChanged) {
+  await db.transaction(async (tx) =>
+    notify(tx as unknown as Database, {
+      userId: event.userId,
+      kind: 'order_status',
+      params: { order_number: event.orderNumber, status: event.to, tracking: event.tracking },
+      url: orderUrl(event.orderId),
+    }),
+  );
+}
+
+/** Every committed status change of `db`'s orders notifies its shopper. Answers the unsubscribe. */
+export function installOrderStatusNotifications(db: Database, log: Log): () => void {
+  return onOrderStatusChanged(async (event) => {
+    try {
+      await notifyOrderStatus(db, event);
+    } catch (err) {
+      log.warn({ err, orderId: event.orderId }, 'order status notification failed');
+    }
+  });
+}
+
+export interface PriceDrop {
+  productId: number;
+  name: string;
+  oldPrice: number;
+  newPrice: number;
+}
+
+/** Notifies everyone who has the product as a favourite (in the caller's transaction). Answers how many. */
+export async function notifyPriceDrop(tx: Database, drop: PriceDrop): Promise<number> {
+  if (!(drop.newPrice < drop.oldPrice)) return 0;
+  const userIds = await favoriteUserIds(tx, drop.productId);
+  for (const userId of userIds) {
+    await notify(tx, {
+      userId,
+      kind: 'price_drop',
+      params: { product_id: drop.productId, name: drop.name, old_price: drop.oldPrice, new_price: drop.newPrice },
+      url: productUrl(drop.productId),
+    });
+  }
+  return userIds.length;
+}
+
+export interface LowStock {
+  productId: number;
+  name: string;
+  /** Who bought it (not told: they just did). */
+  buyerId: number;
+}
+
+/**
+ * After an order COMMITTED: its favouriters hear that the product is about to sell out. Never
+ * throws — the order is done whatever happens here.
+ */
+export async function announceLowStock(db: Database, items: readonly LowStock[], log?: Log): Promise<number> {
+  let told = 0;
+  for (const item of items) {
+    try {
+      const userIds = (await favoriteUserIds(db, item.productId)).filter((id) => id !== item.buyerId);
+      if (!userIds.length) continue;
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        for (const userId of userIds) {
+          await notify(tx, { userId, kind: 'low_stock', params: { product_id: item.productId, name: item.name }, url: productUrl(item.productId) });
+        }
+      });
+      told += userIds.length;
+    } catch (err) {
+      log?.warn({ err, productId: item.productId }, 'low stock notification failed');
+    }
+  }
+  return told;
+}

@@ -1,0 +1,42 @@
+/**
+ * The VAPID key pair (RFC 8292) the server signs pushes with; its public half is the
+ * applicationServerKey the browser subscribes with (GET /api/push/public-key).
+ *
+ * From the environment (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, validated in env.ts) or else
+ * generated once and kept in the settings table under 'vapid_keys'. Two processes starting
+ * together both try to insert their own pair with ON CONFLICT DO NOTHING and then both read the
+ * row back, so they end up with the same pair. Changing the pair invalidates every subscription
+ * (browsers must subscribe again), so the stored pair is never replaced.
+ */
+import webpush from 'web-push';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { settings } from '../db/schema.ts';
+import type { Env } from '../env.ts';
+
+export const VAPID_SETTING_KEY = 'vapid_keys';
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+interface StoredVapid {
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+export async function loadVapidKeys(db: Database, env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT'>): Promise<VapidKeys> {
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT };
+  }
+  const fresh = webpush.generateVAPIDKeys();
+  const value: StoredVapid = { public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: new Date().toISOString() };
+  await db.insert(settings).values({ key: VAPID_SETTING_KEY, value }).onConflictDoNothing();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, VAPID_SETTING_KEY));
+  const stored = row?.value as StoredVapid | undefined;
+  if (!stored?.public_key || !stored.private_key) throw new Error(`settings.${VAPID_SETTING_KEY} is not a VAPID key pair`);
+  return { publicKey: stored.public_key, privateKey: stored.private_key, subject: env.VAPID_SUBJECT };
+}
