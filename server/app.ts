@@ -23,6 +23,7 @@ import mediaRoutes from './routes/media.ts';
 import authRoutes from './routes/auth.ts';
 import accountRoutes, { avatarRoutes } from './routes/account.ts';
 import devOutboxRoutes from './routes/dev-outbox.ts';
+import devOperatorRoutes from './routes/dev-operator.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import cartRoutes from './routes/cart.ts';
 import addressRoutes from './routes/addresses.ts';
@@ -96,6 +97,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(contactRoutes);
       // Development and tests only: the route does not exist in production.
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
+      // Plays the support operator (what `npm run ops -- ticket:reply` does): never in production.
+      if (env.NODE_ENV !== 'production') await api.register(devOperatorRoutes);
       // The sandbox card payment page (ADR 007): never in production.
       if (env.NODE_ENV !== 'production') await api.register(paymentRoutes, { prefix: '/payments' });
     },
