@@ -1,13 +1,19 @@
 /**
- * /contact-us (spec §2 Contact): the marketplace's phone, e-mail, address and customer service
- * hours (09:00 - 17:00, spec §9) from master data, a note that the contact form is coming, and
- * the way to support. Master data is persisted, so the page works offline once seen.
+ * /contact-us (spec §2 Contact, issue #6): the marketplace's phone, e-mail, address and customer
+ * service hours (09:00 - 17:00, spec §9) from master data, the contact form (POST /contact; name,
+ * e-mail and phone prefilled for a signed-in shopper; a draft on the device until sent) and the way
+ * to support. Master data is persisted, so the page works offline once seen.
  */
 import type { ReactNode } from 'react';
 import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { ContactForm } from '../../features/support/components/ContactForm/ContactForm.tsx';
+import { sendContactMessage } from '../../features/support/api/send-contact.ts';
+import { draftKeys } from '../../features/support/lib/drafts.ts';
+import { ROMANIAN_PHONE } from '../../contract/support.ts';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '../../components/icons/icons.tsx';
 import { formatPhone } from '../../lib/format-phone.ts';
@@ -27,9 +33,18 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label: string
   );
 }
 
+/** The signed-in shopper's name, e-mail and (Romanian) phone for the form's blank fields. */
+function usePrefill() {
+  const { user, isLoggedIn } = useSession();
+  if (!isLoggedIn || !user) return { userId: null, prefill: undefined };
+  const phone = user.phone_code === '+40' && ROMANIAN_PHONE.test(user.phone) ? user.phone : '';
+  return { userId: user.id, prefill: { name: user.name, email: user.email ?? '', phone } };
+}
+
 export function Component() {
   const { t } = useTranslation();
   const storefront = useStorefront();
+  const { userId, prefill } = usePrefill();
   return (
     <Container size="md" py="xl">
       <PageHeader title={t('routes.contact_us')} description={t('contact.intro')} />
@@ -60,7 +75,10 @@ export function Component() {
       <Stack gap="xl" mt="xl">
         <section aria-labelledby="contact-form">
           <Title order={2} size="h3" id="contact-form" mb="xs">{t('contact.form_title')}</Title>
-          <Text c="dimmed">{t('contact.form_coming')}</Text>
+          <Text c="dimmed" mb="md">{t('contact.form_intro')}</Text>
+          <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+            <ContactForm key={userId ?? 'guest'} prefill={prefill} draftKey={draftKeys.contact(userId)} onSubmit={async (payload) => (await sendContactMessage(payload)).data} />
+          </Paper>
         </section>
         <section aria-labelledby="contact-help">
           <Title order={2} size="h3" id="contact-help" mb="xs">{t('contact.help_title')}</Title>
