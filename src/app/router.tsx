@@ -85,8 +85,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { ...page('manage-address/new', 'routes.add_address', () => import('./routes/address-edit.tsx')), handle: { title: 'routes.add_address', accountNav: '/manage-address' } satisfies RouteHandle },
             { ...page('manage-address/:id/edit', 'routes.edit_address', () => import('./routes/address-edit.tsx')), handle: { title: 'routes.edit_address', accountNav: '/manage-address' } satisfies RouteHandle },
             page('change-password', 'account.change_password', () => import('./routes/change-password.tsx')),
-            coming('support-tickets', 'account.support_ticket'),
-            coming('support-ticket/:ticketNumber', 'routes.support_ticket_details', { accountNav: '/support-tickets' }),
+            page('support-tickets', 'account.support_ticket', () => import('./routes/support-tickets.tsx')),
+            { ...page('support-ticket/:ticketNumber', 'routes.support_ticket_details', () => import('./routes/support-ticket.tsx')), handle: { title: 'routes.support_ticket_details', accountNav: '/support-tickets' } satisfies RouteHandle },
           ],
         },
         {
