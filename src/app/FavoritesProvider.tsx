@@ -7,7 +7,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../contract/catalog.ts';
 import { FavoriteControlsContext, type FavoriteControls } from '../features/products/lib/favorite-controls.ts';
@@ -24,6 +24,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const favorites = useFavorites(isLoggedIn);
   const change = useFavoriteChange();
+  const navigate = useNavigate();
 
   const controls = useMemo<FavoriteControls>(
     () => ({
@@ -43,13 +44,18 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
           message: (
             <>
               {t(favorite ? 'favorites.added' : 'favorites.removed', { name: product.name })}{' '}
-              {favorite && <Anchor component={Link} to="/wishlist" size="sm" onClick={() => notifications.hide(`favorite-${product.id}`)}>{t('favorites.view')}</Anchor>}
+              {favorite && (
+                // Notices render outside the router: navigate from here, not with a <Link>.
+                <Anchor component="button" type="button" size="sm" onClick={() => { notifications.hide(`favorite-${product.id}`); void navigate('/wishlist'); }}>
+                  {t('favorites.view')}
+                </Anchor>
+              )}
             </>
           ),
         });
       },
     }),
-    [favorites.isFavorite, favorites.isPending, isLoggedIn, change, t],
+    [favorites.isFavorite, favorites.isPending, isLoggedIn, change, t, navigate],
   );
 
   return <FavoriteControlsContext.Provider value={controls}>{children}</FavoriteControlsContext.Provider>;
