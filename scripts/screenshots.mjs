@@ -1,6 +1,7 @@
 // Screenshots of pages at phone (375 px) and desktop (1280 px) widths, for looking at what we build.
 // Usage: node scripts/screenshots.mjs [baseURL] path1 path2 ...   → .tmp/shots/<name>-<width>.png
 // Also prints which elements stick out to the right on the phone width (horizontal overflow).
+// Signed-in pages: AUTH='{"token":"…","user":{…}}' puts that session in localStorage first.
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
@@ -14,6 +15,10 @@ const browser = await chromium.launch({
 try {
   for (const width of [375, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 }, isMobile: width < 500, hasTouch: width < 500 });
+    if (process.env.AUTH) {
+      const auth = { addresses: [], favoriteProducts: 0, ...JSON.parse(process.env.AUTH) };
+      await context.addInitScript((value) => localStorage.setItem('auth', JSON.stringify(value)), auth);
+    }
     const page = await context.newPage();
     for (const path of paths.length ? paths : ['/']) {
       await page.goto(base + path, { waitUntil: 'networkidle' });

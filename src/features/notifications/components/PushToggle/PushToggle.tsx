@@ -25,7 +25,7 @@ export function PushToggle({ state, busy, failed, online, onTurnOn, onTurnOff }:
     <Paper withBorder p="md" radius="md" data-testid="push-toggle" data-state={state}>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 260px' }}>
-          <BellIcon size={24} color="var(--mantine-primary-color-filled)" />
+          <BellIcon size={24} color="var(--mantine-primary-color-filled)" style={{ flex: 'none' }} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600}>{t(state === 'on' ? 'push.on_title' : 'push.title')}</Text>
             <Text size="sm" c="dimmed">{text}</Text>

@@ -87,7 +87,7 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
           >
             <CartIcon size={18} />
           </ActionIcon>
-          <Button size="compact-sm" fz="xs" px={6} flex={1} miw={0} onClick={() => onBuyNow?.(product)}>
+          <Button size="compact-sm" fz="xs" px={4} flex={1} miw={0} onClick={() => onBuyNow?.(product)}>
             {t('product.buy_now')}
           </Button>
         </div>
