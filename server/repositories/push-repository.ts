@@ -91,17 +91,19 @@ function rowsOf<T>(result: unknown): T[] {
 
 /**
  * Claims up to `limit` due jobs (pending, next_attempt_at reached, not locked by a live worker)
- * for `lockSeconds`, skipping rows another process is claiming at the same moment. `now` is the
- * worker's clock (tests move it forward).
+ * for `lockSeconds`, skipping rows another process is claiming at the same moment. `now`: an
+ * injected clock (tests move it forward), else the database's.
  */
-export async function claimDueJobs(db: Database, now: Date, limit: number, lockSeconds: number): Promise<ClaimedJob[]> {
-  const at = now.toISOString();
+export async function claimDueJobs(db: Database, now: Date | null, limit: number, lockSeconds: number): Promise<ClaimedJob[]> {
+  // The database's clock by default: jobs are stamped with it, and a process clock a hair behind
+  // would leave a job just queued "not yet due".
+  const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const claimed = rowsOf<{ id: number; subscription_id: number; payload: PushPayload; attempts: number }>(
     await db.execute(sql`
-      UPDATE ${pushJobs} SET locked_until = ${at}::timestamptz + make_interval(secs => ${lockSeconds}), updated_at = now()
+      UPDATE ${pushJobs} SET locked_until = ${at} + make_interval(secs => ${lockSeconds}), updated_at = now()
       WHERE id IN (
         SELECT id FROM ${pushJobs}
-        WHERE status = 'pending' AND next_attempt_at <= ${at}::timestamptz AND (locked_until IS NULL OR locked_until <= ${at}::timestamptz)
+        WHERE status = 'pending' AND next_attempt_at <= ${at} AND (locked_until IS NULL OR locked_until <= ${at})
         ORDER BY next_attempt_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED

@@ -175,8 +175,7 @@ export class PushWorker {
   private async pass(fixedNow?: Date): Promise<RunSummary> {
     const summary: RunSummary = { sent: 0, retried: 0, failed: 0, gone: 0 };
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const now = fixedNow ?? new Date();
-      const jobs = await claimDueJobs(this.options.db, now, BATCH, LOCK_SECONDS);
+      const jobs = await claimDueJobs(this.options.db, fixedNow ?? null, BATCH, LOCK_SECONDS);
       if (!jobs.length) break;
       await Promise.all(jobs.map((job) => this.deliver(job, fixedNow, summary)));
       if (jobs.length < BATCH) break;

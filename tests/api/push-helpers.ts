@@ -23,6 +23,8 @@ export interface PushService {
   received: ReceivedPush[];
   /** Statuses to answer next, in order (then 201). */
   answer(...statuses: number[]): void;
+  /** Forgets statuses still queued (a failed test must not leave them to the next). */
+  reset(): void;
   /** Resolves when `count` pushes in all have arrived (or rejects after `ms`). */
   waitFor(count: number, ms?: number): Promise<ReceivedPush[]>;
   close(): Promise<void>;
@@ -46,6 +48,7 @@ export async function startPushService(): Promise<PushService> {
     url: `http://127.0.0.1:${port}`,
     received,
     answer: (...statuses) => queue.push(...statuses),
+    reset: () => queue.splice(0),
     async waitFor(count, ms = 8000) {
       const until = Date.now() + ms;
       while (received.length < count) {

@@ -5,7 +5,7 @@
  * subscription, a 500 is retried with backoff, a pending job survives a restart, logout removes
  * the device, login's device_key registers it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pushJobs, pushSubscriptions, sessions, settings } from '../../server/db/schema.ts';
 import { notify } from '../../server/services/notify.ts';
@@ -36,6 +36,7 @@ afterAll(async () => {
   await t?.close();
   await service?.close();
 });
+beforeEach(() => service.reset());
 
 async function subscribe(token: string, keys: DeviceKeys, locale: 'ro' | 'en' = 'ro') {
   const res = await c.post('/push/subscriptions', { ...keys.json, locale }, { token });
@@ -248,7 +249,8 @@ describe('delivery', () => {
     const subscriptionId = await subscribe(ana.token, keys);
     service.answer(503, 503, 503, 503, 503, 503);
     await notify(t.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 1, name: 'Geacă' }, url: '/products/1/details' });
-    let clock = Date.now();
+    // The job is stamped with the database clock; start the injected one safely past it.
+    let clock = Date.now() + 1000;
     for (let attempt = 1; attempt <= 6; attempt++) {
       const summary = await runDue({ now: new Date(clock) });
       expect(summary).toMatchObject(attempt < 6 ? { retried: 1 } : { failed: 1 });
