@@ -1,6 +1,7 @@
 /**
  * /dashboard (issue #4): a greeting, counts of orders by status and favourites, and recent
- * orders — empty until orders exist (issue #5), said plainly rather than hidden.
+ * orders — empty until orders exist (issue #5), said plainly rather than hidden. The favourites
+ * count is the app's own (issue #6), so a heart tapped a moment ago — even offline — counts.
  */
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { dashboardQueryOptions } from '../../features/account/api/account-api.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useFavorites } from '../../features/favorites/hooks/use-favorites.ts';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
@@ -21,6 +23,7 @@ export function Component() {
   const { t } = useTranslation();
   const { user } = useSession();
   const query = useQuery(dashboardQueryOptions());
+  const favorites = useFavorites(true);
   const phase = queryPhase(query);
   const data = query.data;
   return (
@@ -42,7 +45,7 @@ export function Component() {
             ))}
             <Card withBorder padding="md" component={Link} to="/wishlist">
               <Text size="xs" c="dimmed">{t('account.wishlist')}</Text>
-              <Text fz={28} fw={700} data-testid="favorites-count">{data.favorites_count}</Text>
+              <Text fz={28} fw={700} data-testid="favorites-count">{favorites.query.data ? favorites.count : data.favorites_count}</Text>
             </Card>
           </SimpleGrid>
           <section aria-labelledby="recent-orders">
