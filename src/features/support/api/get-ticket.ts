@@ -8,4 +8,4 @@ export const getTicket = async (ticketNumber: string, signal?: AbortSignal) =>
   (await apiRequest<TicketResponse>(`/support-tickets/${encodeURIComponent(ticketNumber)}`, { signal })).data.ticket;
 
 export const ticketQueryOptions = (ticketNumber: string) =>
-  queryOptions({ queryKey: ticketDetailKey(ticketNumber), queryFn: ({ signal }) => getTicket(ticketNumber, signal), staleTime: 30_000 });
+  queryOptions({ queryKey: ticketDetailKey(ticketNumber), queryFn: ({ signal }) => getTicket(ticketNumber, signal), staleTime: 10_000 });

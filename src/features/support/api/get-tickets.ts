@@ -13,4 +13,4 @@ export const getTickets = async ({ status, page = 1 }: TicketListParams, signal?
   (await apiRequest<TicketListResponse>('/support-tickets', { query: { status: status ?? undefined, page }, signal })).data;
 
 export const ticketsQueryOptions = (params: TicketListParams) =>
-  queryOptions({ queryKey: ticketListKey(params), queryFn: ({ signal }) => getTickets(params, signal), staleTime: 30_000 });
+  queryOptions({ queryKey: ticketListKey(params), queryFn: ({ signal }) => getTickets(params, signal), staleTime: 10_000 });
