@@ -103,7 +103,16 @@ test('a shopper opens a ticket with an image, finds it, replies and closes it; m
   await reply.getByLabel(ro['tickets.reply']).fill('Am găsit și factura, o trimit mai jos.');
   await page.reload();
   await expect(page.getByTestId('reply-form').getByLabel(ro['tickets.reply'])).toHaveValue('Am găsit și factura, o trimit mai jos.');
-  await page.getByTestId('reply-form').getByTestId('send-button').click();
+  // Offline: nothing is sent or queued, the button says why, the text stays.
+  await page.context().setOffline(true);
+  const send = page.getByTestId('reply-form').getByTestId('send-button');
+  await expect(send).toHaveText(ro['support_forms.needs_connection']);
+  await expect(send).toBeDisabled();
+  await expect(page.getByTestId('close-ticket')).toBeDisabled();
+  await page.context().setOffline(false);
+  await expect(send).toHaveText(ro['tickets.send_reply']);
+  await expect(page.getByTestId('reply-form').getByLabel(ro['tickets.reply'])).toHaveValue('Am găsit și factura, o trimit mai jos.');
+  await send.click();
   await expect(page.getByTestId('ticket-message')).toHaveCount(2);
   await expect(page.getByTestId('ticket-message').nth(1)).toHaveAttribute('data-author', 'customer');
   await expect(page.getByTestId('ticket-message-body').nth(1)).toHaveText('Am găsit și factura, o trimit mai jos.');

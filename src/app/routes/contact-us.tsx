@@ -37,7 +37,9 @@ function ContactItem({ icon, label, children }: { icon: ReactNode; label: string
 function usePrefill() {
   const { user, isLoggedIn } = useSession();
   if (!isLoggedIn || !user) return { userId: null, prefill: undefined };
-  const phone = user.phone_code === '+40' && ROMANIAN_PHONE.test(user.phone) ? user.phone : '';
+  // National digits as Romanians write them: 0723 097 434.
+  const national = user.phone.length === 9 ? `0${user.phone}` : user.phone;
+  const phone = user.phone_code === '+40' && ROMANIAN_PHONE.test(national) ? national : '';
   return { userId: user.id, prefill: { name: user.name, email: user.email ?? '', phone } };
 }
 

@@ -103,7 +103,7 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
     <Stack gap="lg">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={1} style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="ticket-title">{ticket.subject}</Title>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="ticket-title">{ticket.subject}</Title>
           <TicketStatusBadge status={ticket.status} />
         </Group>
         <Group gap="md" style={{ rowGap: 4 }}>

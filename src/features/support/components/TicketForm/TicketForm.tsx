@@ -7,7 +7,7 @@
  * Idempotency-Key, so a dropped answer never opens two tickets.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../contract/support.ts';
@@ -87,7 +87,7 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
           required
           data-testid="ticket-subject"
         />
-        <Group grow align="flex-start" gap="sm" wrap="wrap" style={{ rowGap: 'var(--mantine-spacing-sm)' }}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
             label={t('tickets.priority')}
             data={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: t(`tickets.priority_${priority}`) }))}
@@ -95,7 +95,6 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
             onChange={(value) => set('priority', value ?? 'medium')}
             allowDeselect={false}
             error={errors.priority}
-            miw={160}
             comboboxProps={{ withinPortal: true }}
             data-testid="ticket-priority"
           />
@@ -108,11 +107,10 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
             clearable
             disabled={orderOptions.length === 0}
             error={errors.order_id}
-            miw={200}
             comboboxProps={{ withinPortal: true }}
             data-testid="ticket-order"
           />
-        </Group>
+        </SimpleGrid>
         <MessageField
           label={t('tickets.message')}
           placeholder={t('tickets.message_placeholder')}
