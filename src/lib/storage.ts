@@ -19,3 +19,13 @@ export function writeStored(key: string, value: unknown): void {
     // Storage full or unavailable: the in-memory state still works for this visit.
   }
 }
+
+/** Removes every key that starts with `prefix` (e.g. the form drafts at logout). */
+export function removeStoredByPrefix(prefix: string): void {
+  try {
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((k): k is string => k?.startsWith(prefix) ?? false);
+    for (const key of keys) window.localStorage.removeItem(key);
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}
