@@ -1,8 +1,8 @@
 /**
  * Every route of spec §2, code-split per screen. Loaders prefetch with the same queryOptions
  * the screens read (they never block on the network: offline, the persisted cache answers).
- * Screens that later issues build (#3 catalog, #4 accounts, #5 cart, #6 engagement) are
- * real pages with their title and a short "coming" text for now.
+ * Account screens sit in the AccountLayout (sidebar, signed-in only); `accountNav` keeps a
+ * sidebar link highlighted on its sub-pages (spec §2).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
@@ -14,15 +14,6 @@ import { RootShell } from './RootShell.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { subpageRoute } from './routes/subpage-route.ts';
-
-const comingSoon = () => import('./routes/coming-soon.tsx');
-
-/** A screen that is a titled "coming" page until its issue lands. */
-const coming = (path: string, title: string, extra: RouteHandle = {}): RouteObject => ({
-  path,
-  lazy: comingSoon,
-  handle: { title, ...extra } satisfies RouteHandle,
-});
 
 /** A route module exports `Component` and, when it loads data, `createLoader(queryClient)`. */
 interface RouteModule {
