@@ -3,6 +3,8 @@
  *
  *   npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]
  *   npm run ops -- product:price <productId> <price> [--discount <discount_price>]
+ *   npm run ops -- ticket:reply <ticketNumber> <message…>
+ *   npm run ops -- ticket:close <ticketNumber>
  *
  * Uses the same database as the server (DATABASE_URL, else the embedded database under DATA_DIR,
  * default ./data — stop the server first when it is the embedded one: PGlite allows one process).
@@ -16,6 +18,9 @@
  * discount is removed; 0 removes it too). When the price the product sells at goes down (a
  * running flash sale's price still wins), everyone who has it as a favourite is notified, in the
  * same transaction; the server's push worker sends the pushes.
+ *
+ * ticket:reply / ticket:close (issue #6): support answers a ticket (status answered, the shopper
+ * notified and pushed) or closes it — server/services/support-service.ts#runTicketCommand.
  */
 import { pathToFileURL } from 'node:url';
 import { and, eq, gt, lte, min, sql } from 'drizzle-orm';
@@ -25,6 +30,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../src/contract/cart.ts';
 import { changeOrderStatus, emitOrderStatusChanged, lockOrder, TransitionError, type OrderStatusChanged } from '../server/services/order-status.ts';
 import { installPushQueue } from '../server/services/push-queue.ts';
 import { installOrderStatusNotifications, notifyPriceDrop } from '../server/services/push-triggers.ts';
+import { runTicketCommand } from '../server/services/support-service.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
 const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';
@@ -143,7 +149,23 @@ export async function runProductPrice(db: Database, command: ProductPriceCommand
   });
 }
 
+/** ticket:reply / ticket:close: the reply's notification becomes push jobs for the server's worker. */
+async function ticketCommand(argv: string[]) {
+  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL?.trim() || undefined, dataDir: process.env.DATA_DIR?.trim() || './data' });
+  const offQueue = installPushQueue();
+  try {
+    console.log(await runTicketCommand(handle.db, argv));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    offQueue();
+    await handle.close();
+  }
+}
+
 async function main() {
+  if (process.argv[2]?.startsWith('ticket:')) return ticketCommand(process.argv.slice(2));
   let command: OpsCommand;
   try {
     command = parseCommand(process.argv.slice(2));

@@ -15,17 +15,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   buyNowOrderSchema, CANCELLABLE_STATUSES, orderIdParamSchema, orderListQuerySchema, orderListResponseSchema, orderResponseSchema,
   ORDERS_PER_PAGE, placeOrderResponseSchema, placeOrderSchema, type PaymentMethod,
 } from '../../src/contract/cart.ts';
-import { cartItems, orderItems, orders, orderStatusHistory, payments, products } from '../db/schema.ts';
+import { cartItems, orderItems, orders, orderStatusHistory, payments } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { unitOf, type PricedLine } from '../repositories/cart-repository.ts';
 import { getOrderDetails, listOrders, orderSummaries } from '../repositories/order-repository.ts';
-import { assertStock, findOwnAddress, priceCheckout, selectLines, type Selection } from '../services/checkout-service.ts';
+import { assertStock, findOwnAddress, priceCheckout, selectLines, takeStock, type Selection } from '../services/checkout-service.ts';
+import { announceLowStock, type LowStock } from '../services/push-triggers.ts';
 import { changeOrderStatus, emitOrderStatusChanged, lockOrder, type OrderStatusChanged } from '../services/order-status.ts';
 import { paymentGatewayFor } from '../services/payment-gateway.ts';
 import { lineTotal } from '../lib/checkout-math.ts';
@@ -70,7 +71,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The whole order placement, inside the caller's transaction. */
-  async function placeOrders(tx: Tx, userId: number, selection: Selection, input: OrderInput) {
+  async function placeOrders(tx: Tx, userId: number, selection: Selection, input: OrderInput, lowStock: LowStock[]) {
     if (input.payment_method === 'card' && !gateway) throw fieldError('payment_method', 'validation.payment_method_invalid');
     const address = await findOwnAddress(tx, userId, input.address_id);
     const lines = await selectLines(tx, userId, selection, { lock: true });
@@ -138,15 +139,9 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: 'pending' });
     }
-    // Stock: in product id order (the rows are already locked in that order).
-    const bought = new Map<number, number>();
-    for (const l of lines) bought.set(l.product.id, (bought.get(l.product.id) ?? 0) + l.request.quantity);
-    for (const [productId, quantity] of [...bought].sort(([a], [b]) => a - b)) {
-      await tx
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${quantity}`, totalSold: sql`${products.totalSold} + ${quantity}` })
-        .where(eq(products.id, productId));
-    }
+    // Stock: in product id order (the rows are already locked in that order); products left with
+    // one unit are announced to their favouriters after commit (issue #6).
+    lowStock.push(...(await takeStock(tx, userId, lines)));
     const lineIds = lines.map((l) => l.request.lineId).filter((id) => id > 0);
     if (lineIds.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, lineIds)));
 
@@ -155,23 +150,29 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return { orders: await orderSummaries(tx, ids), payment_url: paymentUrl };
   }
 
-  app.post('/place-order', { schema: { body: placeOrderSchema, response: { 200: placeOrderResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
+  app.post('/place-order', { schema: { body: placeOrderSchema, response: { 200: placeOrderResponseSchema } } }, async (request, reply) => {
+    const lowStock: LowStock[] = [];
+    const result = await app.idempotent(request, reply, async (tx) => {
       const b = request.body;
-      const data = await placeOrders(tx, request.auth!.user.id, { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids }, b);
+      const data = await placeOrders(tx, request.auth!.user.id, { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids }, b, lowStock);
       return { message: request.t('order.placed'), data };
-    }),
-  );
+    });
+    await announceLowStock(db, lowStock, request.log);
+    return result;
+  });
 
-  app.post('/buy-now', { schema: { body: buyNowOrderSchema, response: { 200: placeOrderResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
+  app.post('/buy-now', { schema: { body: buyNowOrderSchema, response: { 200: placeOrderResponseSchema } } }, async (request, reply) => {
+    const lowStock: LowStock[] = [];
+    const result = await app.idempotent(request, reply, async (tx) => {
       const b = request.body;
       // weight and delivery_charge from the client are ignored: the server prices everything.
       const buyNow = { product_id: b.product_id, quantity: b.quantity, size: b.size, color: b.color, unit: b.unit };
-      const data = await placeOrders(tx, request.auth!.user.id, { buyNow }, b);
+      const data = await placeOrders(tx, request.auth!.user.id, { buyNow }, b, lowStock);
       return { message: request.t('order.placed'), data };
-    }),
-  );
+    });
+    await announceLowStock(db, lowStock, request.log);
+    return result;
+  });
 
   app.get('/orders', { schema: { querystring: orderListQuerySchema, response: { 200: orderListResponseSchema } } }, async (request) => ({
     message: request.t('order.list'),

@@ -15,7 +15,7 @@ import type { PricedLine } from '../../server/repositories/cart-repository.ts';
 import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../src/contract/engagement.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
-import { ADDRESS, makeProduct, makeShop, quickUser } from './cart-fixtures.ts';
+import { ADDRESS, key, makeProduct, makeShop, quickUser } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -254,5 +254,28 @@ describe('events that notify', () => {
     const warnings: unknown[] = [];
     await expect(announceLowStock(broken, low, { warn: (o) => warnings.push(o) })).resolves.toBe(0);
     expect(warnings).toHaveLength(1);
+  });
+
+  it('buy-now and place-order leaving one unit tell its favouriters once, after commit (not the buyer)', async () => {
+    const shop = await makeShop(t);
+    const fan = await quickUser(t, 'Fan');
+    const buyer = await quickUser(t, 'Buyer');
+    const address = (await c.post('/address/store', ADDRESS, { token: buyer.token })).json().data.address.id;
+    const p = await makeProduct(t, shop.id, { quantity: 3 });
+    for (const u of [fan, buyer]) expect((await c.put(`/favorite-products/${p.id}`, undefined, { token: u.token })).statusCode).toBe(200);
+    const k = key();
+    const body = { product_id: p.id, quantity: 2, address_id: address, payment_method: 'cash' };
+    expect((await c.post('/buy-now', body, { token: buyer.token, key: k })).statusCode).toBe(200);
+    expect((await c.post('/buy-now', body, { token: buyer.token, key: k })).headers['idempotent-replayed']).toBe('true');
+    const fanRows = await t.db.select().from(notifications).where(eq(notifications.userId, fan.user.id));
+    expect(fanRows.map((r) => r.kind)).toEqual(['low_stock']);
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id))).toHaveLength(0);
+    // place-order from the cart: 4 → 1 for another product.
+    const q = await makeProduct(t, shop.id, { quantity: 4 });
+    expect((await c.put(`/favorite-products/${q.id}`, undefined, { token: fan.token })).statusCode).toBe(200);
+    expect((await c.post('/cart/store', { product_id: q.id, quantity: 3 }, { token: buyer.token })).statusCode).toBe(200);
+    const placed = await c.post('/place-order', { selected_products: [q.id], address_id: address, payment_method: 'cash' }, { token: buyer.token });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, fan.user.id))).map((r) => r.kind)).toEqual(['low_stock', 'low_stock']);
   });
 });
