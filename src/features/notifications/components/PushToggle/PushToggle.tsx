@@ -33,7 +33,7 @@ export function PushToggle({ state, busy, failed, online, onTurnOn, onTurnOff }:
           </Stack>
         </Group>
         {state === 'off' && (
-          <Button onClick={onTurnOn} loading={busy} disabled={!online}>{online ? t('push.turn_on') : t('checkout.action_offline')}</Button>
+          <Button onClick={onTurnOn} loading={busy} disabled={!online}>{online ? t('push.turn_on') : t('common.needs_connection')}</Button>
         )}
         {state === 'on' && (
           <Button variant="default" onClick={onTurnOff} loading={busy} disabled={!online}>{t('push.turn_off')}</Button>
