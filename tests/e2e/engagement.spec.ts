@@ -42,6 +42,13 @@ test('favourite from a card: the heart, the header count and the wishlist; remov
   await expect.poll(async () => (await serverFavorites(request, session.token)).total).toBe(0);
 });
 
+test('signed out, the heart asks to log in first', async ({ page }) => {
+  await page.goto('/most-popular');
+  await page.getByTestId('product-card').first().getByTestId('favorite-toggle').click();
+  await expect(page.getByText(ro['favorites.login_first'])).toBeVisible();
+  await expect(page.getByRole('dialog', { name: ro['auth.login_title'] })).toBeVisible();
+});
+
 test('offline: a favourite toggled offline survives a reload and is applied once when back online', async ({ page, context, request }) => {
   const session = await createVerifiedUser(request, 'Paul Offline');
   await signIn(page, session);
