@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema } from '../../contract/auth.ts';
 import { changePassword } from '../../features/account/api/account-api.ts';
-import { useFieldErrors } from '../../features/auth/lib/form-errors.ts';
+import { useFieldErrors } from '../../lib/form-errors.ts';
 import { storeSession } from '../../features/auth/lib/sign-in.ts';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 

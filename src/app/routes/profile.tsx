@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, changePhoneSchema, digitsOnly, updateProfileSchema, type User } from '../../contract/auth.ts';
 import { sendPhoneChangeCode, updateProfile, uploadProfilePhoto, verifyPhoneChange } from '../../features/account/api/account-api.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { useFieldErrors } from '../../features/auth/lib/form-errors.ts';
+import { useFieldErrors } from '../../lib/form-errors.ts';
 import { sessionStore } from '../../features/auth/lib/session-store.ts';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { formatPhone } from '../../lib/format-phone.ts';

@@ -9,7 +9,7 @@ import { emailField, phoneCodeField, phoneField } from '../../../../contract/aut
 import type { Country } from '../../../../contract/content.ts';
 import { sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
-import { useFieldErrors } from '../../lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { CountryField, PhoneField, dialCodeOf } from './fields.tsx';
 

@@ -12,7 +12,7 @@ import type { Country } from '../../../../contract/content.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { login } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
-import { useFieldErrors } from '../../lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { storeSession } from '../../lib/sign-in.ts';
 import { CountryField, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';

@@ -12,7 +12,7 @@ import { registrationSchema } from '../../../../contract/auth.ts';
 import type { Country } from '../../../../contract/content.ts';
 import { register, sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
-import { useFieldErrors } from '../../lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { CountryField, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema } from '../../../../contract/auth.ts';
 import { resetPassword } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
-import { useFieldErrors } from '../../lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { PasswordField } from './fields.tsx';
 

@@ -11,7 +11,7 @@ import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '../../../../contract/support.ts';
-import { useFieldErrors } from '../../../auth/lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { useDraft } from '../../lib/drafts.ts';
 import { MessageField } from '../MessageField/MessageField.tsx';

@@ -8,7 +8,7 @@ import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { TICKET_MESSAGE_MAX, ticketReplySchema } from '../../../../contract/support.ts';
-import { useFieldErrors } from '../../../auth/lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { useDraft } from '../../lib/drafts.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';

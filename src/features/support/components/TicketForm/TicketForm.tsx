@@ -11,7 +11,7 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../contract/support.ts';
-import { useFieldErrors } from '../../../auth/lib/form-errors.ts';
+import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { useDraft } from '../../lib/drafts.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';

@@ -1,12 +1,12 @@
 /**
- * Field errors of the sign-in forms: from the shared zod schemas before a call (messages are
+ * Field errors of every form: from the shared zod schemas before a call (messages are
  * i18n keys) or from the server's 422 `errors` after it (already translated). Only the first
  * message per field is shown (spec §5).
  */
 import { useCallback, useState } from 'react';
 import type { ZodError } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 export type FieldErrors = Record<string, string>;
 
