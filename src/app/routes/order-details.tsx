@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDERS_QUERY_KEY, cancelOrder, orderQueryOptions } from '../../features/orders/api/orders-api.ts';
 import { OrderStatusBadge } from '../../features/orders/components/OrderStatusBadge.tsx';
 import { OrderTimeline } from '../../features/orders/components/OrderTimeline.tsx';
-import { formatOrderDateTime } from '../../features/orders/lib/format-date.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { AddressLines } from '../../features/addresses/components/AddressCard.tsx';
 import { CheckoutSummary } from '../../features/checkout/components/CheckoutSummary.tsx';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
@@ -81,7 +81,7 @@ function OrderDetailsPage({ id }: { id: number }) {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={1}>{t('orders.order_number', { number: order.number })}</Title>
-          <Text size="sm" c="dimmed"><time dateTime={order.created_at}>{formatOrderDateTime(order.created_at)}</time></Text>
+          <Text size="sm" c="dimmed"><time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time></Text>
         </Stack>
         <OrderStatusBadge status={order.status} />
       </Group>

@@ -18,7 +18,7 @@ import { replyToTicket } from '../../features/support/api/reply-ticket.ts';
 import { closeTicket } from '../../features/support/api/close-ticket.ts';
 import { SUPPORT_TICKETS_QUERY_KEY, ticketDetailKey } from '../../features/support/api/tickets-keys.ts';
 import { parseTicketNumber } from '../../features/support/lib/ticket-number.ts';
-import { formatTicketDate } from '../../features/support/lib/format-date.ts';
+import { formatDateTime } from '../../lib/format-date.ts';
 import { draftKeys } from '../../features/support/lib/drafts.ts';
 import { TicketStatusBadge } from '../../features/support/components/TicketStatusBadge/TicketStatusBadge.tsx';
 import { TicketThread } from '../../features/support/components/TicketThread/TicketThread.tsx';
@@ -43,7 +43,7 @@ export function Component() {
 }
 
 function TicketPage({ ticketNumber }: { ticketNumber: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const session = useSession();
   const { online } = useNetwork();
@@ -109,7 +109,7 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
         <Group gap="md" style={{ rowGap: 4 }}>
           <Text size="sm" c="dimmed">{t('tickets.number')}: <Text span ff="monospace" c="var(--mantine-color-text)" data-testid="ticket-number">{ticket.ticket_number}</Text></Text>
           <Text size="sm" c="dimmed">{t('tickets.priority')}: <Text span c="var(--mantine-color-text)" data-testid="ticket-priority">{t(`tickets.priority_${ticket.priority}`)}</Text></Text>
-          <Text size="sm" c="dimmed">{t('tickets.opened')}: <time dateTime={ticket.created_at}>{formatTicketDate(ticket.created_at, i18n.language)}</time></Text>
+          <Text size="sm" c="dimmed">{t('tickets.opened')}: <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time></Text>
           {ticket.order && (
             <Text size="sm" c="dimmed">
               {t('tickets.order')}: <Anchor component={Link} to={`/order-history/${ticket.order.id}`} size="sm" data-testid="ticket-order-link">{ticket.order.number}</Anchor>

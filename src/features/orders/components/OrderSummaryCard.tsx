@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../../../contract/cart.ts';
 import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
-import { formatOrderDate } from '../lib/format-date.ts';
+import { formatDate } from '../../../lib/format-date.ts';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 
 export function OrderSummaryCard({ order, currency }: { order: OrderSummary; currency: CurrencyFormat }) {
@@ -16,7 +16,7 @@ export function OrderSummaryCard({ order, currency }: { order: OrderSummary; cur
           <Text fw={700}>{order.number}</Text>
           <Text size="sm" truncate>{order.shop.name}</Text>
           <Text size="xs" c="dimmed">
-            <time dateTime={order.created_at}>{formatOrderDate(order.created_at)}</time> · {t('orders.items_count', { count: order.items_count })}
+            <time dateTime={order.created_at}>{formatDate(order.created_at)}</time> · {t('orders.items_count', { count: order.items_count })}
           </Text>
         </Stack>
         <Stack gap={4} align="flex-end">

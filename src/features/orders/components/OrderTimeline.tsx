@@ -2,7 +2,7 @@
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetails } from '../../../contract/cart.ts';
-import { formatOrderDateTime } from '../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { STATUS_COLORS } from './OrderStatusBadge.tsx';
 
 export function OrderTimeline({ history }: { history: OrderDetails['history'] }) {
@@ -13,7 +13,7 @@ export function OrderTimeline({ history }: { history: OrderDetails['history'] })
     <Timeline active={events.length - 1} bulletSize={16} lineWidth={2} color={last ? STATUS_COLORS[last.status] : undefined} data-testid="order-timeline">
       {events.map((event, index) => (
         <Timeline.Item key={`${event.status}-${index}`} title={t(`orders.badge_${event.status}`)}>
-          <Text size="xs" c="dimmed"><time dateTime={event.created_at}>{formatOrderDateTime(event.created_at)}</time></Text>
+          <Text size="xs" c="dimmed"><time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time></Text>
           {event.note && <Text size="sm">{event.note}</Text>}
         </Timeline.Item>
       ))}

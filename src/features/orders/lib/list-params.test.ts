@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { listParams } from './list-params.ts';
-import { formatOrderDate } from './format-date.ts';
 
 describe('listParams', () => {
   it('reads a known status and a page', () => {
@@ -13,11 +12,3 @@ describe('listParams', () => {
   });
 });
 
-describe('formatOrderDate', () => {
-  it('writes dates the Romanian way', () => {
-    expect(formatOrderDate('2026-03-05T10:00:00Z')).toBe('05.03.2026');
-  });
-  it('keeps a value it cannot read', () => {
-    expect(formatOrderDate('soon')).toBe('soon');
-  });
-});

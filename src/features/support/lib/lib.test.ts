@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ticketListParams } from './list-params.ts';
 import { parseTicketNumber } from './ticket-number.ts';
-import { formatTicketDate } from './format-date.ts';
 import { attachmentError, formatFileSize } from './attachment.ts';
 import { draftKeys, readDraft } from './drafts.ts';
 
@@ -25,14 +24,6 @@ describe('parseTicketNumber', () => {
   });
 });
 
-describe('formatTicketDate', () => {
-  it('writes the date in the interface language', () => {
-    const iso = '2026-03-05T10:07:00Z';
-    expect(formatTicketDate(iso, 'ro')).toMatch(/^05\.03\.2026/);
-    expect(formatTicketDate(iso, 'en')).toMatch(/^5 Mar 2026/);
-    expect(formatTicketDate('soon', 'ro')).toBe('soon');
-  });
-});
 
 describe('attachmentError', () => {
   const file = (type: string, size: number) => {

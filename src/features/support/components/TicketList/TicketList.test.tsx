@@ -33,9 +33,9 @@ describe('TicketList', () => {
     expect(rows[1]).not.toHaveTextContent('Asistență:');
   });
 
-  it('formats dates for English too and shows markup as text', () => {
+  it('writes dates the Romanian way in English too and shows markup as text', () => {
     const { container } = render(<TicketList tickets={[ticket({ subject: '<img src=x onerror=alert(1)>' })]} label="Tickets" />, { lng: 'en' });
-    expect(screen.getByTestId('ticket-row')).toHaveTextContent('5 Mar 2026');
+    expect(screen.getByTestId('ticket-row')).toHaveTextContent('05.03.2026');
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();
   });

@@ -6,12 +6,12 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TicketSummary } from '../../../../contract/support.ts';
-import { formatTicketDate } from '../../lib/format-date.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import { TicketStatusBadge } from '../TicketStatusBadge/TicketStatusBadge.tsx';
 import classes from './TicketList.module.css';
 
 export function TicketList({ tickets, label }: { tickets: TicketSummary[]; label: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
       {tickets.map((ticket) => (
@@ -30,7 +30,7 @@ export function TicketList({ tickets, label }: { tickets: TicketSummary[]; label
             </Text>
             <Group gap="xs" mt={6} justify="space-between">
               <Text size="xs" c="dimmed">
-                {t('tickets.updated')}: <time dateTime={ticket.updated_at}>{formatTicketDate(ticket.updated_at, i18n.language)}</time>
+                {t('tickets.updated')}: <time dateTime={ticket.updated_at}>{formatDateTime(ticket.updated_at)}</time>
               </Text>
               {ticket.order && <Text size="xs" c="dimmed">{t('tickets.order_option', { number: ticket.order.number })}</Text>}
             </Group>

@@ -7,7 +7,7 @@ import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketAttachment, TicketMessage } from '../../../../contract/support.ts';
 import { useAttachmentUrl } from '../../api/get-attachment.ts';
-import { formatTicketDate } from '../../lib/format-date.ts';
+import { formatDateTime } from '../../../../lib/format-date.ts';
 import classes from './TicketThread.module.css';
 
 export function AttachmentImage({ attachment }: { attachment: TicketAttachment }) {
@@ -29,7 +29,7 @@ export function AttachmentImage({ attachment }: { attachment: TicketAttachment }
 }
 
 export function TicketThread({ messages }: { messages: TicketMessage[] }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <ol className={classes.thread} aria-label={t('tickets.thread')}>
       {messages.map((message) => (
@@ -38,7 +38,7 @@ export function TicketThread({ messages }: { messages: TicketMessage[] }) {
             <Text size="xs" c="dimmed" mb={4}>
               <strong>{message.author === 'support' ? t('tickets.author_support') : t('tickets.author_you')}</strong>
               {' · '}
-              <time dateTime={message.created_at}>{formatTicketDate(message.created_at, i18n.language)}</time>
+              <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
             </Text>
             <Text size="sm" className={classes.body} data-testid="ticket-message-body">{message.body}</Text>
             {message.attachment && <AttachmentImage attachment={message.attachment} />}
