@@ -6,6 +6,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
+import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface ApiProduct { id: number; name: string; quantity: number; shop_id: number }
 
@@ -67,12 +68,7 @@ test('offline: add two, remove one, reload offline, back online — the server g
   const [a, b] = (await inStock(request)).slice(5, 7) as [ApiProduct, ApiProduct];
 
   await page.goto('/');
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== 'activated') await new Promise<void>((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r()));
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorkerControl(page);
   // Both products seen online, so their pages open offline.
   for (const p of [a, b]) {
     await page.goto(`/products/${p.id}/details`);

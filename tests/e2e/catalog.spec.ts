@@ -6,6 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
+import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface ApiProduct { id: number; name: string; quantity: number }
 
@@ -140,12 +141,7 @@ test('the header category buttons open /categories/{id}, and the slug works too'
 
 test('a product seen online opens again offline', async ({ page, context }) => {
   await page.goto('/');
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== 'activated') await new Promise<void>((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r()));
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorkerControl(page);
   const card = page.getByTestId('home-most-popular').getByTestId('product-card').first();
   const name = (await card.getByRole('heading').textContent())!;
   await card.getByRole('link').click();

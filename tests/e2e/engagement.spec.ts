@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
+import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface ApiProduct { id: number; name: string; quantity: number }
 
@@ -55,12 +56,7 @@ test('offline: a favourite toggled offline survives a reload and is applied once
   const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=30')).json();
   const product = (body.data.data as ApiProduct[])[3]!;
   await page.goto('/');
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== 'activated') await new Promise<void>((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r()));
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await waitForServiceWorkerControl(page);
   await page.goto(`/products/${product.id}/details`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await page.waitForTimeout(1500);

@@ -6,20 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath, E2E_BASE_URL } from './chromium.ts';
-
-async function waitForServiceWorkerControl(page: Page) {
-  // `ready` can resolve while the worker is still activating: wait for activated + controller.
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== 'activated') {
-      await new Promise<void>((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
-    }
-  });
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
+import { waitForServiceWorkerControl } from './service-worker.ts';
 
 test('Chromium reports no installability errors', async () => {
   // Playwright's usual contexts are incognito, which Chromium never lets install an app

@@ -4,7 +4,6 @@
  * e-mail and phone prefilled for a signed-in shopper; a draft on the device until sent) and the way
  * to support. Master data is persisted, so the page works offline once seen.
  */
-import type { ReactNode } from 'react';
 import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -18,20 +17,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '../../components/icons/icons.tsx';
 import { formatPhone } from '../../lib/format-phone.ts';
 import { CUSTOMER_SERVICE_HOURS } from '../layouts/Footer.tsx';
-
-function ContactItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" fw={600} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          {icon}
-          {label}
-        </Text>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
-      </Stack>
-    </Paper>
-  );
-}
+import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
 
 /** The signed-in shopper's name, e-mail and (Romanian) phone for the form's blank fields. */
 function usePrefill() {

@@ -2,7 +2,7 @@
  * /manage-address (spec §2): the shopper's addresses with the default marked; edit, delete
  * (after a confirmation) and make default. New addresses at /manage-address/new.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -13,8 +13,7 @@ import { ADDRESSES_QUERY_KEY, addressesQueryOptions, deleteAddress, setDefaultAd
 import { AddressCard } from '../../features/addresses/components/AddressCard.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
-
-const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog/ConfirmDialog.tsx'));
+import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(addressesQueryOptions());
@@ -92,16 +91,14 @@ export function Component() {
       )}
       {query.data && query.data.length > 0 && <Text size="xs" c="dimmed">{t('address.default_hint')}</Text>}
       {deleting && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            opened
-            title={t('address.delete')}
-            text={t('address.delete_confirm', { name: deleting.name })}
-            onCancel={() => setDeleting(null)}
-            onConfirm={() => void run(deleting, () => deleteAddress(deleting.id)).then((ok) => ok && setDeleting(null))}
-            busy={busy === deleting.id}
-          />
-        </Suspense>
+        <LazyConfirmDialog
+          opened
+          title={t('address.delete')}
+          text={t('address.delete_confirm', { name: deleting.name })}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void run(deleting, () => deleteAddress(deleting.id)).then((ok) => ok && setDeleting(null))}
+          busy={busy === deleting.id}
+        />
       )}
     </Stack>
   );

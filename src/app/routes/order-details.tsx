@@ -2,7 +2,7 @@
  * /order-history/:id (spec §2): the order's items, shop, amounts, delivery address, payment,
  * status history and tracking; "Anulează comanda" after a confirmation while it can be cancelled.
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Avatar, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -18,8 +18,7 @@ import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format-money.ts';
-
-const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog/ConfirmDialog.tsx'));
+import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader = (queryClient: QueryClient) => ({ params }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
@@ -141,18 +140,14 @@ function OrderDetailsPage({ id }: { id: number }) {
         </Grid.Col>
       </Grid>
       <Anchor component={Link} to="/order-history" size="sm">{t('orders.back_to_list')}</Anchor>
-      {confirming && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            opened={confirming}
-            title={t('orders.cancel')}
-            text={t('orders.cancel_confirm', { number: order.number })}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void cancel()}
-            busy={cancelling}
-          />
-        </Suspense>
-      )}
+      <LazyConfirmDialog
+        opened={confirming}
+        title={t('orders.cancel')}
+        text={t('orders.cancel_confirm', { number: order.number })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void cancel()}
+        busy={cancelling}
+      />
     </Stack>
   );
 }

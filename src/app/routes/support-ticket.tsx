@@ -5,7 +5,7 @@
  * found without a request; another shopper's or an unknown one is the same 404 from the server.
  * Seen online, the thread opens offline from the persisted cache (like an order).
  */
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNetwork } from '@mantine/hooks';
@@ -26,8 +26,7 @@ import { ReplyForm } from '../../features/support/components/ReplyForm/ReplyForm
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
-
-const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog/ConfirmDialog.tsx'));
+import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader = (queryClient: QueryClient) => ({ params }: LoaderFunctionArgs) => {
   const number = parseTicketNumber(params.ticketNumber);
@@ -143,18 +142,14 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
           </Button>
         )}
       </Group>
-      {confirming && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            opened={confirming}
-            title={t('tickets.close')}
-            text={t('tickets.close_confirm', { number: ticket.ticket_number })}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void close()}
-            busy={closing}
-          />
-        </Suspense>
-      )}
+      <LazyConfirmDialog
+        opened={confirming}
+        title={t('tickets.close')}
+        text={t('tickets.close_confirm', { number: ticket.ticket_number })}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void close()}
+        busy={closing}
+      />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@
  * the shopper's support tickets (signed in; otherwise a prompt to sign in first) and the contact
  * form. Master data is persisted, so the page works offline once seen.
  */
-import type { ReactNode } from 'react';
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,20 +13,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
 import { formatPhone } from '../../lib/format-phone.ts';
 import { CUSTOMER_SERVICE_HOURS } from '../layouts/Footer.tsx';
-
-function Channel({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" fw={600} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          {icon}
-          {label}
-        </Text>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
-      </Stack>
-    </Paper>
-  );
-}
+import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -39,18 +25,18 @@ export function Component() {
       <section aria-labelledby="support-channels">
         <Title order={2} size="h3" id="support-channels" mb="sm">{t('support_page.channels')}</Title>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" data-testid="support-channels">
-          <Channel icon={<ClockIcon size={18} />} label={t('contact.hours')}>
+          <ContactItem icon={<ClockIcon size={18} />} label={t('contact.hours')}>
             <span data-testid="support-hours">{t('contact.hours_value', { hours: CUSTOMER_SERVICE_HOURS })}</span>
-          </Channel>
+          </ContactItem>
           {storefront.mobile && (
-            <Channel icon={<PhoneIcon size={18} />} label={t('contact.phone')}>
+            <ContactItem icon={<PhoneIcon size={18} />} label={t('contact.phone')}>
               <Anchor href={`tel:${storefront.mobile.replace(/[^\d+]/g, '')}`} inherit>{formatPhone(storefront.mobile)}</Anchor>
-            </Channel>
+            </ContactItem>
           )}
           {storefront.email && (
-            <Channel icon={<MailIcon size={18} />} label={t('contact.email')}>
+            <ContactItem icon={<MailIcon size={18} />} label={t('contact.email')}>
               <Anchor href={`mailto:${storefront.email}`} inherit>{storefront.email}</Anchor>
-            </Channel>
+            </ContactItem>
           )}
         </SimpleGrid>
       </section>

@@ -4,7 +4,7 @@
  * and then removes — at once on screen, queued while offline. Empty: a way back to the shop.
  * Works offline from the persisted favourites.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -17,8 +17,8 @@ import { ProductGrid, ProductGridSkeleton } from '../../features/products/compon
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { HeartIcon } from '../../components/icons/icons.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
+import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
-const ConfirmDialog = lazy(() => import('../../components/ConfirmDialog/ConfirmDialog.tsx'));
 const COLS = { base: 2, sm: 3, lg: 4 };
 
 export const createLoader = (queryClient: QueryClient) => () => {
@@ -68,18 +68,16 @@ export function Component() {
         </FavoriteControlsContext.Provider>
       )}
       {confirming && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            opened
-            title={t('wishlist.remove_title')}
-            text={t('wishlist.remove_text', { name: confirming.name })}
-            onCancel={() => setConfirming(null)}
-            onConfirm={() => {
-              parent?.toggle(confirming);
-              setConfirming(null);
-            }}
-          />
-        </Suspense>
+        <LazyConfirmDialog
+          opened
+          title={t('wishlist.remove_title')}
+          text={t('wishlist.remove_text', { name: confirming.name })}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            parent?.toggle(confirming);
+            setConfirming(null);
+          }}
+        />
       )}
     </Stack>
   );

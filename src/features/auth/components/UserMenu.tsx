@@ -3,14 +3,13 @@
  * confirmation — plus Favourites and Notifications (issue #6: on phones the header has no room
  * for a heart link).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../lib/session-store.ts';
 import { useLogout } from '../hooks/use-logout.ts';
-
-const ConfirmDialog = lazy(() => import('../../../components/ConfirmDialog/ConfirmDialog.tsx'));
+import { LazyConfirmDialog } from '../../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 /** `links`: more account entries the app composes in (favourites, notifications). */
 export function UserMenu({ user, links }: { user: User; links?: ReactNode }) {
@@ -59,18 +58,14 @@ export function UserMenu({ user, links }: { user: User; links?: ReactNode }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {confirming && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            opened
-            title={t('auth.logout')}
-            text={t('logout_confirmation')}
-            busy={busy}
-            onCancel={() => setConfirming(false)}
-            onConfirm={() => void confirmLogout()}
-          />
-        </Suspense>
-      )}
+      <LazyConfirmDialog
+        opened={confirming}
+        title={t('auth.logout')}
+        text={t('logout_confirmation')}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmLogout()}
+      />
     </>
   );
 }
