@@ -4,7 +4,7 @@
  * and the toggle — signed out it asks to log in (login modal); signed in it queues the change
  * (optimistic, replayed once when back online, see favorite-changes.ts) and says so briefly.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -15,6 +15,7 @@ import { useFavorites } from '../features/favorites/hooks/use-favorites.ts';
 import { useFavoriteChange } from '../features/favorites/api/favorite-changes.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
+import { sessionStore } from '../features/auth/lib/session-store.ts';
 
 /** Spec §9: notices 3000 ms, bottom-left. */
 const NOTICE = { position: 'bottom-left' as const, autoClose: 3000 };
@@ -25,6 +26,11 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const favorites = useFavorites(isLoggedIn);
   const change = useFavoriteChange();
   const navigate = useNavigate();
+  // Spec §3: the auth state carries the favourites count (persisted with it).
+  const loaded = favorites.query.data !== undefined;
+  useEffect(() => {
+    if (isLoggedIn && loaded && sessionStore.get().favoriteProducts !== favorites.count) sessionStore.set({ favoriteProducts: favorites.count });
+  }, [isLoggedIn, loaded, favorites.count]);
 
   const controls = useMemo<FavoriteControls>(
     () => ({
