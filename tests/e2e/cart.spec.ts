@@ -127,7 +127,8 @@ test('offline: an add that can no longer apply (sold meanwhile) says which item 
   expect(bought.ok(), await bought.text()).toBe(true);
 
   await context.setOffline(false);
-  const notice = page.getByRole('alert').filter({ hasText: product.name });
+  // The failure notice is '<name>: <reason>' (the add's own notice also names the product).
+  const notice = page.getByRole('alert').filter({ hasText: `${product.name}: ` });
   await expect(notice).toBeVisible({ timeout: 20_000 });
   await page.getByTestId('cart-badge').getByRole('button').click();
   const drawer = page.getByRole('dialog', { name: new RegExp(ro['cart.my_cart']) });
