@@ -6,7 +6,8 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve('dist');
+const distArg = process.argv.indexOf('--dist');
+const dist = path.resolve(distArg > 0 ? process.argv[distArg + 1] : 'dist');
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('dist/index.html missing: run `npm run build` first');
   process.exit(1);

@@ -2,13 +2,14 @@
  * Start-up order matters for offline use: restore the persisted cache from IndexedDB first,
  * then load the interface messages (from that cache when offline), then render.
  * First-load speed (docs/decisions/008-first-load.md): the router is created as soon as the
- * cache is back, so the screen's code and data load while the messages do; the first render
- * runs as a transition (React yields to the browser between components); the service worker
- * is registered by AppProvider once the page is idle (app/PwaHost.tsx).
+ * cache is back, so the screen's code and data load while the messages do (on this first
+ * navigation only, screens wait briefly for their data: app/first-load.ts); the first render
+ * waits for that navigation, so it has the screen; the service worker is registered by
+ * AppProvider once the page is idle (app/PwaHost.tsx).
  */
 import './styles/mantine.css';
 import './styles/global.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient, syncOnlineManager } from './lib/query-client.ts';
@@ -22,6 +23,7 @@ import { registerCartMutations } from './features/cart/api/cart-changes.ts';
 import { registerFavoriteMutations } from './features/favorites/api/favorite-changes.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
+import { firstLoadBudget, markFirstNavigationDone } from './app/first-load.ts';
 
 async function start() {
   syncOnlineManager();
@@ -33,7 +35,8 @@ async function start() {
   const [i18n] = await Promise.all([initI18n(), persistedCache.restored]);
 
   // Master data: spec §3 loads it at start; a failure is logged (§8) and the defaults stand in.
-  queryClient.fetchQuery(masterQueryOptions()).catch((error) => console.error('[master]', error));
+  const hadMaster = queryClient.getQueryData(masterQueryOptions().queryKey) !== undefined;
+  const master = queryClient.fetchQuery(masterQueryOptions()).catch((error) => console.error('[master]', error));
   // General settings: a failure is logged only, the settings stay as they were (§8).
   queryClient.fetchQuery(settingsQueryOptions()).catch((error) => console.warn('[settings]', error));
   const messages = Promise.all([
@@ -42,18 +45,29 @@ async function start() {
   ]);
   // The router starts its first navigation now: the screen's code and its data load alongside the messages.
   const router = createRouter(queryClient);
-  await messages;
-
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
+  const routerReady = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
   });
+  // A first visit also waits (briefly, online only) for master data: its theme, logo and currency
+  // arriving after the first render would re-render every screen at once.
+  const budget = firstLoadBudget();
+  // The first render has the screen (its loader waited briefly for its data: app/first-load.ts).
+  await Promise.all([messages, hadMaster ? undefined : budget.within(master), routerReady]);
+  budget.done();
+  markFirstNavigationDone();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
 }
 
 void start();

@@ -2,7 +2,7 @@
  * Mounts the sign-in dialogs (features/auth) with what they need from other features:
  * countries, social providers and OTP settings. Their code loads only when one first opens.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
 import type { AuthDialogSettings } from '../features/auth/components/AuthDialogs/AuthDialogs.tsx';
@@ -10,8 +10,9 @@ import { countriesQueryOptions } from '../features/countries/api/get-countries.t
 import { settingsQueryOptions } from '../features/storefront/api/get-settings.ts';
 import type { Country } from '../contract/content.ts';
 import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
+import { lazyPart } from '../lib/lazy-part.tsx';
 
-const AuthDialogs = lazy(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
+const AuthDialogs = lazyPart(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
 
 /** Spec §9: default country Romania; OTP length 4. */
 const DEFAULT_COUNTRY = 'Romania';
@@ -49,9 +50,5 @@ export function AuthDialogsHost() {
   // Offline on a first visit the list cannot load: Romania alone still lets the shopper sign in later.
   const list = countries.data ?? (countries.isError ? FALLBACK_COUNTRIES : null);
   if (dialog === null || !list) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthDialogs countries={list} settings={{ ...dialogSettings, defaultCountry: dialogSettings.defaultCountry || list[0]!.name }} />
-    </Suspense>
-  );
+  return <AuthDialogs countries={list} settings={{ ...dialogSettings, defaultCountry: dialogSettings.defaultCountry || list[0]!.name }} />;
 }

@@ -4,7 +4,7 @@
  * loaded on first open) and the floating cart tab (not on checkout). Signed out, the cart is
  * empty and so is the selection (spec §4).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { cartQueryOptions, CART_QUERY_KEY, EMPTY_CART } from '../features/cart/api/get-cart.ts';
@@ -14,8 +14,9 @@ import { FloatingCartTab } from '../features/cart/components/FloatingCartTab.tsx
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
 import { useProductActions } from './use-product-actions.tsx';
+import { lazyPart } from '../lib/lazy-part.tsx';
 
-const CartDrawer = lazy(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
+const CartDrawer = lazyPart(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
 
 export function CartHost() {
   const session = useSession();
@@ -50,18 +51,16 @@ export function CartHost() {
     <>
       {location.pathname !== '/checkout' && session.isLoggedIn && <FloatingCartTab cart={data} currency={storefront.currency} />}
       {drawerLoaded && (
-        <Suspense fallback={null}>
-          <CartDrawer
-            cart={data}
-            currency={storefront.currency}
-            multiVendor={storefront.multiVendor}
-            onRemoved={noticeRemoved}
-            onCheckout={() => {
-              basketStore.set({ buyNow: null, panelOpen: false });
-              void navigate('/checkout');
-            }}
-          />
-        </Suspense>
+        <CartDrawer
+          cart={data}
+          currency={storefront.currency}
+          multiVendor={storefront.multiVendor}
+          onRemoved={noticeRemoved}
+          onCheckout={() => {
+            basketStore.set({ buyNow: null, panelOpen: false });
+            void navigate('/checkout');
+          }}
+        />
       )}
     </>
   );

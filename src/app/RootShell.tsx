@@ -1,18 +1,37 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.tsx';
-import { UpdatePrompt } from '../features/pwa/components/UpdatePrompt.tsx';
 import { AuthDialogsHost } from './AuthDialogsHost.tsx';
-import { CartHost } from './CartHost.tsx';
+import { useBasket } from '../features/cart/lib/basket-store.ts';
+import { useSession } from '../features/auth/hooks/use-session.ts';
+import { markFirstScreenShown, useIdle, whenIdle } from '../lib/when-idle.ts';
+import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
+
+// Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
+// for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else
+// once the browser is idle, or when the cart is opened before that.
+const CartHost = lazyPart(() => import('./CartHost.tsx').then((m) => ({ default: m.CartHost })));
 
 export function RootShell() {
+  const idle = useIdle();
+  const { panelOpen } = useBasket();
+  const session = useSession();
+  useEffect(() => {
+    // The first screen is on its way to the display: work left for idle time may follow (lib/when-idle.ts).
+    markFirstScreenShown();
+    // The sign-in dialogs and the cart drawer open at once when first asked: their code is fetched ahead.
+    whenIdle(() => {
+      prefetchCode(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
+      prefetchCode(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
+    });
+  }, []);
   return (
     <>
       <DocumentTitle />
-      <UpdatePrompt />
       <ScrollRestoration />
       <Outlet />
       <AuthDialogsHost />
-      <CartHost />
+      {(idle || panelOpen || session.isLoggedIn) && <CartHost />}
     </>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * All app-wide providers: TanStack Query (with the persisted cache), Mantine (theme from
- * master data), and notifications (5000 ms, at most 20 — spec §9).
+ * master data), notifications (5000 ms, at most 20 — spec §9) and the service worker with its
+ * update prompt. Not in the first load (docs/decisions/008-first-load.md): the notifications'
+ * code loads once the page is idle or when the first one is shown, whichever comes first (one
+ * shown earlier waits in the store); the service worker is registered once the page is idle.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
@@ -14,6 +17,33 @@ import { translationsQueryOptions } from '../features/i18n/api/get-translations.
 import { addMessages } from '../lib/i18n.ts';
 import { PersistedCacheContext } from '../lib/persisted-cache-context.ts';
 import type { PersistedCache } from '../lib/query-persister.ts';
+import { useIdle } from '../lib/when-idle.ts';
+import { lazyPart } from '../lib/lazy-part.tsx';
+import { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
+
+const NotificationsHost = lazyPart(() => import('./NotificationsHost.tsx'));
+const PwaHost = lazyPart(() => import('./PwaHost.tsx'));
+
+// What <Notifications> sets when it mounts, set now: notifications shown before it are placed alike.
+notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_DEFAULTS.limit, defaultPosition: NOTIFICATION_DEFAULTS.position }));
+
+/** Mounts the notifications when the first one is shown, or when the browser is idle. */
+function LazyNotifications() {
+  const idle = useIdle();
+  const [shown, setShown] = useState(() => notificationsStore.getState().notifications.length > 0);
+  useEffect(() => {
+    if (shown) return;
+    if (notificationsStore.getState().notifications.length > 0) setShown(true);
+    const unsubscribe = notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0 || state.queue.length > 0) setShown(true);
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [shown]);
+  if (!idle && !shown) return null;
+  return <NotificationsHost />;
+}
 
 function ThemedMantine({ children }: { children: ReactNode }) {
   const { themeColors } = useStorefront();
@@ -32,10 +62,17 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications limit={20} autoClose={5000} position="top-right" />
+      <LazyNotifications />
       {children}
+      <WhenIdle>
+        <PwaHost />
+      </WhenIdle>
     </MantineProvider>
   );
+}
+
+function WhenIdle({ children }: { children: ReactNode }) {
+  return useIdle() ? children : null;
 }
 
 /** Keeps i18next in step with the translations query (background refreshes included). */

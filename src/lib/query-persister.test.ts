@@ -37,3 +37,34 @@ describe('persistQueryCache', () => {
     expect(next.getQueryData(['addresses'])).toBeUndefined();
   });
 });
+
+describe('createIdbPersister', () => {
+  it('writes newly arrived data at once, not after the throttle (a page left right away still opens offline)', async () => {
+    const key = `cache-${Math.random()}`;
+    const client = new QueryClient();
+    // A throttle far longer than the test: only the new-data rule can have written.
+    const cache = persistQueryCache(client, createIdbPersister(key, 60_000));
+    await cache.restored;
+    client.setQueryData(['products', 'detail', 106], { id: 106, name: 'Geacă' });
+    await settle(150);
+
+    const next = new QueryClient();
+    await persistQueryCache(next, createIdbPersister(key, 10)).restored;
+    expect(next.getQueryData(['products', 'detail', 106])).toEqual({ id: 106, name: 'Geacă' });
+  });
+
+  it('waits for the throttle when known data only changes', async () => {
+    const key = `cache-${Math.random()}`;
+    const client = new QueryClient();
+    const cache = persistQueryCache(client, createIdbPersister(key, 60_000));
+    await cache.restored;
+    client.setQueryData(['categories'], [{ id: 1, name: 'Cărți' }]);
+    await settle(150);
+    client.setQueryData(['categories'], [{ id: 1, name: 'Cărți rare' }]);
+    await settle(150);
+
+    const next = new QueryClient();
+    await persistQueryCache(next, createIdbPersister(key, 10)).restored;
+    expect(next.getQueryData(['categories'])).toEqual([{ id: 1, name: 'Cărți' }]);
+  });
+});

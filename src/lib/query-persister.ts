@@ -1,7 +1,8 @@
 /**
  * Persists the query cache to IndexedDB (idb-keyval) through query-persist-client-core,
  * so master data, translations, categories and whatever was browsed survive reloads and
- * a dropped connection. Writes are throttled: a burst of cache updates is one IDB write.
+ * a dropped connection. Writes are throttled: a burst of cache updates is one IDB write; a
+ * screen's newly arrived data and queued changes are written at once.
  */
 import { del, get, set } from 'idb-keyval';
 import type { QueryClient } from '@tanstack/react-query';
@@ -15,14 +16,27 @@ import { PERSIST_MAX_AGE } from './query-client.ts';
 
 const IDB_KEY = 'talcioc-query-cache';
 
+/** How soon a newly arrived query is written: the other answers of the same screen come with it. */
+const NEW_DATA_DELAY_MS = 50;
+
 export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let dueAt = 0;
   let latest: PersistedClient | undefined;
   let savedMutations = -1;
+  let seenQueries = 0;
   const write = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (latest) void set(key, latest).catch(() => undefined);
+  };
+  /** Writes after `delay` ms, or sooner if a write is already due sooner. */
+  const schedule = (delay: number) => {
+    const due = Date.now() + delay;
+    if (timer && dueAt <= due) return;
+    if (timer) clearTimeout(timer);
+    dueAt = due;
+    timer = setTimeout(write, delay);
   };
   // A tap must never be lost: leaving the page writes what is pending at once.
   if (typeof window !== 'undefined') {
@@ -39,14 +53,21 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister 
         savedMutations = mutations;
         return write();
       }
-      if (timer) return;
-      timer = setTimeout(write, throttleMs);
+      // A screen's data arrived for the first time: written almost at once, so a page the
+      // shopper saw and left right away still opens offline. Updates wait for the throttle.
+      const queries = client.clientState.queries.length;
+      if (queries > seenQueries) {
+        seenQueries = queries;
+        return schedule(NEW_DATA_DELAY_MS);
+      }
+      schedule(throttleMs);
     },
     restoreClient: () => get<PersistedClient>(key).catch(() => undefined),
     removeClient: async () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
       latest = undefined;
+      seenQueries = 0;
       await del(key).catch(() => undefined);
     },
   };

@@ -1,7 +1,8 @@
 /**
  * /categories/{slug} — and /categories/{id}, which the header's category buttons open
  * (spec §2): both resolve to the same category. The id comes from the (persisted) category
- * list when it is there, so products load without waiting for a second request.
+ * list when it is there, so products load without waiting for a second request; the loader
+ * prefetches the first page of products as soon as the id is known.
  */
 import { Container } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -16,13 +17,45 @@ import { ProductGridSkeleton } from '../../features/products/components/ProductG
 import { Skeleton } from '@mantine/core';
 import type { Category } from '../../contract/content.ts';
 import { useProductActions } from '../use-product-actions.tsx';
+import { productListQueryOptions } from '../../features/products/api/get-products.ts';
+import { cardImage } from '../../features/products/lib/media.ts';
+import { DEFAULT_PAGE, PRODUCT_SORTS } from '../../contract/catalog-constants.ts';
+import { firstLoadBudget, preloadImage } from '../first-load.ts';
 
 const matches = (key: string) => (c: Category) => c.slug === key || String(c.id) === key;
 
-export const createLoader = (queryClient: QueryClient) => ({ params }: LoaderFunctionArgs) => {
+/**
+ * The query ProductListing makes for this category: sort and page read from the URL exactly as
+ * useListParams reads them (default sort newest), so the prefetched page is the one it shows.
+ */
+function listingOptions(categoryId: number, url: URL) {
+  const sort = PRODUCT_SORTS.find((s) => s === url.searchParams.get('sort')) ?? 'newest';
+  const pageNumber = Number(url.searchParams.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : DEFAULT_PAGE;
+  return productListQueryOptions({ category: categoryId, sort, page });
+}
+
+export const createLoader = (queryClient: QueryClient) => async ({ params, request }: LoaderFunctionArgs) => {
   const key = params.slug ?? '';
-  const known = queryClient.getQueryData(categoriesQueryOptions().queryKey)?.find(matches(key));
-  if (!known) void queryClient.prefetchQuery(categoryQueryOptions(key));
+  const budget = firstLoadBudget();
+  const list = queryClient.getQueryData(categoriesQueryOptions().queryKey);
+  // The header's category strip shows the whole list: on a first visit it arrives with the screen.
+  const header = list ? null : queryClient.prefetchQuery(categoriesQueryOptions());
+  const known = list?.find(matches(key));
+  const single = known ? null : queryClient.fetchQuery(categoryQueryOptions(key));
+  single?.catch(() => undefined);
+  const category = known ?? (single ? await budget.within(single) : undefined);
+  if (category) {
+    const listing = listingOptions(category.id, new URL(request.url));
+    const cached = queryClient.getQueryData(listing.queryKey) !== undefined;
+    const fetching = queryClient.prefetchQuery(listing);
+    if (!cached) await budget.within(fetching);
+    // The first card's picture is the screen's largest: it starts loading with its address.
+    const first = queryClient.getQueryData(listing.queryKey)?.data[0];
+    if (budget.waiting && first) preloadImage(cardImage(first));
+  }
+  if (header) await budget.within(header);
+  budget.done();
   return null;
 };
 

@@ -2,9 +2,11 @@
  * Home (spec §2, issue #3): banners, categories, the running flash sale with its countdown,
  * most popular, best deals, new arrivals and popular shops — every section links to its full
  * page. One /api/home call brings all product sections (one round trip on weak data).
+ * Placeholders hold the banners' and every section's place while they load (no layout shift);
+ * the product rows and shops, below the fold, render after the first paint (app/Deferred.tsx).
  */
 import type { ReactNode } from 'react';
-import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +15,18 @@ import { bannersQueryOptions } from '../../features/content/api/get-banners.ts';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
 import { homeSectionsQueryOptions } from '../../features/products/api/get-home-sections.ts';
-import { ProductRow } from '../../features/products/components/ProductRow/ProductRow.tsx';
 import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
-import { ShopCard, ShopCardSkeleton } from '../../features/shops/components/ShopCard/ShopCard.tsx';
-import { useProductActions } from '../use-product-actions.tsx';
+import { prefetchScreen, preloadImage } from '../first-load.ts';
+import { Deferred } from '../Deferred.tsx';
+import { lazyPart } from '../../lib/lazy-part.tsx';
+import { RowPlaceholder, ShopsPlaceholder } from './home-placeholders.tsx';
+import classes from './home.module.css';
 
-export const createLoader = (queryClient: QueryClient) => () => {
-  void queryClient.prefetchQuery(bannersQueryOptions());
-  void queryClient.prefetchQuery(categoriesQueryOptions());
-  void queryClient.prefetchQuery(homeSectionsQueryOptions());
+export const createLoader = (queryClient: QueryClient) => async () => {
+  const ready = prefetchScreen(queryClient, [bannersQueryOptions(), categoriesQueryOptions(), homeSectionsQueryOptions()]);
+  // The first banner is the screen's largest picture: it starts loading with its address.
+  void queryClient.ensureQueryData(bannersQueryOptions()).then((banners) => preloadImage(banners[0]?.image), () => undefined);
+  await ready;
   return null;
 };
 
@@ -43,20 +48,27 @@ function Section({ id, title, to, children, extra }: { id: string; title: string
   );
 }
 
+const HomeProducts = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeProducts })));
+const HomeShops = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeShops })));
+
+/** Below the fold: rendered after the first paint (Deferred), its code loaded then (home-rows.tsx). */
+function Later({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  return <Deferred placeholder={placeholder}>{children}</Deferred>;
+}
+
 export function Component() {
   const { t } = useTranslation();
-  const actions = useProductActions();
+  const banners = useQuery(bannersQueryOptions());
   const categories = useQuery(categoriesQueryOptions());
   const home = useQuery(homeSectionsQueryOptions());
   const sections = home.data;
-  const loading = home.isPending;
   const sale = sections?.flash_sale;
 
   return (
     <Container size="xl" py="md">
       <Stack gap="xl">
         <Title order={1} className="visually-hidden">{t('home.title')}</Title>
-        <BannerCarousel />
+        {banners.isPending ? <Skeleton className={classes.bannerPlaceholder} h="auto" radius="lg" aria-hidden="true" /> : <BannerCarousel />}
         <Section id="home-categories" title={t('routes.categories')} to="/categories">
           <CategoryGrid categories={(categories.data ?? []).slice(0, 12)} loading={categories.isPending} />
         </Section>
@@ -67,28 +79,22 @@ export function Component() {
             to={`/flash-sale/${sale.id}`}
             extra={<Countdown to={sale.ends_at} size="sm" />}
           >
-            <ProductRow products={sale.products} {...actions} />
+            <Later placeholder={<RowPlaceholder />}>
+              <HomeProducts fallback={<RowPlaceholder />} products={sale.products} />
+            </Later>
           </Section>
         )}
         <Section id="home-most-popular" title={t('routes.most_popular')} to="/most-popular">
-          <ProductRow products={sections?.most_popular ?? []} loading={loading} {...actions} />
+          <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.most_popular} /> : !home.isError && <RowPlaceholder />}</Later>
         </Section>
         <Section id="home-best-deals" title={t('routes.best_deal')} to="/best-deal">
-          <ProductRow products={sections?.best_deals ?? []} loading={loading} {...actions} />
+          <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.best_deals} /> : !home.isError && <RowPlaceholder />}</Later>
         </Section>
         <Section id="home-new-arrivals" title={t('home.new_arrivals')} to="/filtered-products?sort=newest">
-          <ProductRow products={sections?.new_arrivals ?? []} loading={loading} {...actions} />
+          <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.new_arrivals} /> : !home.isError && <RowPlaceholder />}</Later>
         </Section>
         <Section id="home-shops" title={t('home.popular_shops')} to="/shops">
-          {loading ? (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {Array.from({ length: 4 }, (_, i) => <ShopCardSkeleton key={i} />)}
-            </SimpleGrid>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-              {(sections?.popular_shops ?? []).slice(0, 8).map((shop) => <ShopCard key={shop.id} shop={shop} />)}
-            </SimpleGrid>
-          )}
+          <Later placeholder={<ShopsPlaceholder />}>{sections ? <HomeShops fallback={<ShopsPlaceholder />} shops={sections.popular_shops} /> : !home.isError && <ShopsPlaceholder />}</Later>
         </Section>
         {home.isError && !sections && <Text c="dimmed" ta="center">{t('errors.content_unavailable')}</Text>}
       </Stack>

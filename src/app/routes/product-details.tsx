@@ -12,22 +12,30 @@ import { useTranslation } from 'react-i18next';
 import type { Product, ProductDetails } from '../../contract/catalog.ts';
 import { productQueryOptions } from '../../features/products/api/get-product.ts';
 import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
-import { ProductGallery, ProductGallerySkeleton } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
+import { ProductGallery, ProductGallerySkeleton, galleryItems } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
 import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { cardImage } from '../../features/products/lib/media.ts';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
+import { prefetchScreen, preloadImage } from '../first-load.ts';
+import { Deferred } from '../Deferred.tsx';
+import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { useFavoriteControls } from '../../features/products/lib/favorite-controls.ts';
 
 export const createLoader =
   (queryClient: QueryClient) =>
-  ({ params }: LoaderFunctionArgs) => {
+  async ({ params }: LoaderFunctionArgs) => {
     const id = parseId(params.id);
     if (id) {
-      void queryClient.prefetchQuery(productQueryOptions(id));
-      void queryClient.prefetchQuery(similarProductsQueryOptions(id));
+      const ready = prefetchScreen(queryClient, [productQueryOptions(id), similarProductsQueryOptions(id), categoriesQueryOptions()]);
+      // The gallery's first picture is the screen's largest: it starts loading with its address.
+      void queryClient.ensureQueryData(productQueryOptions(id)).then((product) => {
+        const first = galleryItems(product)[0];
+        if (product.quantity > 0 && first) preloadImage(first.kind === 'image' ? first.src : first.poster);
+      }, () => undefined);
+      await ready;
     }
     return null;
   };
@@ -173,7 +181,10 @@ export function Component() {
             </Text>
           </section>
         )}
-        <SimilarProducts id={product.id} excludeId={product.id} title={t('product.similar_from_shop', { shop: product.shop.name })} />
+        {/* Below the fold: renders after the first paint (app/Deferred.tsx). */}
+        <Deferred placeholder={<ProductGridSkeleton count={5} cols={SIMILAR_COLS} />}>
+          <SimilarProducts id={product.id} excludeId={product.id} title={t('product.similar_from_shop', { shop: product.shop.name })} />
+        </Deferred>
         <Anchor component={Link} to={`/shops/${product.shop.id}`} size="sm">{t('product.more_from_shop', { shop: product.shop.name })} ›</Anchor>
       </Stack>
     </Container>

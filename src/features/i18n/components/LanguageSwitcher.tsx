@@ -1,37 +1,39 @@
 /**
  * Language switcher of the header (spec §2): a compact code button below 768 px, the language
- * title above it.
+ * title above it. The menu (Mantine Menu and its positioning library) is not part of the first
+ * load (docs/decisions/008-first-load.md): the button is plain until the page is idle, then the
+ * menu takes its place; a click before that opens the menu as soon as its code is there, and
+ * keyboard focus stays on the button through the swap.
  */
-import { Button, Menu } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contract/master.ts';
-import { useChangeLanguage } from '../hooks/use-change-language.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
+import { lazyPart } from '../../../lib/lazy-part.tsx';
+import { LanguageButton } from './LanguageButton.tsx';
+
+const LanguageMenu = lazyPart(() => import('./LanguageMenu.tsx'));
 
 export function LanguageSwitcher({ languages }: { languages: Language[] }) {
-  const { t, i18n } = useTranslation();
-  const changeLanguage = useChangeLanguage();
+  const { i18n } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 767.98px)', false);
+  const button = useRef<HTMLButtonElement>(null);
+  const [menu, setMenu] = useState<{ opened: boolean; focus: boolean } | null>(null);
   const current = languages.find((l) => l.name === i18n.language) ?? { name: i18n.language, title: i18n.language };
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" size="compact-sm" aria-label={t('header.language')} data-testid="language-switcher">
-          {isMobile ? current.name.toUpperCase() : current.title}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {languages.map((language) => (
-          <Menu.Item
-            key={language.name}
-            lang={language.name}
-            onClick={() => void changeLanguage(language.name)}
-            aria-current={language.name === i18n.language ? 'true' : undefined}
-          >
-            {language.title}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  const label = isMobile ? current.name.toUpperCase() : current.title;
+  const open = () => setMenu({ opened: true, focus: true });
+
+  useEffect(() => {
+    let active = true;
+    whenIdle(() => active && setMenu((m) => m ?? { opened: false, focus: document.activeElement === button.current }));
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const plain = <LanguageButton ref={button} label={label} onClick={open} />;
+  if (!menu) return plain;
+  // Offline before the app is installed, the menu's code may not come: the plain button stays.
+  return <LanguageMenu fallback={plain} languages={languages} label={label} defaultOpened={menu.opened} focusOnMount={menu.focus} />;
 }

@@ -4,20 +4,36 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../../contract/content.ts';
 import classes from './CategoryGrid.module.css';
 
-export function CategoryGrid({ categories, loading }: { categories: Category[]; loading?: boolean }) {
+const COLS = { base: 3, sm: 4, md: 6 };
+
+/**
+ * Category cards. While loading, `placeholders` cards of the same size stand in (every name
+ * keeps two lines, so a row is as tall whatever the names): nothing moves when the list arrives.
+ */
+export function CategoryGrid({ categories, loading, placeholders = 12 }: { categories: Category[]; loading?: boolean; placeholders?: number }) {
   const { t } = useTranslation();
   if (loading) {
     return (
-      <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }}>
-        {Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={120} radius="md" />)}
+      <SimpleGrid cols={COLS} spacing="sm" aria-hidden="true" data-testid="category-grid-loading">
+        {Array.from({ length: placeholders }, (_, i) => (
+          <div key={i} className={classes.card}>
+            <Skeleton w={64} h={64} circle />
+            <Text component="div" size="sm" className={classes.name} w="100%">
+              <Skeleton h="1em" w="70%" mx="auto" mt={4} />
+            </Text>
+            <Text component="div" size="xs" w="100%" mih="1lh">
+              <Skeleton h="1em" w="50%" mx="auto" />
+            </Text>
+          </div>
+        ))}
       </SimpleGrid>
     );
   }
   return (
-    <SimpleGrid cols={{ base: 3, sm: 4, md: 6 }} spacing="sm" data-testid="category-grid">
+    <SimpleGrid cols={COLS} spacing="sm" data-testid="category-grid">
       {categories.map((category) => (
         <UnstyledButton key={category.id} component={Link} to={`/categories/${category.slug}`} className={classes.card}>
-          <img src={category.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" className={classes.thumb} />
+          <img src={category.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" fetchPriority="low" className={classes.thumb} />
           <Text size="sm" fw={600} ta="center" lineClamp={2} className={classes.name}>{category.name}</Text>
           <Text size="xs" c="dimmed" ta="center">{t('categories.products_count', { count: category.products_count })}</Text>
         </UnstyledButton>

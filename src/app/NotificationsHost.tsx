@@ -1,0 +1,7 @@
+/** The notifications' container: its own chunk, mounted by AppProvider on first use or when idle. */
+import { Notifications } from '@mantine/notifications';
+import { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
+
+export default function NotificationsHost() {
+  return <Notifications limit={NOTIFICATION_DEFAULTS.limit} autoClose={NOTIFICATION_DEFAULTS.autoClose} position={NOTIFICATION_DEFAULTS.position} />;
+}

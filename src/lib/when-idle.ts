@@ -1,0 +1,41 @@
+/**
+ * Work the first screen does not need waits until that screen has been painted and the browser
+ * is idle (or `timeout` ms more at the latest), so it never competes with the first render
+ * (docs/decisions/008-first-load.md). The page's `load` event is no signal here: it fires before
+ * the app has drawn anything.
+ */
+import { useEffect, useState } from 'react';
+
+let markShown: () => void = () => undefined;
+const firstScreenShown = new Promise<void>((resolve) => {
+  markShown = resolve;
+  // Whatever happens to the first screen (an error page, a test without RootShell), idle work runs.
+  setTimeout(resolve, 5000);
+});
+
+/** RootShell calls this once the first screen has been committed: idle work may start after its paint. */
+export function markFirstScreenShown() {
+  if (typeof requestAnimationFrame === 'undefined') return markShown();
+  // The frame after the commit is the first paint; the task after that frame is past it.
+  requestAnimationFrame(() => setTimeout(markShown, 0));
+}
+
+export function whenIdle(work: () => void, timeout = 3000) {
+  void firstScreenShown.then(() => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout });
+    else setTimeout(work, 200);
+  });
+}
+
+/** False until the browser is idle after the first screen was painted (see whenIdle). */
+export function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    let active = true;
+    whenIdle(() => active && setIdle(true));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return idle;
+}
