@@ -4,8 +4,9 @@
 // simulated throttling — its defaults) performance runs on home, a category page and a product
 // page. Builds the app into its own directory (.tmp/dist-bench, never dist/, which other runs
 // use) and starts its own server on 127.0.0.1 with a fresh embedded database.
-// Usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product]
-//   --details  also prints, per page, the LCP element, its phases and the main-thread work (first run)
+// Usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR]
+//   --details    also prints, per page, the LCP element, its phases, long tasks and what was requested before LCP (first run)
+//   --trace-dir  saves each Lighthouse run's trace (open it in Chrome DevTools' Performance panel)
 // Targets: home first-load JS ≤ 170 KB gzip; Lighthouse performance ≥ 90; CLS ≤ 0.05.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
@@ -21,6 +22,7 @@ const asJson = args.includes('--json');
 const details = args.includes('--details');
 const dist = path.resolve(option('--dist', '.tmp/dist-bench'));
 const onlyPages = option('--pages', 'home,category,product').split(',');
+const traceDir = option('--trace-dir', null);
 // Not 4190: that is on the fetch standard's list of blocked ports (sieve).
 const PORT = Number(option('--port', 4192));
 const base = `http://127.0.0.1:${PORT}`;
@@ -129,6 +131,11 @@ async function lighthouseRun(url) {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const audits = result.lhr.audits;
     if (result.lhr.runtimeError) console.error(`lighthouse: ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (traceDir) {
+      const { writeFileSync, mkdirSync } = await import('node:fs');
+      mkdirSync(traceDir, { recursive: true });
+      writeFileSync(path.join(traceDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(result.artifacts.Trace));
+    }
     return {
       score: Math.round(result.lhr.categories.performance.score * 100),
       fcp: audits['first-contentful-paint'].numericValue ?? NaN,

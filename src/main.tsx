@@ -4,12 +4,12 @@
  * First-load speed (docs/decisions/008-first-load.md): the router is created as soon as the
  * cache is back, so the screen's code and data load while the messages do (on this first
  * navigation only, screens wait briefly for their data: app/first-load.ts); the first render
- * waits for that navigation, so it has the screen; the service worker is registered by
- * AppProvider once the page is idle (app/PwaHost.tsx).
+ * waits for that navigation, so it has the screen, and runs as a transition (in slices, no long
+ * task); the service worker is registered by AppProvider once the page is idle (app/PwaHost.tsx).
  */
 import './styles/mantine.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createQueryClient, syncOnlineManager } from './lib/query-client.ts';
@@ -61,13 +61,19 @@ async function start() {
   budget.done();
   markFirstNavigationDone();
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  // A transition: React renders the screen in slices and lets the browser breathe in between,
+  // so no single long task blocks the page. The router is already initialized (routerReady),
+  // so no router update can slip in between this render and its commit.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

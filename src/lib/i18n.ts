@@ -34,6 +34,15 @@ export async function initI18n(lng = initialLocale()) {
   return i18n;
 }
 
+const lastAdded = new Map<string, Record<string, string>>();
+
+/**
+ * Adds a catalogue to i18next. Adding fires i18next's 'added' event, which re-renders every
+ * component that translates: the same catalogue object (the query's data, already added at
+ * start) is not added twice.
+ */
 export function addMessages(locale: string, messages: Record<string, string>) {
+  if (lastAdded.get(locale) === messages) return;
+  lastAdded.set(locale, messages);
   i18n.addResourceBundle(locale, 'translation', messages, true, true);
 }

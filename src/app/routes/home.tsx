@@ -15,7 +15,6 @@ import { bannersQueryOptions } from '../../features/content/api/get-banners.ts';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
 import { homeSectionsQueryOptions } from '../../features/products/api/get-home-sections.ts';
-import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
 import { prefetchScreen, preloadImage } from '../first-load.ts';
 import { Deferred } from '../Deferred.tsx';
 import { lazyPart } from '../../lib/lazy-part.tsx';
@@ -50,6 +49,7 @@ function Section({ id, title, to, children, extra }: { id: string; title: string
 
 const HomeProducts = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeProducts })));
 const HomeShops = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeShops })));
+const Countdown = lazyPart(() => import('../../features/products/components/Countdown/Countdown.tsx').then((m) => ({ default: m.Countdown })));
 
 /** Below the fold: rendered after the first paint (Deferred), its code loaded then (home-rows.tsx). */
 function Later({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
@@ -77,7 +77,11 @@ export function Component() {
             id="home-flash-sale"
             title={sale.name}
             to={`/flash-sale/${sale.id}`}
-            extra={<Countdown to={sale.ends_at} size="sm" />}
+            extra={
+              <Later placeholder={null}>
+                <Countdown to={sale.ends_at} size="sm" />
+              </Later>
+            }
           >
             <Later placeholder={<RowPlaceholder />}>
               <HomeProducts fallback={<RowPlaceholder />} products={sale.products} />
