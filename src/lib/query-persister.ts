@@ -100,6 +100,10 @@ export function persistQueryCache(queryClient: QueryClient, persister: Persister
     .catch(() => undefined)
     .then(() => {
       unsubscribe = persistQueryClientSubscribe(options);
+      // What came back from IndexedDB shows at once but counts as stale: each screen asks the
+      // server again when it mounts (TanStack's offline recipe), so a reload never keeps a cart,
+      // a favourites list or an unread count from before. Offline, the refetch simply waits.
+      void queryClient.invalidateQueries({ refetchType: 'none' });
       // Mutations paused offline before a reload continue now (their defaults are registered by features).
       void queryClient.resumePausedMutations();
     });
