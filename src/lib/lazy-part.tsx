@@ -20,8 +20,9 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
     return { error };
   }
 
-  componentDidUpdate(_: unknown, previous: { error: unknown }) {
-    if (this.state.error && !previous.error) window.addEventListener('online', this.retry, { once: true });
+  componentDidCatch(error: unknown) {
+    // Committed with the fallback: try again once the browser is back online.
+    if (isChunkLoadError(error)) window.addEventListener('online', this.retry, { once: true });
   }
 
   componentWillUnmount() {

@@ -1,0 +1,69 @@
+/** A part whose code cannot be fetched shows its fallback, keeps the page, and tries again online. */
+import { Component, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { isChunkLoadError, lazyPart } from './lazy-part.tsx';
+
+const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/Part-x.js');
+
+class Catch extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p>caught: {this.state.error.message}</p> : this.props.children;
+  }
+}
+
+describe('lazyPart', () => {
+  it('shows the fallback while the code cannot be fetched, and the part once back online', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<{ default: (props: { name: string }) => ReactNode }>>()
+      .mockRejectedValueOnce(chunkError())
+      .mockResolvedValueOnce({ default: ({ name }) => <p>hello {name}</p> });
+    const Part = lazyPart(load);
+    await act(async () => {
+      render(
+        <main>
+          <h1>page</h1>
+          <Part name="Ana" fallback={<p>later</p>} />
+        </main>,
+      );
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText('later')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'page' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText('hello Ana')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets any other error through to the nearest error boundary', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Part = lazyPart(async () => ({
+      default: () => {
+        throw new Error('a real bug');
+      },
+    }));
+    render(
+      <Catch>
+        <Part fallback={<p>later</p>} />
+      </Catch>,
+    );
+    expect(await screen.findByText('caught: a real bug')).toBeInTheDocument();
+  });
+
+  it('recognises the browsers’ wordings of a failed dynamic import', () => {
+    expect(isChunkLoadError(chunkError())).toBe(true);
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module: /a.js'))).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+});
