@@ -1,6 +1,7 @@
 /**
  * Mounts the sign-in dialogs (features/auth) with what they need from other features:
- * countries, social providers and OTP settings. Their code loads only when one first opens.
+ * countries, social providers and OTP settings. This host and the dialogs load when one first
+ * opens, or ahead once the browser is idle (RootShell).
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +11,12 @@ import { countriesQueryOptions } from '../features/countries/api/get-countries.t
 import { settingsQueryOptions } from '../features/storefront/api/get-settings.ts';
 import type { Country } from '../contract/content.ts';
 import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
-import { lazyPart } from '../lib/lazy-part.tsx';
+import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 
-const AuthDialogs = lazyPart(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
+const loadDialogs = () => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx');
+const AuthDialogs = lazyPart(loadDialogs);
+// This host loads when a dialog first opens (RootShell): the dialogs' code comes along at once.
+prefetchCode(loadDialogs);
 
 /** Spec §9: default country Romania; OTP length 4. */
 const DEFAULT_COUNTRY = 'Romania';

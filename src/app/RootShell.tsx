@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.tsx';
-import { AuthDialogsHost } from './AuthDialogsHost.tsx';
+import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
 import { useBasket } from '../features/cart/lib/basket-store.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { markFirstScreenShown, useIdle, whenIdle } from '../lib/when-idle.ts';
@@ -11,16 +11,22 @@ import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 // for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else
 // once the browser is idle, or when the cart is opened before that.
 const CartHost = lazyPart(() => import('./CartHost.tsx').then((m) => ({ default: m.CartHost })));
+// The sign-in dialogs' host mounts when one first opens; its code and the dialogs' are fetched ahead once idle.
+const AuthDialogsHost = lazyPart(() => import('./AuthDialogsHost.tsx').then((m) => ({ default: m.AuthDialogsHost })));
 
 export function RootShell() {
   const idle = useIdle();
   const { panelOpen } = useBasket();
   const session = useSession();
+  const { dialog } = useAuthDialog();
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (dialog !== null && !dialogsWanted) setDialogsWanted(true);
   useEffect(() => {
     // The first screen is on its way to the display: work left for idle time may follow (lib/when-idle.ts).
     markFirstScreenShown();
     // The sign-in dialogs and the cart drawer open at once when first asked: their code is fetched ahead.
     whenIdle(() => {
+      prefetchCode(() => import('./AuthDialogsHost.tsx'));
       prefetchCode(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
       prefetchCode(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
     });
@@ -30,7 +36,7 @@ export function RootShell() {
       <DocumentTitle />
       <ScrollRestoration />
       <Outlet />
-      <AuthDialogsHost />
+      {dialogsWanted && <AuthDialogsHost />}
       {(idle || panelOpen || session.isLoggedIn) && <CartHost />}
     </>
   );
