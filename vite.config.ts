@@ -28,7 +28,7 @@ const FIRST_SCREENS = {
  * Runs in index.html before anything else (ES5, no modules). `chunks` (injected at build): for
  * each first screen, its route chunk, the chunks it imports that the entry does not, and their
  * stylesheets. The API addresses, headers and answer shapes are those of lib/api-client.ts and
- * the features' api/ modules (get-master, get-settings, get-subpages for the footer,
+ * the features' api/ modules (get-master, get-settings,
  * get-translations, get-home-sections, get-banners, get-categories, get-category, get-products,
  * get-product, get-similar-products): change them together.
  */
@@ -62,7 +62,6 @@ const FIRST_SCREEN_SCRIPT = `(function (chunks) {
   function picture(p) { return p.thumbnail && p.thumbnail !== noPicture ? p.thumbnail : p.videos && p.videos[0] ? p.videos[0].thumbnail : p.thumbnail; }
   get('/master').then(function (j) { image(j && j.data.data.web_logo); });
   get('/settings');
-  get('/subpages');
   get('/translations/ro');
   if (locale === 'en') get('/translations/en');
   if (screen === 'home') {

@@ -24,7 +24,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/contract/cart.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/contract/constants.ts';
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,7 +8,6 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { AccountLayout } from './layouts/AccountLayout.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { RootShell } from './RootShell.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -64,7 +63,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
-          element: <AccountLayout />,
+          // Signed-in screens only: the sidebar's code is not part of the first load.
+          lazy: () => import('./layouts/AccountLayout.tsx').then((m) => ({ Component: m.AccountLayout })),
           children: [
             page('dashboard', 'account.dashboard', () => import('./routes/dashboard.tsx')),
             page('notifications', 'account.notifications', () => import('./routes/notifications.tsx')),

@@ -25,10 +25,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';
-
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-/** Answers replayed from a stored key carry this header with the value "true". */
-export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 export const MAX_LINE_QUANTITY = 999;
 export const VAT_RATE = 0.21;
 

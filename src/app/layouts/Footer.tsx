@@ -14,9 +14,8 @@ import { formatPhone } from '../../lib/format-phone.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
 import { StoreBadges } from './StoreBadges.tsx';
 import { CopyrightLine } from './CopyrightLine.tsx';
+import { CUSTOMER_SERVICE_HOURS } from '../../contract/constants.ts';
 import classes from './Footer.module.css';
-
-export const CUSTOMER_SERVICE_HOURS = '09:00 - 17:00';
 
 export function Footer() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
  * Header (spec §2): logo, store buttons, become-a-seller link, language switcher, category
  * buttons, search (mobile and desktop variants), cart with badge, login button or user menu.
  */
-import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
@@ -11,7 +11,7 @@ import { CategoryButtons } from '../../features/categories/components/CategoryBu
 import { SearchBox } from '../../features/search/components/SearchBox.tsx';
 import { CartButton } from '../../features/cart/components/CartButton.tsx';
 import { LoginButton } from '../../features/auth/components/LoginButton.tsx';
-import { UserMenu } from '../../features/auth/components/UserMenu.tsx';
+import { LazyUserMenu } from '../../features/auth/components/LazyUserMenu.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { InstallButton } from '../../features/pwa/components/InstallButton.tsx';
 import { HeartIcon, StoreIcon } from '../../components/icons/icons.tsx';
@@ -93,14 +93,12 @@ function SignedInControls({ user }: { user: User }) {
         </Indicator>
       </Box>
       <NotificationBell unread={unread} />
-      <UserMenu
+      <LazyUserMenu
         user={user}
-        links={
-          <>
-            <Menu.Item component={Link} to="/wishlist">{t('user_menu.favorites', { count: favorites.count })}</Menu.Item>
-            <Menu.Item component={Link} to="/notifications">{t('user_menu.notifications')}</Menu.Item>
-          </>
-        }
+        links={[
+          { to: '/wishlist', label: t('user_menu.favorites', { count: favorites.count }) },
+          { to: '/notifications', label: t('user_menu.notifications') },
+        ]}
       />
     </>
   );

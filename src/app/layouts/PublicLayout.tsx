@@ -1,12 +1,18 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Header } from './Header.tsx';
-import { Footer } from './Footer.tsx';
 import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
 import { FavoritesProvider } from '../FavoritesProvider.tsx';
+import { lazyPart } from '../../lib/lazy-part.tsx';
+import { useIdle } from '../../lib/when-idle.ts';
+
+// Below every screen's fold: its code and the subpages it lists load once the page is idle
+// (docs/decisions/008-first-load.md); appearing under the content, it moves nothing.
+const Footer = lazyPart(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 
 export function PublicLayout() {
+  const idle = useIdle();
   return (
     <FavoritesProvider>
       <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -17,7 +23,7 @@ export function PublicLayout() {
             <Outlet />
           </RouteSuspense>
         </Box>
-        <Footer />
+        {idle && <Footer />}
       </Box>
     </FavoritesProvider>
   );

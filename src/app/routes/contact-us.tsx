@@ -16,7 +16,7 @@ import { ROMANIAN_PHONE } from '../../contract/support.ts';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '../../components/icons/icons.tsx';
 import { formatPhone } from '../../lib/format-phone.ts';
-import { CUSTOMER_SERVICE_HOURS } from '../layouts/Footer.tsx';
+import { CUSTOMER_SERVICE_HOURS } from '../../contract/constants.ts';
 import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
 
 /** The signed-in shopper's name, e-mail and (Romanian) phone for the form's blank fields. */

@@ -3,21 +3,42 @@
  * confirmation — plus Favourites and Notifications (issue #6: on phones the header has no room
  * for a heart link).
  */
-import { useState, type ReactNode } from 'react';
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Menu, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../lib/session-store.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { LazyConfirmDialog } from '../../../components/ConfirmDialog/LazyConfirmDialog.tsx';
+import { UserMenuButton } from './UserMenuButton.tsx';
 
-/** `links`: more account entries the app composes in (favourites, notifications). */
-export function UserMenu({ user, links }: { user: User; links?: ReactNode }) {
+/** More account entries the app composes in (favourites, notifications). */
+export interface UserMenuLink {
+  to: string;
+  label: string;
+}
+
+/** Loaded by LazyUserMenu: its own chunk with Mantine's Menu. */
+export default function UserMenu({
+  user,
+  links = [],
+  defaultOpened = false,
+  focusOnMount = false,
+}: {
+  user: User;
+  links?: UserMenuLink[];
+  defaultOpened?: boolean;
+  focusOnMount?: boolean;
+}) {
   const { t } = useTranslation();
   const logout = useLogout();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) target.current?.focus();
+  }, [focusOnMount]);
 
   const confirmLogout = async () => {
     setBusy(true);
@@ -29,13 +50,9 @@ export function UserMenu({ user, links }: { user: User; links?: ReactNode }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
         <Menu.Target>
-          <UnstyledButton aria-label={t('auth.user_menu')}>
-            <Avatar src={user.profile_photo} alt={user.name} radius="xl" size="md">
-              {user.name.slice(0, 1)}
-            </Avatar>
-          </UnstyledButton>
+          <UserMenuButton ref={target} user={user} />
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>
@@ -49,7 +66,11 @@ export function UserMenu({ user, links }: { user: User; links?: ReactNode }) {
           <Menu.Item component={Link} to="/dashboard">
             {t('account.dashboard')}
           </Menu.Item>
-          {links}
+          {links.map((link) => (
+            <Menu.Item key={link.to} component={Link} to={link.to}>
+              {link.label}
+            </Menu.Item>
+          ))}
           <Menu.Item component={Link} to="/change-password">
             {t('account.change_password')}
           </Menu.Item>

@@ -9,7 +9,8 @@
 import { onlineManager, useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ApiError, NetworkError, apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER, type CartResponse } from '../../../contract/cart.ts';
+import { IDEMPOTENCY_HEADER } from '../../../contract/constants.ts';
+import type { CartResponse } from '../../../contract/cart.ts';
 import { basketStore } from '../lib/basket-store.ts';
 import { removeLine, selectLine } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';

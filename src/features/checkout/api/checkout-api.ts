@@ -6,14 +6,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import {
-  IDEMPOTENCY_HEADER,
-  type BuyNowOrderPayload,
-  type CheckoutRequest,
-  type CheckoutResponse,
-  type PlaceOrderPayload,
-  type PlaceOrderResponse,
-} from '../../../contract/cart.ts';
+import { IDEMPOTENCY_HEADER } from '../../../contract/constants.ts';
+import type { BuyNowOrderPayload, CheckoutRequest, CheckoutResponse, PlaceOrderPayload, PlaceOrderResponse } from '../../../contract/cart.ts';
 
 export type CheckoutData = CheckoutResponse['data'];
 export const CHECKOUT_QUERY_KEY = ['checkout'] as const;

@@ -9,7 +9,7 @@
 import { onlineManager, useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ApiError, NetworkError, apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '../../../contract/cart.ts';
+import { IDEMPOTENCY_HEADER } from '../../../contract/constants.ts';
 import type { FavoriteToggleResponse } from '../../../contract/engagement.ts';
 import { applyFavoriteChange, type FavoriteChange } from '../lib/optimistic-favorites.ts';
 import { EMPTY_FAVORITES, FAVORITES_QUERY_KEY, type FavoritesData } from './get-favorites.ts';
