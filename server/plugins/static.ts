@@ -1,7 +1,9 @@
 /**
  * Serves the built PWA from the same port as the API. Hashed assets are immutable; the
  * service worker, manifest and index.html are always revalidated so updates reach users.
- * Any non-/api GET that is not a file answers index.html (client-side routes).
+ * Any non-/api GET that is not a file answers index.html (client-side routes). The build writes
+ * Brotli and gzip copies of its text files (scripts/vite-precompress.ts): they are sent as they are
+ * to browsers that accept them, and @fastify/compress leaves an encoded answer alone.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -19,8 +21,10 @@ export default fp<{ root: string }>(async function staticPlugin(app: FastifyInst
     root: dir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
-      const name = path.basename(filePath);
+      // `filePath` is the copy actually sent (index.html.br): the rules are the original's.
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else if (name === 'sw.js' || name.endsWith('.webmanifest') || name.endsWith('.html')) {

@@ -29,10 +29,10 @@ export const createLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
-function Section({ id, title, to, children, extra }: { id: string; title: string; to: string; children: ReactNode; extra?: ReactNode }) {
+function Section({ id, title, to, children, extra, below }: { id: string; title: string; to: string; children: ReactNode; extra?: ReactNode; below?: boolean }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={id} data-testid={id}>
+    <section aria-labelledby={id} data-testid={id} className={below ? classes.below : undefined}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="sm">
           <Title order={2} id={id} size="h3">{title}</Title>
@@ -88,16 +88,16 @@ export function Component() {
             </Later>
           </Section>
         )}
-        <Section id="home-most-popular" title={t('routes.most_popular')} to="/most-popular">
+        <Section below id="home-most-popular" title={t('routes.most_popular')} to="/most-popular">
           <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.most_popular} /> : !home.isError && <RowPlaceholder />}</Later>
         </Section>
-        <Section id="home-best-deals" title={t('routes.best_deal')} to="/best-deal">
+        <Section below id="home-best-deals" title={t('routes.best_deal')} to="/best-deal">
           <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.best_deals} /> : !home.isError && <RowPlaceholder />}</Later>
         </Section>
-        <Section id="home-new-arrivals" title={t('home.new_arrivals')} to="/filtered-products?sort=newest">
+        <Section below id="home-new-arrivals" title={t('home.new_arrivals')} to="/filtered-products?sort=newest">
           <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.new_arrivals} /> : !home.isError && <RowPlaceholder />}</Later>
         </Section>
-        <Section id="home-shops" title={t('home.popular_shops')} to="/shops">
+        <Section below id="home-shops" title={t('home.popular_shops')} to="/shops">
           <Later placeholder={<ShopsPlaceholder />}>{sections ? <HomeShops fallback={<ShopsPlaceholder />} shops={sections.popular_shops} /> : !home.isError && <ShopsPlaceholder />}</Later>
         </Section>
         {home.isError && !sections && <Text c="dimmed" ta="center">{t('errors.content_unavailable')}</Text>}
