@@ -32,7 +32,7 @@ export const createLoader = (queryClient: QueryClient) => async () => {
 function Section({ id, title, to, children, extra, below }: { id: string; title: string; to: string; children: ReactNode; extra?: ReactNode; below?: boolean }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={id} data-testid={id} className={below ? classes.below : undefined}>
+    <section aria-labelledby={id} data-testid={id} className={below ? 'below-fold' : undefined}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="sm">
           <Title order={2} id={id} size="h3">{title}</Title>

@@ -50,7 +50,7 @@ function SimilarProducts({ id, title, excludeId }: { id: number; title: string; 
   // Similar items are extra: offline or failing, the section simply stays away.
   if (!similar.data && !similar.isLoading) return null;
   return (
-    <section aria-labelledby="similar-title" data-testid="similar-products">
+    <section aria-labelledby="similar-title" data-testid="similar-products" className="below-fold">
       <Title order={2} size="h3" id="similar-title" mb="sm">{title}</Title>
       {similar.data ? (
         <ProductGrid products={products.slice(0, 10)} cols={SIMILAR_COLS} priorityCount={0} onAddToCart={actions.onAddToCart} onBuyNow={actions.onBuyNow} />
