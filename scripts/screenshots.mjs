@@ -24,6 +24,9 @@ try {
       await page.goto(base + path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(500);
       const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+      // A full-page capture paints beyond the viewport, where `content-visibility: auto` sections
+      // (.below-fold, src/styles/global.css) stay skipped: show them as a scrolling reader sees them.
+      if (process.env.FULL === '1') await page.addStyleTag({ content: '.below-fold { content-visibility: visible !important; }' });
       await page.screenshot({ path: `${out}/${name}-${width}.png`, fullPage: process.env.FULL === '1' });
       const wide = await page.evaluate(() => {
         const limit = document.documentElement.clientWidth;
