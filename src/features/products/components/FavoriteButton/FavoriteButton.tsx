@@ -3,15 +3,17 @@
  * filled red when the product is a favourite, with a small dot while the toggle is queued
  * offline or on its way. Renders nothing when the app provides no favourite controls.
  */
-import { ActionIcon, Indicator } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../contract/catalog.ts';
 import { HeartIcon } from '../../../../components/icons/icons.tsx';
 import { useFavoriteControls } from '../../lib/favorite-controls.ts';
+import classes from './FavoriteButton.module.css';
 
 export interface FavoriteButtonProps {
   product: Product;
   size?: 'md' | 'xl';
+  /** The wrapper's class: it must position the wrapper (the pending dot sits on its corner). */
   className?: string;
 }
 
@@ -22,8 +24,7 @@ export function FavoriteButton({ product, size = 'md', className }: FavoriteButt
   const favorite = controls.isFavorite(product.id);
   const pending = controls.isPending(product.id);
   return (
-    <div className={className}>
-    <Indicator disabled={!pending} color="orange" size={9} offset={4} data-testid={pending ? 'favorite-pending' : undefined}>
+    <div className={className ?? classes.wrap}>
       <ActionIcon
         variant="default"
         radius="xl"
@@ -36,7 +37,8 @@ export function FavoriteButton({ product, size = 'md', className }: FavoriteButt
       >
         <HeartIcon filled={favorite} size={size === 'xl' ? 22 : 18} />
       </ActionIcon>
-    </Indicator>
+      {/* A plain dot, not Mantine's Indicator: one per card, and the button is not re-mounted when it appears. */}
+      {pending && <span className={classes.pending} data-testid="favorite-pending" aria-hidden="true" />}
     </div>
   );
 }

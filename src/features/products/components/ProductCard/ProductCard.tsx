@@ -4,8 +4,11 @@
  * at quantity 0. Cart-add and 'Buy Now' only while in stock; what they do is the caller's
  * (the cart feature wires them, issue #5). The favourite heart (issue #6) shows when the app
  * provides favourite controls; it sits outside the card's link (a button in a link is invalid).
+ * Its texts and badges are plain elements styled in ProductCard.module.css, not Mantine's Text and
+ * Badge: a listing renders dozens of cards, and on a slow phone each component's cost adds up to
+ * long tasks (issue #3, docs/decisions/008-first-load.md).
  */
-import { ActionIcon, Badge, Button, Text } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../contract/catalog.ts';
@@ -42,22 +45,20 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
           decoding="async"
         />
         {discounted && product.discount_percentage > 0 && (
-          <Badge className={classes.badge} color="red.9" variant="filled" size="sm" data-testid="discount-badge">
+          <span className={`${classes.pill} ${classes.badge}`} data-testid="discount-badge">
             {t('product.percent_off', { n: product.discount_percentage })}
-          </Badge>
+          </span>
         )}
         {!inStock && (
-          <Badge className={classes.stockBadge} color="dark" variant="filled" size="md" data-testid="stock-out">
+          <span className={`${classes.pill} ${classes.stockBadge}`} data-testid="stock-out">
             {t('product.stock_out')}
-          </Badge>
+          </span>
         )}
       </div>
       <div className={classes.body}>
-        <Text size="sm" fw={500} lineClamp={2} className={classes.name} component="h3">
-          {product.name}
-        </Text>
+        <h3 className={classes.name}>{product.name}</h3>
         <ProductPrice current={unitPrice(product)} original={discounted ? product.price : null} />
-        <Text size="xs" c="dimmed">{t('product.sold', { count: product.total_sold })}</Text>
+        <p className={classes.sold}>{t('product.sold', { count: product.total_sold })}</p>
       </div>
     </>
   );
