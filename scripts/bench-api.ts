@@ -2,7 +2,7 @@
  * API load benchmark at a real catalog's size (issue #3, docs/performance.md).
  *
  *   npm run bench:api -- [--products 100000] [--duration 10] [--warmup 3] [--connections 50]
- *                        [--database-url postgres://…/talcioc_bench] [--force] [--keep] [--json]
+ *                        [--database-url postgres://…/talcioc_bench] [--no-cache] [--force] [--keep] [--json]
  *
  * 1. Prepares the database: embedded PGlite in a temporary DATA_DIR (default), or PostgreSQL when
  *    --database-url / DATABASE_URL is given. That database is WIPED (schemas public and drizzle),
@@ -17,14 +17,18 @@
  *    NODE_ENV=test and LOG_LEVEL=warn. Why test: in production the rate limiter (300 a minute,
  *    server/app.ts) also counts loopback and no setting turns it off, while outside production
  *    127.0.0.1 is on its allow list, so the benchmark is never throttled. Nothing else on the
- *    request path depends on NODE_ENV (only trustProxy, which loopback does not use).
+ *    request path depends on NODE_ENV (only trustProxy, which loopback does not use). The anonymous
+ *    catalog's response micro-cache (ADR 011) is on with the server's CATALOG_CACHE_SECONDS (default
+ *    10 s); --no-cache starts the server with CATALOG_CACHE_SECONDS=0, i.e. every request reaches
+ *    the database.
  * 3. A second process (this file with --worker) fires the load: per scenario a warm-up, then a
  *    fixed duration with N keep-alive connections, each sending its next request as soon as the
  *    previous answer has been read (closed loop, like autocannon). Scenarios: health (baseline),
  *    filter (mixed filters, sorts, pages 1-5), search (1-3 mixed terms, some misses), product
- *    details (random active ids). Latencies are measured per request (send → last byte).
- * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors and p95 / health p95 (--json: JSON
- *    on stdout, progress on stderr). The server, the worker and the temporary data are removed at
+ *    details (random active ids). Latencies are measured per request (send → last byte); answers
+ *    with `X-Cache: HIT` are counted.
+ * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors, the cache hit ratio and p95 / health
+ *    p95 (--json: JSON on stdout, progress on stderr). The server, the worker and the temporary data are removed at
  *    the end, also on failure or Ctrl-C; with --keep the prepared database is left in place.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
@@ -53,10 +57,12 @@ interface Options {
   connections: number;
   json: boolean;
   keep: boolean;
+  /** Off with --no-cache: the server runs with CATALOG_CACHE_SECONDS=0. */
+  cache: boolean;
 }
 
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
-                          [--database-url postgres://…] [--force] [--keep] [--json]`;
+                          [--database-url postgres://…] [--no-cache] [--force] [--keep] [--json]`;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -68,6 +74,7 @@ function parseOptions(argv: string[]): Options {
     connections: 50,
     json: false,
     keep: false,
+    cache: true,
   };
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
@@ -85,6 +92,7 @@ function parseOptions(argv: string[]): Options {
       case '--database-url': options.databaseUrl = value()?.trim() || undefined; break;
       case '--force': options.force = true; break;
       case '--keep': options.keep = true; break;
+      case '--no-cache': options.cache = false; break;
       case '--json': options.json = true; break;
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
       default: throw new Error(`unknown option ${flag}\n${USAGE}`);
@@ -487,15 +495,20 @@ export interface ScenarioResult {
   mean: number;
   non2xx: number;
   errors: number;
+  /** Answers with `X-Cache: HIT` (the server's response micro-cache, ADR 011). */
+  hits: number;
+  /** hits / requests, 0–1. */
+  hitRatio: number;
   /** This scenario's p95 divided by health's p95 in the same run. */
   p95VsHealth?: number;
 }
 
-function request(agent: http.Agent, port: number, pathname: string): Promise<number> {
+/** Status, and whether the server answered from its response cache (`X-Cache: HIT`). */
+function request(agent: http.Agent, port: number, pathname: string): Promise<{ status: number; hit: boolean }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: pathname, agent, headers: { accept: 'application/json' }, timeout: 10_000 }, (res) => {
       res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, hit: res.headers['x-cache'] === 'HIT' }));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('request timed out after 10 s')));
@@ -509,6 +522,7 @@ async function drive(agent: http.Agent, plan: WorkerPlan, scenario: Scenario, ms
   let next = 0;
   let non2xx = 0;
   let errors = 0;
+  let hits = 0;
   const start = performance.now();
   const deadline = start + ms;
   const connection = async () => {
@@ -516,16 +530,17 @@ async function drive(agent: http.Agent, plan: WorkerPlan, scenario: Scenario, ms
       const pathname = scenario.paths[next++ % scenario.paths.length]!;
       const t0 = performance.now();
       try {
-        const status = await request(agent, plan.port, pathname);
+        const { status, hit } = await request(agent, plan.port, pathname);
         latencies.push(performance.now() - t0);
         if (status < 200 || status > 299) non2xx++;
+        if (hit) hits++;
       } catch {
         errors++;
       }
     }
   };
   await Promise.all(Array.from({ length: plan.connections }, connection));
-  return { latencies, non2xx, errors, elapsed: performance.now() - start };
+  return { latencies, non2xx, errors, hits, elapsed: performance.now() - start };
 }
 
 function summarise(name: string, run: Awaited<ReturnType<typeof drive>>): ScenarioResult {
@@ -543,6 +558,8 @@ function summarise(name: string, run: Awaited<ReturnType<typeof drive>>): Scenar
     mean: round(sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1)),
     non2xx: run.non2xx,
     errors: run.errors,
+    hits: run.hits,
+    hitRatio: sorted.length ? Math.round((run.hits / sorted.length) * 1000) / 1000 : 0,
   };
 }
 
@@ -600,7 +617,7 @@ async function waitForHealth(port: number, server: ChildProcess, timeoutMs: numb
   try {
     while (Date.now() < deadline) {
       if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering`);
-      const status = await request(agent, port, '/api/health').catch(() => 0);
+      const status = await request(agent, port, '/api/health').then((r) => r.status, () => 0);
       if (status === 200) return;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -615,14 +632,16 @@ function printTable(report: Report) {
   const lines = [
     `Talcioc API benchmark: ${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${database.version}, ` +
       `${report.products.total.toLocaleString('en')} products (${report.products.active.toLocaleString('en')} active), ` +
-      `${report.connections} connections, ${report.duration} s per scenario after ${report.warmup} s warm-up`,
+      `${report.connections} connections, ${report.duration} s per scenario after ${report.warmup} s warm-up, ` +
+      `response cache ${report.cache.seconds ? `on (${report.cache.seconds} s)` : 'off (--no-cache)'}`,
     `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? '?'}); prepared in ${report.prepareSeconds} s`,
     '',
-    '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | p95 / health p95 |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | cache hits | p95 / health p95 |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.scenarios.map(
       (s) =>
-        `| ${s.name} | ${s.rps} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.non2xx} | ${s.errors} | ${s.p95VsHealth?.toFixed(1) ?? '–'} |`,
+        `| ${s.name} | ${s.rps} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.non2xx} | ${s.errors} | ` +
+        `${(s.hitRatio * 100).toFixed(1)} % | ${s.p95VsHealth?.toFixed(1) ?? '–'} |`,
     ),
   ];
   if (database.kind === 'postgres') {
@@ -645,6 +664,8 @@ interface Report {
   node: string;
   cpus: number;
   prepareSeconds: number;
+  /** The server's CATALOG_CACHE_SECONDS (0: --no-cache). */
+  cache: { seconds: number };
   scenarios: ScenarioResult[];
 }
 
@@ -730,6 +751,8 @@ async function main() {
     const prepareSeconds = Math.round((performance.now() - started) / 100) / 10;
 
     // 2. Server
+    const { readEnv } = await import('../server/env.ts');
+    const cacheSeconds = options.cache ? readEnv({ CATALOG_CACHE_SECONDS: process.env.CATALOG_CACHE_SECONDS }).CATALOG_CACHE_SECONDS : 0;
     const port = await freePort();
     const serverLog = path.join(workDir, 'server.log');
     const out = createWriteStream(serverLog);
@@ -744,6 +767,8 @@ async function main() {
         DATABASE_URL: options.databaseUrl ?? '',
         DATA_DIR: workDir,
         STATIC_DIR: path.join(workDir, 'no-static'),
+        // The response micro-cache (ADR 011): the server's setting, or off with --no-cache.
+        ...(options.cache ? {} : { CATALOG_CACHE_SECONDS: '0' }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -762,7 +787,7 @@ async function main() {
     const plan: WorkerPlan = { port, connections: options.connections, duration: options.duration, warmup: options.warmup, scenarios: scenarios(data) };
     const sanity = new http.Agent({ keepAlive: false });
     for (const scenario of plan.scenarios) {
-      const status = await request(sanity, port, scenario.paths[0]!);
+      const { status } = await request(sanity, port, scenario.paths[0]!);
       if (status !== 200) throw new Error(`${scenario.paths[0]} answered ${status}: refusing to benchmark errors`);
     }
     sanity.destroy();
@@ -791,6 +816,7 @@ async function main() {
       node: process.version,
       cpus: os.cpus().length,
       prepareSeconds,
+      cache: { seconds: cacheSeconds },
       scenarios: results,
     };
     const serverWarnings = readFileSync(serverLog, 'utf8').split('\n').filter((l) => l.trim() && !l.includes('no built app found'));

@@ -14,6 +14,7 @@ import i18nPlugin from './plugins/i18n.ts';
 import databasePlugin from './plugins/database.ts';
 import authPlugin from './plugins/auth.ts';
 import staticPlugin from './plugins/static.ts';
+import responseCachePlugin from './plugins/response-cache.ts';
 import healthRoutes from './routes/health.ts';
 import masterRoutes from './routes/master.ts';
 import translationRoutes from './routes/translations.ts';
@@ -77,6 +78,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(idempotencyPlugin);
   // Engagement (issue #6, ADR 009): VAPID keys, notifications → push queue, the push worker.
   await fastify.register(pushPlugin, { env });
+  // Catalog (issue #3, ADR 011): app.catalogCache, the anonymous catalog's response micro-cache.
+  await fastify.register(responseCachePlugin, { ttlSeconds: env.CATALOG_CACHE_SECONDS });
 
   await fastify.register(
     async (api) => {

@@ -92,6 +92,14 @@ const envSchema = z
       .transform((v) => v === 'true'),
     /** Seconds between two looks at the push queue (new pushes are also sent right after they are queued). */
     PUSH_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+
+    // --- Catalog (issue #3, ADR 011) --------------------------------------------------------
+    /**
+     * Seconds an anonymous catalog answer is kept in this process's response micro-cache
+     * (plugins/response-cache.ts); 0 turns it off. Writes made by this process clear it at once;
+     * writes from another process (`npm run ops`, a second instance) show after at most this long.
+     */
+    CATALOG_CACHE_SECONDS: z.coerce.number().int('CATALOG_CACHE_SECONDS must be a whole number').min(0).max(300).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {

@@ -78,6 +78,9 @@ const MAX_ID = 2_147_483_647;
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const idleDays = app.accounts.env.SESSION_IDLE_DAYS;
+  // Anonymous GETs of this plugin are answered from the response micro-cache (ADR 011) for
+  // CATALOG_CACHE_SECONDS; before the routes, so every one of them gets the hit hook.
+  app.catalogCache.install(app);
   app.addHook('onSend', async (request, reply) => {
     if (reply.statusCode === 200) reply.header('Cache-Control', request.headers.authorization ? CATALOG_PRIVATE_CACHE : CATALOG_CACHE);
     const vary = reply.getHeader('vary');

@@ -11,6 +11,9 @@
  *
  * Card payment: orders start `pending` with payment_status `awaiting`, and the answer carries
  * payment_url (the sandbox page outside production, services/payment-gateway.ts).
+ *
+ * Every committed change of stock clears the anonymous catalog's response cache (app.catalogCache,
+ * ADR 011), so this process never answers a stock it changed itself from the cache.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -157,6 +160,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await placeOrders(tx, request.auth!.user.id, { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids }, b, lowStock);
       return { message: request.t('order.placed'), data };
     });
+    // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
+    app.catalogCache.clear();
     await announceLowStock(db, lowStock, request.log);
     return result;
   });
@@ -170,6 +175,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await placeOrders(tx, request.auth!.user.id, { buyNow }, b, lowStock);
       return { message: request.t('order.placed'), data };
     });
+    // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
+    app.catalogCache.clear();
     await announceLowStock(db, lowStock, request.log);
     return result;
   });
@@ -198,6 +205,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { message: request.t('order.cancelled'), data: { order: (await getOrderDetails(tx, userId, order.id))! } };
     });
+    // Committed: a cancellation puts the stock back (ADR 011).
+    if (events.length) app.catalogCache.clear();
     await emitOrderStatusChanged(events, request.log);
     return result;
   });

@@ -1,0 +1,189 @@
+/**
+ * A bounded in-process response micro-cache for the anonymous catalog (issue #3, ADR 011): the
+ * server-side counterpart of the catalog's `Cache-Control: public, max-age=60` (routes/catalog.ts).
+ *
+ * - `app.catalogCache` (decorated on the root instance, so any route plugin can invalidate it):
+ *   `clear()` after any write that changes what the catalog shows (an order placed, a buy-now, a
+ *   cancellation that puts stock back), and `install(scope)`, which the catalog route plugin calls
+ *   before declaring its routes.
+ * - Only GET, only without an `Authorization` header (signed-in answers mark the shopper's
+ *   favourites and are private), only 200 answers whose payload is a string, only URLs up to 512
+ *   characters. Key: request.url (path and query exactly as sent) + '|' + request.locale (the one
+ *   thing the server derives from Accept-Language: ro or en), so a browser's many Accept-Language
+ *   spellings share one entry per language.
+ * - A hit is answered from a route-level `onRequest` hook appended AFTER the rate limiter's and the
+ *   compressor's (both add theirs from `onRoute`), so a hit still counts against the rate limit,
+ *   still skips validation and the handler, and still goes through every `onSend` hook: the
+ *   catalog's Cache-Control/Vary hook, then compression. Hits carry `X-Cache: HIT`, stored misses
+ *   `X-Cache: MISS`.
+ * - A miss is stored from an `onSend` hook of the catalog scope, which runs before the route-level
+ *   compression hook: the stored payload is the serialized JSON, never a compressed body.
+ * - Bounded: at most `maxEntries` entries and `maxBytes` bytes (counted as 2 bytes a UTF-16 unit,
+ *   the most a string takes on the heap), least recently used first out (Map insertion order; a hit
+ *   moves its entry to the end), each entry for `ttlSeconds`. `ttlSeconds` 0 turns it all off.
+ * - A race: a request that read the database before a write committed and answers after `clear()`
+ *   must not store its (old) answer. Every clear() moves a generation on; a miss remembers the
+ *   generation it started in and is stored only if it is still the current one.
+ * - Writes from ANOTHER process (`npm run ops`, a second server instance) do not clear this one's
+ *   cache: they show up here after at most `ttlSeconds` (CATALOG_CACHE_SECONDS, default 10).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+
+export const MAX_CACHED_URL_LENGTH = 512;
+export const CACHE_HEADER = 'X-Cache';
+
+export interface ResponseCacheOptions {
+  /** Seconds an entry is served; 0 turns the cache off. */
+  ttlSeconds: number;
+  /** Most entries kept (default 2000). */
+  maxEntries?: number;
+  /** Most bytes of payload kept (default 32 MB). */
+  maxBytes?: number;
+}
+
+interface Entry {
+  payload: string;
+  contentType: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface CacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+}
+
+export class ResponseCache {
+  readonly ttlMs: number;
+  readonly maxEntries: number;
+  readonly maxBytes: number;
+  /** One answer larger than this is not kept (it would push out many others). */
+  readonly maxEntryBytes: number;
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private hits = 0;
+  private misses = 0;
+  private generation = 0;
+  /** Misses on their way: the key and the generation they started in. */
+  private readonly pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+
+  constructor(options: ResponseCacheOptions) {
+    this.ttlMs = Math.max(0, options.ttlSeconds) * 1000;
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxEntryBytes = Math.floor(this.maxBytes / 16);
+  }
+
+  get enabled() {
+    return this.ttlMs > 0;
+  }
+
+  /** Forgets every entry, and every miss still being answered (see the race above). */
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+    this.generation += 1;
+  }
+
+  stats(): CacheStats {
+    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
+  }
+
+  /** The key of a cacheable request, or undefined. */
+  keyOf(request: FastifyRequest): string | undefined {
+    if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return undefined;
+    if (request.url.length > MAX_CACHED_URL_LENGTH) return undefined;
+    return `${request.url}|${request.locale}`;
+  }
+
+  private get(key: string, now: number): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= now) {
+      this.bytes -= entry.bytes;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used: last in insertion order
+    return entry;
+  }
+
+  private set(key: string, payload: string, contentType: string, now: number) {
+    const bytes = payload.length * 2 + key.length * 2;
+    if (bytes > this.maxEntryBytes) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.bytes;
+    }
+    this.entries.set(key, { payload, contentType, bytes, expiresAt: now + this.ttlMs });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
+  }
+
+  /** Route-level onRequest: answers a hit, or remembers a miss to store from onSend. */
+  private readonly serve: onRequestHookHandler = (request, reply, done) => {
+    const key = this.keyOf(request);
+    if (key === undefined) return done();
+    const entry = this.get(key, Date.now());
+    if (!entry) {
+      this.misses += 1;
+      this.pending.set(request, { key, generation: this.generation });
+      reply.header(CACHE_HEADER, 'MISS');
+      return done();
+    }
+    this.hits += 1;
+    reply.code(200).header('Content-Type', entry.contentType).header(CACHE_HEADER, 'HIT').send(entry.payload);
+  };
+
+  /** onSend of the cached scope: keeps a 200 string payload of a remembered miss. */
+  private store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const miss = this.pending.get(request);
+    if (!miss) return;
+    this.pending.delete(request);
+    if (miss.generation !== this.generation || reply.statusCode !== 200 || typeof payload !== 'string') return;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType !== 'string') return;
+    this.set(miss.key, payload, contentType, Date.now());
+  }
+
+  /**
+   * Caches the GET routes declared in `scope` after this call. Call it inside an encapsulated
+   * route plugin, before its routes: the onRoute hook then runs after the root's (rate limit,
+   * compression), so the hit hook comes after theirs in each route's onRequest list.
+   */
+  install(scope: FastifyInstance) {
+    if (!this.enabled) return;
+    scope.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('GET')) return;
+      const existing = route.onRequest;
+      route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), this.serve];
+    });
+    scope.addHook('onSend', (request, reply, payload, done) => {
+      this.store(request, reply, payload);
+      done(null, payload);
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The anonymous catalog's response micro-cache (ADR 011). Call clear() after a catalog-changing write. */
+    catalogCache: ResponseCache;
+  }
+}
+
+export default fp<ResponseCacheOptions>(
+  async function responseCachePlugin(app: FastifyInstance, options) {
+    app.decorate('catalogCache', new ResponseCache(options));
+  },
+  { name: 'response-cache' },
+);
