@@ -22,6 +22,7 @@ describe('readEnv', () => {
       VAPID_SUBJECT: 'mailto:suport@talcioc.ro',
       PUSH_WORKER: true,
       PUSH_POLL_SECONDS: 5,
+      CATALOG_CACHE_SECONDS: 10,
     });
   });
 

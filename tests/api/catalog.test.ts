@@ -196,7 +196,10 @@ function expectCardsMatchDatabase(items: Product[]) {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The database path itself: these tests write to the database directly (as another process
+  // would), which the response cache learns of only after its lifetime — it has its own tests
+  // (catalog-cache.test.ts, ADR 011).
+  t = await buildTestApp({ env: { CATALOG_CACHE_SECONDS: '0' } });
   const db = t.db;
   const [shop] = await db.select({ id: shops.id }).from(shops).orderBy(shops.id).limit(1);
   const [someCategory] = await db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
