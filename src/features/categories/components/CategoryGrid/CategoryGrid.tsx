@@ -34,7 +34,8 @@ export function CategoryGrid({ categories, loading, placeholders = 12 }: { categ
       {categories.map((category) => (
         <UnstyledButton key={category.id} component={Link} to={`/categories/${category.slug}`} className={classes.card}>
           <img src={category.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" fetchPriority="low" className={classes.thumb} />
-          <Text size="sm" fw={600} ta="center" lineClamp={2} className={classes.name}>{category.name}</Text>
+          {/* Plain text: Mantine's Text sets its size inline, which the phone size below could not override. */}
+          <span className={`${classes.name} ${classes.title}`}>{category.name}</span>
           <Text size="xs" c="dimmed" ta="center">{t('categories.products_count', { count: category.products_count })}</Text>
         </UnstyledButton>
       ))}
