@@ -4,9 +4,8 @@
  * until the page is idle, then the menu takes its place; a click before that opens the menu as
  * soon as its code is there, and keyboard focus stays on the button through the swap.
  */
-import { useEffect, useRef, useState } from 'react';
-import { whenIdle } from '../../../lib/when-idle.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
+import { useDeferredMenu } from '../../../lib/use-deferred-menu.ts';
 import type { User } from '../lib/session-store.ts';
 import { UserMenuButton } from './UserMenuButton.tsx';
 import type { UserMenuLink } from './UserMenu.tsx';
@@ -14,18 +13,8 @@ import type { UserMenuLink } from './UserMenu.tsx';
 const UserMenu = lazyPart(() => import('./UserMenu.tsx'));
 
 export function LazyUserMenu({ user, links }: { user: User; links?: UserMenuLink[] }) {
-  const button = useRef<HTMLButtonElement>(null);
-  const [menu, setMenu] = useState<{ opened: boolean; focus: boolean } | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    whenIdle(() => active && setMenu((m) => m ?? { opened: false, focus: document.activeElement === button.current }));
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  const plain = <UserMenuButton ref={button} user={user} onClick={() => setMenu({ opened: true, focus: true })} />;
+  const { button, menu, open } = useDeferredMenu();
+  const plain = <UserMenuButton ref={button} user={user} onClick={open} />;
   if (!menu) return plain;
   // Offline before the app is installed, the menu's code may not come: the plain button stays.
   return <UserMenu fallback={plain} user={user} links={links} defaultOpened={menu.opened} focusOnMount={menu.focus} />;

@@ -5,12 +5,11 @@
  * menu takes its place; a click before that opens the menu as soon as its code is there, and
  * keyboard focus stays on the button through the swap.
  */
-import { useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contract/master.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
+import { useDeferredMenu } from '../../../lib/use-deferred-menu.ts';
 import { LanguageButton } from './LanguageButton.tsx';
 
 const LanguageMenu = lazyPart(() => import('./LanguageMenu.tsx'));
@@ -18,19 +17,9 @@ const LanguageMenu = lazyPart(() => import('./LanguageMenu.tsx'));
 export function LanguageSwitcher({ languages }: { languages: Language[] }) {
   const { i18n } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 767.98px)', false);
-  const button = useRef<HTMLButtonElement>(null);
-  const [menu, setMenu] = useState<{ opened: boolean; focus: boolean } | null>(null);
+  const { button, menu, open } = useDeferredMenu();
   const current = languages.find((l) => l.name === i18n.language) ?? { name: i18n.language, title: i18n.language };
   const label = isMobile ? current.name.toUpperCase() : current.title;
-  const open = () => setMenu({ opened: true, focus: true });
-
-  useEffect(() => {
-    let active = true;
-    whenIdle(() => active && setMenu((m) => m ?? { opened: false, focus: document.activeElement === button.current }));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const plain = <LanguageButton ref={button} label={label} onClick={open} />;
   if (!menu) return plain;
