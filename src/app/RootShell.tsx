@@ -26,8 +26,8 @@ export function RootShell() {
     markFirstScreenShown();
     // The sign-in dialogs and the cart drawer open at once when first asked: their code is fetched ahead.
     whenIdle(() => {
+      // (the host's module fetches the dialogs' code in turn: AuthDialogsHost.tsx)
       prefetchCode(() => import('./AuthDialogsHost.tsx'));
-      prefetchCode(() => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx'));
       prefetchCode(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
     });
   }, []);

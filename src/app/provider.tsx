@@ -27,19 +27,18 @@ const PwaHost = lazyPart(() => import('./PwaHost.tsx'));
 // What <Notifications> sets when it mounts, set now: notifications shown before it are placed alike.
 notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_DEFAULTS.limit, defaultPosition: NOTIFICATION_DEFAULTS.position }));
 
+type NotificationsState = ReturnType<typeof notificationsStore.getState>;
+const anyShown = (state: NotificationsState) => state.notifications.length > 0 || state.queue.length > 0;
+
 /** Mounts the notifications when the first one is shown, or when the browser is idle. */
 function LazyNotifications() {
   const idle = useIdle();
-  const [shown, setShown] = useState(() => notificationsStore.getState().notifications.length > 0);
+  const [shown, setShown] = useState(() => anyShown(notificationsStore.getState()));
   useEffect(() => {
     if (shown) return;
-    if (notificationsStore.getState().notifications.length > 0) setShown(true);
-    const unsubscribe = notificationsStore.subscribe((state) => {
-      if (state.notifications.length > 0 || state.queue.length > 0) setShown(true);
-    });
-    return () => {
-      unsubscribe();
-    };
+    // One shown between the first render and this effect counts too.
+    if (anyShown(notificationsStore.getState())) return setShown(true);
+    return notificationsStore.subscribe((state) => anyShown(state) && setShown(true));
   }, [shown]);
   if (!idle && !shown) return null;
   return <NotificationsHost />;

@@ -25,3 +25,12 @@ export function useDeferredMenu() {
   const open = () => setMenu({ opened: true, focus: true });
   return { button, menu, open };
 }
+
+/** The loaded menu's side of the swap: its button takes the focus the plain one had. */
+export function useFocusOnMount(focus: boolean) {
+  const target = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) target.current?.focus();
+  }, [focus]);
+  return target;
+}

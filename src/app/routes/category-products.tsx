@@ -19,21 +19,11 @@ import type { Category } from '../../contract/content.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 import { productListQueryOptions } from '../../features/products/api/get-products.ts';
 import { cardImage } from '../../features/products/lib/media.ts';
-import { DEFAULT_PAGE, PRODUCT_SORTS } from '../../contract/catalog-constants.ts';
+import { readListParams } from '../../features/products/lib/list-params.ts';
 import { firstLoadBudget, preloadImage } from '../first-load.ts';
 
 const matches = (key: string) => (c: Category) => c.slug === key || String(c.id) === key;
 
-/**
- * The query ProductListing makes for this category: sort and page read from the URL exactly as
- * useListParams reads them (default sort newest), so the prefetched page is the one it shows.
- */
-function listingOptions(categoryId: number, url: URL) {
-  const sort = PRODUCT_SORTS.find((s) => s === url.searchParams.get('sort')) ?? 'newest';
-  const pageNumber = Number(url.searchParams.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : DEFAULT_PAGE;
-  return productListQueryOptions({ category: categoryId, sort, page });
-}
 
 export const createLoader = (queryClient: QueryClient) => async ({ params, request }: LoaderFunctionArgs) => {
   const key = params.slug ?? '';
@@ -46,7 +36,8 @@ export const createLoader = (queryClient: QueryClient) => async ({ params, reque
   single?.catch(() => undefined);
   const category = known ?? (single ? await budget.within(single) : undefined);
   if (category) {
-    const listing = listingOptions(category.id, new URL(request.url));
+    // The query ProductListing makes for this URL: the prefetched page is the one it shows.
+    const listing = productListQueryOptions({ category: category.id, ...readListParams(new URL(request.url).searchParams) });
     const cached = queryClient.getQueryData(listing.queryKey) !== undefined;
     const fetching = queryClient.prefetchQuery(listing);
     if (!cached) await budget.within(fetching);

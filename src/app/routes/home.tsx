@@ -15,6 +15,7 @@ import { bannersQueryOptions } from '../../features/content/api/get-banners.ts';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
 import { homeSectionsQueryOptions } from '../../features/products/api/get-home-sections.ts';
+import type { HomeSections } from '../../contract/catalog.ts';
 import { prefetchScreen, preloadImage } from '../first-load.ts';
 import { Deferred } from '../Deferred.tsx';
 import { lazyPart } from '../../lib/lazy-part.tsx';
@@ -51,10 +52,12 @@ const HomeProducts = lazyPart(() => import('./home-rows.tsx').then((m) => ({ def
 const HomeShops = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeShops })));
 const Countdown = lazyPart(() => import('../../features/products/components/Countdown/Countdown.tsx').then((m) => ({ default: m.Countdown })));
 
-/** Below the fold: rendered after the first paint (Deferred), its code loaded then (home-rows.tsx). */
-function Later({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
-  return <Deferred placeholder={placeholder}>{children}</Deferred>;
-}
+/** The product rows below the fold, in order: rendered after the first paint (Deferred), their code loaded then (home-rows.tsx). */
+const PRODUCT_ROWS = [
+  { id: 'home-most-popular', title: 'routes.most_popular', to: '/most-popular', pick: (s: HomeSections) => s.most_popular },
+  { id: 'home-best-deals', title: 'routes.best_deal', to: '/best-deal', pick: (s: HomeSections) => s.best_deals },
+  { id: 'home-new-arrivals', title: 'home.new_arrivals', to: '/filtered-products?sort=newest', pick: (s: HomeSections) => s.new_arrivals },
+] as const;
 
 export function Component() {
   const { t } = useTranslation();
@@ -78,27 +81,27 @@ export function Component() {
             title={sale.name}
             to={`/flash-sale/${sale.id}`}
             extra={
-              <Later placeholder={null}>
+              <Deferred placeholder={null}>
                 <Countdown to={sale.ends_at} size="sm" />
-              </Later>
+              </Deferred>
             }
           >
-            <Later placeholder={<RowPlaceholder />}>
+            <Deferred placeholder={<RowPlaceholder />}>
               <HomeProducts fallback={<RowPlaceholder />} products={sale.products} />
-            </Later>
+            </Deferred>
           </Section>
         )}
-        <Section below id="home-most-popular" title={t('routes.most_popular')} to="/most-popular">
-          <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.most_popular} /> : !home.isError && <RowPlaceholder />}</Later>
-        </Section>
-        <Section below id="home-best-deals" title={t('routes.best_deal')} to="/best-deal">
-          <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.best_deals} /> : !home.isError && <RowPlaceholder />}</Later>
-        </Section>
-        <Section below id="home-new-arrivals" title={t('home.new_arrivals')} to="/filtered-products?sort=newest">
-          <Later placeholder={<RowPlaceholder />}>{sections ? <HomeProducts fallback={<RowPlaceholder />} products={sections.new_arrivals} /> : !home.isError && <RowPlaceholder />}</Later>
-        </Section>
+        {PRODUCT_ROWS.map((row) => (
+          <Section below key={row.id} id={row.id} title={t(row.title)} to={row.to}>
+            <Deferred placeholder={<RowPlaceholder />}>
+              {sections ? <HomeProducts fallback={<RowPlaceholder />} products={row.pick(sections)} /> : !home.isError && <RowPlaceholder />}
+            </Deferred>
+          </Section>
+        ))}
         <Section below id="home-shops" title={t('home.popular_shops')} to="/shops">
-          <Later placeholder={<ShopsPlaceholder />}>{sections ? <HomeShops fallback={<ShopsPlaceholder />} shops={sections.popular_shops} /> : !home.isError && <ShopsPlaceholder />}</Later>
+          <Deferred placeholder={<ShopsPlaceholder />}>
+            {sections ? <HomeShops fallback={<ShopsPlaceholder />} shops={sections.popular_shops} /> : !home.isError && <ShopsPlaceholder />}
+          </Deferred>
         </Section>
         {home.isError && !sections && <Text c="dimmed" ta="center">{t('errors.content_unavailable')}</Text>}
       </Stack>

@@ -7,25 +7,18 @@ import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE, DEFAULT_SORT, PRODUCT_SORTS } from '../../contract/catalog-constants.ts';
 import { shopQueryOptions } from '../../features/shops/api/get-shop.ts';
 import { productListQueryOptions } from '../../features/products/api/get-products.ts';
+import { readListParams } from '../../features/products/lib/list-params.ts';
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 import classes from './shop-details.module.css';
 
-/**
- * The list query ProductListing will read for this URL (same sort and page parsing as
- * useListParams), so the loader warms exactly that cache entry.
- */
+/** The list query ProductListing will read for this URL, so the loader warms exactly that cache entry. */
 export function shopProductsQueryOptions(url: string, shop: number, category?: number) {
-  const search = new URL(url).searchParams;
-  const sort = PRODUCT_SORTS.find((s) => s === search.get('sort')) ?? DEFAULT_SORT;
-  const pageNumber = Number(search.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : DEFAULT_PAGE;
-  return productListQueryOptions({ shop, category, sort, page });
+  return productListQueryOptions({ shop, category, ...readListParams(new URL(url).searchParams) });
 }
 
 export const createLoader =

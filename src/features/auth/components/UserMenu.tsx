@@ -3,7 +3,7 @@
  * confirmation — plus Favourites and Notifications (issue #6: on phones the header has no room
  * for a heart link).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Menu, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { User } from '../lib/session-store.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { LazyConfirmDialog } from '../../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { UserMenuButton } from './UserMenuButton.tsx';
+import { useFocusOnMount } from '../../../lib/use-deferred-menu.ts';
 
 /** More account entries the app composes in (favourites, notifications). */
 export interface UserMenuLink {
@@ -35,10 +36,7 @@ export default function UserMenu({
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount) target.current?.focus();
-  }, [focusOnMount]);
+  const target = useFocusOnMount(focusOnMount);
 
   const confirmLogout = async () => {
     setBusy(true);

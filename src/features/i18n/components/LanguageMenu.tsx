@@ -1,10 +1,10 @@
 /** The language menu behind LanguageSwitcher's button: its own chunk with Mantine's Menu. */
-import { useEffect, useRef } from 'react';
 import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../contract/master.ts';
 import { useChangeLanguage } from '../hooks/use-change-language.ts';
 import { LanguageButton } from './LanguageButton.tsx';
+import { useFocusOnMount } from '../../../lib/use-deferred-menu.ts';
 
 export default function LanguageMenu({
   languages,
@@ -19,10 +19,7 @@ export default function LanguageMenu({
 }) {
   const { i18n } = useTranslation();
   const changeLanguage = useChangeLanguage();
-  const target = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount) target.current?.focus();
-  }, [focusOnMount]);
+  const target = useFocusOnMount(focusOnMount);
   return (
     <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>

@@ -4,13 +4,12 @@
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE, PRODUCT_SORTS, type ProductSort } from '../../../contract/catalog-constants.ts';
+import { DEFAULT_PAGE, type ProductSort } from '../../../contract/catalog-constants.ts';
+import { readListParams } from '../lib/list-params.ts';
 
 export function useListParams(defaultSort: ProductSort) {
   const [searchParams] = useSearchParams();
-  const sort = PRODUCT_SORTS.find((s) => s === searchParams.get('sort')) ?? defaultSort;
-  const pageNumber = Number(searchParams.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? pageNumber : DEFAULT_PAGE;
+  const { sort, page } = readListParams(searchParams, defaultSort);
 
   /** The same URL with other values for some keys (undefined or the default removes a key). */
   const hrefWith = useCallback(
