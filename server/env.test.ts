@@ -26,6 +26,12 @@ describe('readEnv', () => {
     });
   });
 
+  it('reads CATALOG_CACHE_SECONDS, an empty value as unset (not 0, which turns the cache off)', () => {
+    expect(readEnv({ CATALOG_CACHE_SECONDS: '0' }).CATALOG_CACHE_SECONDS).toBe(0);
+    expect(readEnv({ CATALOG_CACHE_SECONDS: '' }).CATALOG_CACHE_SECONDS).toBe(10);
+    expect(() => readEnv({ CATALOG_CACHE_SECONDS: '2.5' })).toThrow(/CATALOG_CACHE_SECONDS/);
+  });
+
   it('coerces PORT from a string and rejects ports that are not ports', () => {
     expect(readEnv({ PORT: '4173' }).PORT).toBe(4173);
     expect(readEnv({ PORT: '0' }).PORT).toBe(0);

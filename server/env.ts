@@ -99,7 +99,11 @@ const envSchema = z
      * (plugins/response-cache.ts); 0 turns it off. Writes made by this process clear it at once;
      * writes from another process (`npm run ops`, a second instance) show after at most this long.
      */
-    CATALOG_CACHE_SECONDS: z.coerce.number().int('CATALOG_CACHE_SECONDS must be a whole number').min(0).max(300).default(10),
+    // An empty value means unset (as for the other variables), not 0: it must not turn the cache off.
+    CATALOG_CACHE_SECONDS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('CATALOG_CACHE_SECONDS must be a whole number').min(0).max(300).default(10),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {

@@ -3,9 +3,9 @@
  * server-side counterpart of the catalog's `Cache-Control: public, max-age=60` (routes/catalog.ts).
  *
  * - `app.catalogCache` (decorated on the root instance, so any route plugin can invalidate it):
- *   `clear()` after any write that changes what the catalog shows (an order placed, a buy-now, a
- *   cancellation that puts stock back), and `install(scope)`, which the catalog route plugin calls
- *   before declaring its routes.
+ *   `clear()` after any write that changes what the catalog shows (an order placed, a buy-now;
+ *   cancellations, which put stock back, clear it through services/order-status.ts's hook), and
+ *   `install(scope)`, which the catalog route plugin calls before declaring its routes.
  * - Only GET, only without an `Authorization` header (signed-in answers mark the shopper's
  *   favourites and are private), only 200 answers whose payload is a string, only URLs up to 512
  *   characters. Key: request.url (path and query exactly as sent) + '|' + request.locale (the one
@@ -28,10 +28,11 @@
  *   cache: they show up here after at most `ttlSeconds` (CATALOG_CACHE_SECONDS, default 10).
  */
 import fp from 'fastify-plugin';
+import { onOrderStatusChanged } from '../services/order-status.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
-export const MAX_CACHED_URL_LENGTH = 512;
-export const CACHE_HEADER = 'X-Cache';
+const MAX_CACHED_URL_LENGTH = 512;
+const CACHE_HEADER = 'X-Cache';
 
 export interface ResponseCacheOptions {
   /** Seconds an entry is served; 0 turns the cache off. */
@@ -49,23 +50,15 @@ interface Entry {
   expiresAt: number;
 }
 
-export interface CacheStats {
-  entries: number;
-  bytes: number;
-  hits: number;
-  misses: number;
-}
 
 export class ResponseCache {
-  readonly ttlMs: number;
-  readonly maxEntries: number;
-  readonly maxBytes: number;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
   /** One answer larger than this is not kept (it would push out many others). */
-  readonly maxEntryBytes: number;
+  private readonly maxEntryBytes: number;
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  private hits = 0;
-  private misses = 0;
   private generation = 0;
   /** Misses on their way: the key and the generation they started in. */
   private readonly pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
@@ -77,7 +70,7 @@ export class ResponseCache {
     this.maxEntryBytes = Math.floor(this.maxBytes / 16);
   }
 
-  get enabled() {
+  private get enabled() {
     return this.ttlMs > 0;
   }
 
@@ -88,12 +81,13 @@ export class ResponseCache {
     this.generation += 1;
   }
 
-  stats(): CacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses };
+  /** What is kept (the tests check the bounds with it). */
+  stats() {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 
   /** The key of a cacheable request, or undefined. */
-  keyOf(request: FastifyRequest): string | undefined {
+  private keyOf(request: FastifyRequest): string | undefined {
     if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return undefined;
     if (request.url.length > MAX_CACHED_URL_LENGTH) return undefined;
     return `${request.url}|${request.locale}`;
@@ -134,12 +128,10 @@ export class ResponseCache {
     if (key === undefined) return done();
     const entry = this.get(key, Date.now());
     if (!entry) {
-      this.misses += 1;
       this.pending.set(request, { key, generation: this.generation });
       reply.header(CACHE_HEADER, 'MISS');
       return done();
     }
-    this.hits += 1;
     reply.code(200).header('Content-Type', entry.contentType).header(CACHE_HEADER, 'HIT').send(entry.payload);
   };
 
@@ -183,7 +175,16 @@ declare module 'fastify' {
 
 export default fp<ResponseCacheOptions>(
   async function responseCachePlugin(app: FastifyInstance, options) {
-    app.decorate('catalogCache', new ResponseCache(options));
+    const cache = new ResponseCache(options);
+    app.decorate('catalogCache', cache);
+    // A cancellation puts stock back, whichever route of this process made it (the shopper's
+    // cancel, a declined card payment): the order-status hook runs after its commit.
+    const off = onOrderStatusChanged((event) => {
+      if (event.to === 'cancelled') cache.clear();
+    });
+    app.addHook('onClose', async () => {
+      off();
+    });
   },
   { name: 'response-cache' },
 );

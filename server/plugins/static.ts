@@ -22,6 +22,8 @@ export default fp<{ root: string }>(async function staticPlugin(app: FastifyInst
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The copies are sent for their originals' addresses; they get no routes of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(reply, filePath) {
       // `filePath` is the copy actually sent (index.html.br): the rules are the original's.
       const name = path.basename(filePath).replace(/\.(br|gz)$/, '');

@@ -12,8 +12,9 @@
  * Card payment: orders start `pending` with payment_status `awaiting`, and the answer carries
  * payment_url (the sandbox page outside production, services/payment-gateway.ts).
  *
- * Every committed change of stock clears the anonymous catalog's response cache (app.catalogCache,
- * ADR 011), so this process never answers a stock it changed itself from the cache.
+ * Placing an order clears the anonymous catalog's response cache (app.catalogCache, ADR 011) once
+ * committed, so this process never answers from the cache a stock it changed itself; a
+ * cancellation does through the order-status hook (plugins/response-cache.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -205,8 +206,6 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { message: request.t('order.cancelled'), data: { order: (await getOrderDetails(tx, userId, order.id))! } };
     });
-    // Committed: a cancellation puts the stock back (ADR 011).
-    if (events.length) app.catalogCache.clear();
     await emitOrderStatusChanged(events, request.log);
     return result;
   });

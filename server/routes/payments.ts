@@ -98,8 +98,6 @@ ${
         }
         return { status, numbers: list.map((o) => o.number) };
       });
-      // A declined payment cancelled orders and put their stock back (ADR 011).
-      if (events.length) app.catalogCache.clear();
       await emitOrderStatusChanged(events, request.log);
       return reply.redirect(outcomeUrl(result.status, result.numbers), 303);
     });

@@ -80,5 +80,7 @@ describe('static files', () => {
     expect(brotliDecompressSync(route.rawPayload).toString()).toBe(html);
     const missing = await get('/assets/missing-1.js', 'br');
     expect(missing.statusCode).toBe(404);
+    // A copy is not a file of its own: its address is not served (it would be raw Brotli bytes).
+    expect((await get('/assets/app-abc123.js.br', 'br')).statusCode).toBe(404);
   });
 });
