@@ -10,6 +10,7 @@ import {
 } from '../../server/db/schema.ts';
 import { hashToken, newToken } from '../../server/lib/tokens.ts';
 import type { TestApp } from './helpers.ts';
+import type { client } from './cart-call.ts';
 
 let n = 0;
 const unique = () => `${process.pid}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
@@ -119,4 +120,12 @@ export async function quickUser(t: TestApp, name = 'Ana Popescu') {
   const token = newToken();
   await t.db.insert(sessions).values({ userId: user!.id, tokenHash: hashToken(token) });
   return { token, user: { id: user!.id, name } };
+}
+
+/** A signed-in shopper with one (default) address: what checkout and orders need. */
+export async function shopperWithAddress(t: TestApp, c: ReturnType<typeof client>, name = 'Ana Popescu') {
+  const s = await quickUser(t, name);
+  const res = await c.post('/address/store', ADDRESS, { token: s.token });
+  if (res.statusCode !== 200) throw new Error(`address/store answered ${res.statusCode}: ${res.body}`);
+  return { ...s, address: res.json().data.address.id as number };
 }

@@ -14,7 +14,7 @@ import i18nPlugin from '../../server/plugins/i18n.ts';
 import responseCachePlugin from '../../server/plugins/response-cache.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, quickUser } from './cart-fixtures.ts';
+import { key, makeProduct, makeShop, quickUser, shopperWithAddress } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -32,12 +32,7 @@ afterAll(async () => {
 const xCache = (res: { headers: Record<string, unknown> }) => res.headers['x-cache'];
 const details = (res: { json(): unknown }) => productDetailsResponseSchema.parse(res.json()).data.product;
 
-async function shopper(name: string) {
-  const s = await quickUser(t, name);
-  const res = await c.post('/address/store', ADDRESS, { token: s.token });
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...s, address: res.json().data.address.id as number };
-}
+const shopper = (name: string) => shopperWithAddress(t, c, name);
 
 describe('anonymous catalog GETs', () => {
   it('MISS, then HIT with the same body and the same Cache-Control / Vary', async () => {

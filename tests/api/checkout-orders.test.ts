@@ -14,7 +14,7 @@ import { dashboardResponseSchema } from '../../src/contract/auth.ts';
 import { cartItems, orders, products } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, makeVoucher, stockOf, quickUser } from './cart-fixtures.ts';
+import { ADDRESS, key, makeProduct, makeShop, makeVoucher, stockOf, quickUser, shopperWithAddress } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -22,12 +22,7 @@ type Shopper = { token: string; user: { id: number }; address: number };
 let ana: Shopper;
 let ion: Shopper;
 
-async function shopper(name: string): Promise<Shopper> {
-  const s = await quickUser(t, name);
-  const res = await c.post('/address/store', ADDRESS, { token: s.token });
-  expect(res.statusCode, res.body).toBe(200);
-  return { token: s.token, user: s.user, address: res.json().data.address.id };
-}
+const shopper = (name: string): Promise<Shopper> => shopperWithAddress(t, c, name);
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -15,7 +15,7 @@ import type { PricedLine } from '../../server/repositories/cart-repository.ts';
 import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../src/contract/engagement.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, quickUser } from './cart-fixtures.ts';
+import { ADDRESS, key, makeProduct, makeShop, quickUser, shopperWithAddress } from './cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -144,12 +144,7 @@ describe('notification list', () => {
 });
 
 describe('events that notify', () => {
-  async function shopper(name: string) {
-    const s = await quickUser(t, name);
-    const res = await c.post('/address/store', ADDRESS, { token: s.token });
-    expect(res.statusCode, res.body).toBe(200);
-    return { ...s, address: res.json().data.address.id as number };
-  }
+  const shopper = (name: string) => shopperWithAddress(t, c, name);
 
   it('an order status change notifies its shopper: the cancel route and the operator command', async () => {
     const { runOrderStatus } = await import('../../scripts/ops.ts');
