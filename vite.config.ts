@@ -145,7 +145,7 @@ const importedNames = (list: string) =>
 const groups = new Map<string, string>();
 
 /** Route modules whose code forms the `catalog` chunk. */
-const CATALOG_MODULES = ['src/app/routes/category-products.tsx', 'src/app/routes/product-details.tsx', 'src/app/routes/home-rows.tsx'];
+const CATALOG_MODULES = [FIRST_SCREENS.category, FIRST_SCREENS.product, 'src/app/routes/home-rows.tsx'];
 
 /**
  * Finds the modules the first screen's code needs: a walk over static imports from the entry.

@@ -768,7 +768,7 @@ async function main() {
         DATA_DIR: workDir,
         STATIC_DIR: path.join(workDir, 'no-static'),
         // The response micro-cache (ADR 011): the server's setting, or off with --no-cache.
-        ...(options.cache ? {} : { CATALOG_CACHE_SECONDS: '0' }),
+        CATALOG_CACHE_SECONDS: String(cacheSeconds),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 const distArg = process.argv.indexOf('--dist');
 const dist = path.resolve(distArg > 0 ? process.argv[distArg + 1] : 'dist');
 if (!existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/index.html missing: run `npm run build` first');
+  console.error(`${path.relative(process.cwd(), dist) || '.'}/index.html missing: run \`npm run build\` first (or pass --dist)`);
   process.exit(1);
 }
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');

@@ -9,7 +9,7 @@
 //   --trace-dir  saves each Lighthouse run's trace (open it in Chrome DevTools' Performance panel)
 // Targets: home first-load JS ≤ 170 KB gzip; Lighthouse performance ≥ 90; CLS ≤ 0.05.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -132,7 +132,6 @@ async function lighthouseRun(url) {
     const audits = result.lhr.audits;
     if (result.lhr.runtimeError) console.error(`lighthouse: ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     if (traceDir) {
-      const { writeFileSync, mkdirSync } = await import('node:fs');
       mkdirSync(traceDir, { recursive: true });
       writeFileSync(path.join(traceDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(result.artifacts.Trace));
     }

@@ -6,14 +6,18 @@
  * costs the server nothing per request (issue #3, docs/decisions/008-first-load.md).
  * Runs after vite-plugin-pwa has written the service worker (closeBundle, order 'post').
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 /** Below this a compressed copy saves less than a packet. */
 const MIN_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -34,14 +38,19 @@ export function precompress(): Plugin {
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
+      async handler(error) {
+        // A failed build leaves nothing worth sending; a server-side build is not sent at all.
+        if (error || config.build.ssr || !config.build.write) return;
         const outDir = path.resolve(config.root, config.build.outDir);
-        for (const file of files(outDir)) {
-          if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
-          const content = readFileSync(file);
-          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
-          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        }
+        const targets = [...files(outDir)].filter((file) => COMPRESSIBLE.test(file) && statSync(file).size >= MIN_BYTES);
+        // zlib's thread pool compresses the files side by side.
+        await Promise.all(
+          targets.map(async (file) => {
+            const content = await readFile(file);
+            const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
+            await Promise.all([writeFile(`${file}.br`, await brotli(content, { params })), writeFile(`${file}.gz`, await gzipped(content, { level: 9 }))]);
+          }),
+        );
       },
     },
   };
