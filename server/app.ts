@@ -70,6 +70,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(databasePlugin, {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    waitSeconds: env.DATABASE_WAIT_SECONDS,
     handle: options.database,
   });
   // Accounts (issue #4): password hasher, code delivery, social verifier, app.authenticate.

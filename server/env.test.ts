@@ -11,6 +11,7 @@ describe('readEnv', () => {
       HOST: '127.0.0.1',
       DATABASE_URL: undefined,
       DATA_DIR: './data',
+      DATABASE_WAIT_SECONDS: 30,
       LOG_LEVEL: 'info',
       STATIC_DIR: './dist',
       MAIL_FROM: 'Talcioc <no-reply@talcioc.ro>',

@@ -35,6 +35,14 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')),
     DATA_DIR: z.string().min(1).default('./data'),
+    /**
+     * PostgreSQL only: seconds to wait at start for the database to answer (retried with growing
+     * pauses) before exiting with one clear line (issue 14, ADR 013).
+     */
+    DATABASE_WAIT_SECONDS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('DATABASE_WAIT_SECONDS must be a whole number').min(0).max(600).default(30),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Built front end served by the same process; absent in API-only test runs. */
     STATIC_DIR: z.string().default('./dist'),

@@ -3,18 +3,36 @@ import Fastify from 'fastify';
 import app from './app.ts';
 import { readEnv } from './env.ts';
 import { loggerOptions } from './logger.ts';
+import { DatabaseUnreachableError } from './db/faults.ts';
 
-const env = readEnv();
+/** Start-up failures that need no stack: one clear line on stderr, exit 1. */
+function exitWithLine(message: string): never {
+  process.stderr.write(`talcioc: ${message}\n`);
+  process.exit(1);
+}
+
+let env: ReturnType<typeof readEnv>;
+try {
+  env = readEnv();
+} catch (err) {
+  exitWithLine((err as Error).message);
+}
 const server = Fastify({
   logger: loggerOptions(env.LOG_LEVEL),
   trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === 'true' : env.NODE_ENV === 'production',
   bodyLimit: 1024 * 1024,
   // Opening, migrating and seeding a fresh embedded database takes ~5 s, longer on a busy
   // 2-core machine: Fastify's default 10 s plugin timeout was hit once (issue #4 notes).
-  pluginTimeout: 60_000,
+  // Also leaves room for DATABASE_WAIT_SECONDS (waiting for PostgreSQL at start).
+  pluginTimeout: Math.max(60_000, (env.DATABASE_WAIT_SECONDS + 60) * 1000),
 });
 
-await server.register(app, { env });
+try {
+  await server.register(app, { env });
+} catch (err) {
+  if (err instanceof DatabaseUnreachableError) exitWithLine(err.message);
+  throw err;
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -15,12 +15,21 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** PostgreSQL only: seconds to wait for the database at start (DATABASE_WAIT_SECONDS). */
+  waitSeconds?: number;
   /** Tests may hand in an already opened handle; the plugin then leaves closing to them. */
   handle?: DatabaseHandle;
 }
 
 export default fp<DatabasePluginOptions>(async function databasePlugin(app: FastifyInstance, options) {
-  const handle = options.handle ?? (await openDatabase(options));
+  const handle =
+    options.handle ??
+    (await openDatabase({
+      ...options,
+      // A lost connection is logged, never fatal: the pool reconnects on the next query and the
+      // requests in between answer 503 (plugins/errors.ts).
+      onConnectionError: (error) => app.log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'database connection lost'),
+    }));
   const seeded = await seedIfEmpty(handle.db);
   if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
   // Products written before migration 0001 (or by code that forgot it) have no search_text yet.

@@ -11,6 +11,10 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
+import { isDatabaseUnavailable } from '../db/faults.ts';
+
+/** Seconds a client is asked to wait while the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export interface HttpErrorOptions {
   /** Values for {{placeholders}} of a catalogue message. */
@@ -66,6 +70,14 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     // Client errors raised by Fastify itself (malformed JSON, body too large, unsupported media type, 429...).
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ message: error.message });
+    }
+    // The database is down or restarting: a calm 503 the client retries (issue 14, ADR 013).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ reason: (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ message: t('errors.service_unavailable') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

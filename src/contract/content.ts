@@ -48,3 +48,8 @@ export const translationsResponseSchema = z.object({
 export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;
 
 export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+/** GET /api/health/ready: whether the database answers (200 ok, else 503 unavailable with Retry-After). */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+});
