@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,8 @@ import {
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** PostgreSQL's full-text document type (read only by SQL, never mapped to JavaScript). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Key/value store for master data and general settings (spec §3 Storefront settings). */
 export const settings = pgTable('settings', {
@@ -121,11 +124,23 @@ export const products = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`CASE WHEN discount_price > 0 THEN discount_price ELSE price END`),
     /**
-     * Name, brand, shop name and category name folded by normalizeSearchText()
-     * (server/lib/search-text.ts), one per line, the name first. Written by the seed and by
-     * refreshProductSearchText(); searched with LIKE through the trigram index (ADR 004).
+     * The product's searchable text (ADR 004, revised for issue #13): name, brand, category
+     * name, shop name and description, one per line in that order, each folded by
+     * normalizeSearchText() and with irregular word forms replaced by their base form
+     * (searchDocument(), server/lib/search-text.ts). Written by the seed and by
+     * refreshProductSearchText().
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * search_text under PostgreSQL's `romanian` Snowball configuration, weighted by field: A name,
+     * B brand, C category, D shop and description. Generated, so it can never disagree with
+     * search_text; matched with @@ through products_search_vector_idx.
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 1)), 'A') || setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 2)), 'B') || setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 3)), 'C') || setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 4) || ' ' || split_part(search_text, chr(10), 5)), 'D')`,
+      ),
   },
   (t) => [
     index('products_shop_idx').on(t.shopId),
@@ -153,7 +168,7 @@ export const products = pgTable(
     index('products_list_id_idx')
       .on(t.id, t.createdAt, t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
       .where(sql`${t.isActive}`),
-    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', t.searchVector).where(sql`${t.isActive}`),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
   ],
@@ -703,3 +718,16 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Search synonyms (issue #13, ADR 004): each row is one group of phrases a shopper uses for the
+ * same thing ("adidași", "pantofi sport", "sneakers"). A search for any phrase of a group also
+ * finds the others. Data, not code: edit the rows (SQL) and every server picks the change up
+ * within a minute (server/repositories/catalog/search-lexicon.ts). Phrases are stored as typed;
+ * they are folded like the query.
+ */
+export const searchSynonyms = pgTable('search_synonyms', {
+  id: serial('id').primaryKey(),
+  phrases: text('phrases').array().notNull(),
+  createdAt: createdAt(),
+});
