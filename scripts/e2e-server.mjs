@@ -26,8 +26,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     DATABASE_URL: '',
     // Test shoppers made through the API come from their own (made-up) addresses, so the
-    // per-address sign-up limits hold as in production without throttling the suite.
-    TRUST_PROXY: 'true',
+    // per-address sign-up limits hold as in production without throttling the suite: the tests
+    // play the reverse proxy on 127.0.0.1, the only proxy trusted (ADR 014).
+    TRUST_PROXY: '127.0.0.1',
   },
 });
 

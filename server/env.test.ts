@@ -24,7 +24,27 @@ describe('readEnv', () => {
       PUSH_WORKER: true,
       PUSH_POLL_SECONDS: 5,
       CATALOG_CACHE_SECONDS: 10,
+      TRUST_PROXY: false,
     });
+  });
+
+  it('reads TRUST_PROXY as none, a hop count or proxy addresses/CIDRs, and refuses `true` (ADR 014)', () => {
+    expect(readEnv({}).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ NODE_ENV: 'production', SMS_GATEWAY_URL: 'https://sms.example' }).TRUST_PROXY).toBe(false);
+    expect(readEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(readEnv({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => readEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would believe any client-written X-Forwarded-For/);
+    expect(() => readEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: "10.0.0.0\/33"/);
+    expect(() => readEnv({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY/);
+    expect(() => readEnv({ TRUST_PROXY: '99' })).toThrow(/hop count/);
   });
 
   it('reads CATALOG_CACHE_SECONDS, an empty value as unset (not 0, which turns the cache off)', () => {

@@ -1,5 +1,6 @@
 /** Environment, validated once at boot: a bad value stops the server with a clear message. */
 import { createECDH } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** An optional string where an empty value means "unset" (as shells and .env files often give it). */
@@ -18,6 +19,18 @@ function isVapidPair(publicKey: string, privateKey: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** An IPv4/IPv6 address, a CIDR of one, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** base64url (no padding) of exactly `bytes` bytes, e.g. a VAPID key. */
@@ -47,11 +60,34 @@ const envSchema = z
     /** Built front end served by the same process; absent in API-only test runs. */
     STATIC_DIR: z.string().default('./dist'),
     /**
-     * Trust X-Forwarded-For from the proxy in front (client addresses for rate limits). Default:
-     * on in production (behind a reverse proxy), off otherwise. The browser tests turn it on to
-     * give each test shopper its own address.
+     * Which X-Forwarded-For hops to believe for the client address (rate limits; issue 14,
+     * ADR 014): unset/`false`/`0` = none (the socket's address); a hop count (`1` = the address
+     * the nearest proxy saw); or a comma-separated list of proxy addresses/CIDRs (`127.0.0.1`,
+     * `10.0.0.0/8`; proxy-addr's `loopback`, `linklocal`, `uniquelocal` too). `true` (every hop,
+     * so the leftmost, client-written address wins) is refused. The browser tests name 127.0.0.1.
      */
-    TRUST_PROXY: optional(z.enum(['true', 'false'])),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): false | number | string[] => {
+        const text = value?.trim() ?? '';
+        if (text === '' || text === 'false' || text === '0') return false;
+        if (/^\d+$/.test(text)) {
+          const hops = Number(text);
+          if (hops > 10) ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY hop count must be 0-10' });
+          return hops;
+        }
+        if (text === 'true') {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'TRUST_PROXY=true would believe any client-written X-Forwarded-For: give the hop count (e.g. 1) or the proxies\' addresses/CIDRs',
+          });
+          return false;
+        }
+        const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+        for (const entry of entries) if (!isProxyAddress(entry)) ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${entry}" is not an address, CIDR or hop count` });
+        return entries;
+      }),
 
     // --- Accounts (issue #4) -------------------------------------------------------------
     /** HTTP SMS gateway: POST {to, message} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */

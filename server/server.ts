@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import app from './app.ts';
 import { readEnv } from './env.ts';
 import { loggerOptions } from './logger.ts';
+import { trustProxyOption } from './lib/trust-proxy.ts';
 import { DatabaseUnreachableError } from './db/faults.ts';
 
 /** Start-up failures that need no stack: one clear line on stderr, exit 1. */
@@ -19,7 +20,8 @@ try {
 }
 const server = Fastify({
   logger: loggerOptions(env.LOG_LEVEL),
-  trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY === 'true' : env.NODE_ENV === 'production',
+  // Default: trust no proxy (ADR 014); a hop count or the proxies' addresses when set.
+  trustProxy: trustProxyOption(env.TRUST_PROXY),
   bodyLimit: 1024 * 1024,
   // Opening, migrating and seeding a fresh embedded database takes ~5 s, longer on a busy
   // 2-core machine: Fastify's default 10 s plugin timeout was hit once (issue #4 notes).

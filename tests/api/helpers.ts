@@ -19,6 +19,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import app from '../../server/app.ts';
 import { readEnv } from '../../server/env.ts';
 import { loggerOptions } from '../../server/logger.ts';
+import { trustProxyOption } from '../../server/lib/trust-proxy.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 
 export interface TestApp {
@@ -70,7 +71,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const handle = await openTestDatabase();
-  const fastify = Fastify({ logger: options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false });
+  // trustProxy as server/server.ts sets it, so TRUST_PROXY behaves here as in production.
+  const fastify = Fastify({ logger: options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false, trustProxy: trustProxyOption(env.TRUST_PROXY) });
   try {
     await fastify.register(app, {
       env,
