@@ -14,6 +14,8 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core';
+import { drainOutbox } from '../src/lib/outbox/outbox-sender.ts';
+import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG } from '../src/lib/outbox/outbox-types.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -91,5 +93,23 @@ self.addEventListener('notificationclick', (event) => {
       }
       await self.clients.openWindow(url);
     }),
+  );
+});
+
+// --- Queued cart and favourite changes (docs/offline.md) --------------------------------------
+// Background Sync (Chromium): when the connection returns, the browser wakes this worker even
+// with every tab closed, and it sends the outbox — the same entries, the same idempotency keys,
+// under the same Web Lock as the tabs, so nothing is sent twice. Open tabs hear what was answered.
+// Rejecting the sync's promise asks the browser to try again later (it backs off by itself).
+self.addEventListener('sync', (event) => {
+  const syncEvent = event as Event & { tag: string; waitUntil(promise: Promise<unknown>): void };
+  if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
+  const channel = new BroadcastChannel(OUTBOX_CHANNEL);
+  syncEvent.waitUntil(
+    drainOutbox({ origin: self.location.origin, broadcast: (message) => channel.postMessage(message) })
+      .then((outcome) => {
+        if (outcome.kind !== 'drained') throw new Error(`outbox: ${outcome.kind}`);
+      })
+      .finally(() => channel.close()),
   );
 });

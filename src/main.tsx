@@ -12,27 +12,34 @@ import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createQueryClient, syncOnlineManager } from './lib/query-client.ts';
+import { bindOnlineManager, createQueryClient } from './lib/query-client.ts';
+import { connectivity } from './lib/connectivity.ts';
+import { outbox } from './lib/outbox/index.ts';
 import { persistQueryCache } from './lib/query-persister.ts';
 import { initI18n } from './lib/i18n.ts';
 import { DEFAULT_LOCALE } from './contract/constants.ts';
 import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './features/storefront/api/get-master.ts';
 import { settingsQueryOptions } from './features/storefront/api/get-settings.ts';
-import { registerCartMutations } from './features/cart/api/cart-changes.ts';
-import { registerFavoriteMutations } from './features/favorites/api/favorite-changes.ts';
+import { presentOutboxNotices, wireOutbox } from './app/outbox-wiring.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { firstLoadBudget, markFirstNavigationDone } from './app/first-load.ts';
 
 async function start() {
-  syncOnlineManager();
+  // Whatever navigator.onLine claims, look: the offline banner and the outbox follow what a
+  // real request finds (lib/connectivity.ts).
+  void connectivity.probe();
+  bindOnlineManager();
   const queryClient = createQueryClient();
-  // Before the cache is restored: paused cart changes resume with their mutation function.
-  registerCartMutations(queryClient);
-  registerFavoriteMutations(queryClient);
+  // Before anything is restored or sent: what cart and favourite answers do, and who is signed in.
+  wireOutbox(queryClient);
   const persistedCache = persistQueryCache(queryClient);
-  const [i18n] = await Promise.all([initI18n(), persistedCache.restored]);
+  // The queued changes come back from IndexedDB before the first render (and before anything is
+  // sent), after the query cache, so an answer is never overwritten by an older cached cart.
+  const outboxRestored = persistedCache.restored.then(() => outbox.restore()).catch((error) => console.error('[outbox]', error));
+  const [i18n] = await Promise.all([initI18n(), persistedCache.restored, outboxRestored]);
+  presentOutboxNotices(i18n);
 
   // Master data: spec §3 loads it at start; a failure is logged (§8) and the defaults stand in.
   const hadMaster = queryClient.getQueryData(masterQueryOptions().queryKey) !== undefined;

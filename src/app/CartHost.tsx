@@ -5,9 +5,10 @@
  * empty and so is the selection (spec §4).
  */
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { cartQueryOptions, CART_QUERY_KEY, EMPTY_CART } from '../features/cart/api/get-cart.ts';
+import { CART_QUERY_KEY } from '../features/cart/api/get-cart.ts';
+import { useCart } from '../features/cart/api/cart-changes.ts';
 import { basketStore, useBasket } from '../features/cart/lib/basket-store.ts';
 import { reconcile } from '../features/cart/lib/selection.ts';
 import { FloatingCartTab } from '../features/cart/components/FloatingCartTab.tsx';
@@ -27,8 +28,8 @@ export function CartHost() {
   const { panelOpen } = useBasket();
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const { noticeRemoved } = useProductActions();
-  const cart = useQuery({ ...cartQueryOptions(), enabled: session.isLoggedIn });
-  const data = session.isLoggedIn ? (cart.data ?? EMPTY_CART) : EMPTY_CART;
+  // The server's cart with the shopper's waiting changes on top (cart-changes.ts).
+  const { shown: data, server } = useCart({ signedIn: session.isLoggedIn, fetch: true });
 
   useEffect(() => {
     if (!session.isLoggedIn) {
@@ -40,8 +41,10 @@ export function CartHost() {
   }, [session.isLoggedIn, queryClient]);
 
   useEffect(() => {
-    if (cart.data && session.isLoggedIn) basketStore.setSelection((s) => reconcile(s, cart.data.cart_items, !storefront.multiVendor));
-  }, [cart.data, session.isLoggedIn, storefront.multiVendor]);
+    if (server !== data || data.cart_items.length > 0 || session.isLoggedIn) {
+      if (session.isLoggedIn) basketStore.setSelection((s) => reconcile(s, data.cart_items, !storefront.multiVendor));
+    }
+  }, [data, server, session.isLoggedIn, storefront.multiVendor]);
 
   useEffect(() => {
     if (panelOpen) setDrawerLoaded(true);

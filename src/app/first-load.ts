@@ -7,6 +7,7 @@
  * navigations prefetch without waiting and show skeletons at once, as before.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { connectivity } from '../lib/connectivity.ts';
 
 export const FIRST_LOAD_WAIT_MS = 1500;
 
@@ -27,7 +28,7 @@ type AnyQueryOptions = { queryKey: QueryKey };
  * (the work goes on in the background).
  */
 export function firstLoadBudget() {
-  const waiting = !firstNavigationDone && (typeof navigator === 'undefined' || navigator.onLine);
+  const waiting = !firstNavigationDone && connectivity.isOnline();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = waiting ? new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), FIRST_LOAD_WAIT_MS))) : null;
   return {

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product, ProductDetails } from '../contract/catalog.ts';
 import type { CartProduct } from '../contract/cart.ts';
-import { newTempLineId, useCartChange } from '../features/cart/api/cart-changes.ts';
+import { newTempLineId, useQueueCartChange } from '../features/cart/api/cart-changes.ts';
 import { basketStore } from '../features/cart/lib/basket-store.ts';
 import type { AddPreview } from '../features/cart/lib/optimistic-cart.ts';
 import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
@@ -42,7 +42,7 @@ function preview(product: Product | ProductDetails, selection?: ProductSelection
 export function useProductActions() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { change } = useCartChange();
+  const change = useQueueCartChange();
 
   const requireLogin = useCallback(() => {
     if (isLoggedIn(sessionStore.get())) return true;
@@ -72,24 +72,17 @@ export function useProductActions() {
   const add = useCallback(
     (product: Product | ProductDetails, selection?: ProductSelection, then?: () => void) => {
       if (!requireLogin()) return;
-      change(
-        {
-          kind: 'store',
-          body: { product_id: product.id, quantity: selection?.quantity ?? 1, size: selection?.size?.id ?? null, color: selection?.color?.id ?? null, unit: null },
-          preview: preview(product, selection),
-          tempId: newTempLineId(),
-        },
-        {
-          onError: (error) => {
-            if ((error as { status?: number }).status === 401) {
-              notifications.show({ color: 'red', message: t('cart.login_first'), ...NOTICE });
-              openLogin();
-            }
-          },
-        },
-      );
-      notice(product.name, product.thumbnail, { label: t('cart.view_in_cart'), run: basketStore.openPanel });
-      then?.();
+      void change({
+        kind: 'store',
+        body: { product_id: product.id, quantity: selection?.quantity ?? 1, size: selection?.size?.id ?? null, color: selection?.color?.id ?? null, unit: null },
+        preview: preview(product, selection),
+        tempId: newTempLineId(),
+      }).then((stored) => {
+        if (!stored) return;
+        notice(product.name, product.thumbnail, { label: t('cart.view_in_cart'), run: basketStore.openPanel });
+        // Buy now from a card goes on only once the add is safely on the phone.
+        then?.();
+      });
     },
     [change, notice, requireLogin, t],
   );
@@ -100,7 +93,7 @@ export function useProductActions() {
       notice(line.name, line.thumbnail, {
         label: t('cart.add_again'),
         run: () =>
-          change({
+          void change({
             kind: 'store',
             body: { product_id: line.product_id, quantity: 1, size: null, color: null, unit: null },
             preview: { ...preview({ id: line.product_id, name: line.name, brand: line.brand, thumbnail: line.thumbnail, price: line.price, discount_price: line.discount_price, discount_percentage: line.discount_percentage, quantity: line.stock, shop_id: line.shop.id, shop_name: '' } as Product), size: null, color: null },

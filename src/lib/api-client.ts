@@ -5,6 +5,7 @@
  * the device could not reach the server at all (offline, DNS, dropped connection).
  */
 import { readStored } from './storage.ts';
+import { connectivity } from './connectivity.ts';
 
 export const API_BASE = '/api';
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -34,6 +35,32 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * The server (or its database) is down for now: 502, 503 or 504. Treated like a dropped
+ * connection — queued changes wait, screens show a calm "try again shortly" — never as a
+ * final error. `retryAfterSeconds` comes from the Retry-After header when there is one.
+ */
+export class ServiceUnavailableError extends NetworkError {
+  constructor(
+    public readonly status: number,
+    public readonly retryAfterSeconds: number | null,
+  ) {
+    super(`HTTP ${status}`);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+const isUnavailableStatus = (status: number) => status === 502 || status === 503 || status === 504;
+
+/** Seconds from a Retry-After header (delta-seconds or an HTTP date), or null. */
+export function retryAfterSeconds(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - Date.now()) / 1000));
+}
+
 type TokenReader = () => string | null;
 let readToken: TokenReader = () => readStored<{ token?: string | null }>(AUTH_STORAGE_KEY, {}).token ?? null;
 /** The auth feature registers where the current bearer token comes from. */
@@ -43,6 +70,10 @@ export function setTokenReader(reader: TokenReader) {
 
 type UnauthorizedListener = () => void;
 const unauthorizedListeners = new Set<UnauthorizedListener>();
+/** The session was refused (a 401 met outside `apiRequest`, e.g. by the outbox's sender). */
+export function notifyUnauthorized() {
+  unauthorizedListeners.forEach((listener) => listener());
+}
 /** Spec §4: a 401 on authenticated calls clears the session; the auth feature listens here. */
 export function onUnauthorized(listener: UnauthorizedListener) {
   unauthorizedListeners.add(listener);
@@ -54,7 +85,7 @@ export function onUnauthorized(listener: UnauthorizedListener) {
  * default regardless of the browser's (spec §9). Server messages then match the screen; a
  * Romanian screen never shows an English error because the phone's system language is English.
  */
-function acceptLanguage(): string {
+export function acceptLanguage(): string {
   return readStored<string | null>(LOCALE_STORAGE_KEY, null) ?? 'ro';
 }
 
@@ -87,12 +118,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   let response: Response;
+  const method = options.method ?? 'GET';
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: options.signal });
+    response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
+    if ((error as Error)?.name === 'AbortError' && options.signal?.aborted) throw error;
+    connectivity.reportNetworkFailure();
     throw new NetworkError(error);
   }
+  if (isUnavailableStatus(response.status)) {
+    connectivity.reportUnavailable();
+    throw new ServiceUnavailableError(response.status, retryAfterSeconds(response.headers.get('Retry-After')));
+  }
+  // Proof the server is reachable — except a shared GET, which the service worker may have
+  // answered from its cache while the network is down.
+  if (method !== 'GET' || token) connectivity.reportReachable();
 
   const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) {

@@ -6,6 +6,7 @@
  */
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { connectivity } from './connectivity.ts';
 
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
@@ -25,7 +26,14 @@ export function createQueryClient() {
   });
 }
 
-/** onlineManager starts "online"; seed it from the browser so paused work waits correctly. */
-export function syncOnlineManager() {
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+/**
+ * TanStack's onlineManager follows what requests actually do (lib/connectivity.ts), not
+ * `navigator.onLine`, which says "online" on a link that carries nothing. A server answering
+ * 503 is reachable: queries may ask again (and meet the 503), so only 'offline' pauses them.
+ */
+export function bindOnlineManager() {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(connectivity.state() !== 'offline');
+    return connectivity.subscribe(() => setOnline(connectivity.state() !== 'offline'));
+  });
 }

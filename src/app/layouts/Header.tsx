@@ -65,7 +65,7 @@ export function Header() {
               <InstallButton />
             </Box>
             <LanguageSwitcher languages={storefront.languages} />
-            <CartButton />
+            <CartButton signedIn={session.isLoggedIn} />
             {session.isLoggedIn && session.user ? <SignedInControls user={session.user} /> : <LoginButton />}
           </Group>
         </Group>

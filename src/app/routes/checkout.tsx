@@ -4,12 +4,13 @@
  * flow (address, payment, voucher, POST /place-order with an Idempotency-Key).
  */
 import { useMemo } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBasket } from '../../features/cart/lib/basket-store.ts';
 import { CART_QUERY_KEY, cartQueryOptions } from '../../features/cart/api/get-cart.ts';
+import { useCart } from '../../features/cart/api/cart-changes.ts';
 import { addressesQueryOptions } from '../../features/addresses/api/addresses-api.ts';
 import { placeOrder } from '../../features/checkout/api/checkout-api.ts';
 import { selectionRequest } from '../../features/checkout/lib/selection-request.ts';
@@ -48,7 +49,8 @@ export function Component() {
   const basket = useBasket();
   const queryClient = useQueryClient();
   const { isLoggedIn } = useSession();
-  const cart = useQuery({ ...cartQueryOptions(), enabled: isLoggedIn });
+  // The checkout itself is never queued: it waits until every cart change has reached the server.
+  const { query: cart, pending } = useCart({ signedIn: isLoggedIn, fetch: true });
   const selection = useMemo(
     () => (cart.data ? selectionRequest(basket.selection.lineIds, cart.data.cart_items) : null),
     [cart.data, basket.selection.lineIds],
@@ -56,6 +58,17 @@ export function Component() {
 
   if (!isLoggedIn) return <CheckoutPage><SignInRequired title={t('routes.checkout')} onSignIn={openLogin} /></CheckoutPage>;
   if (basket.selection.lineIds.length === 0) return <NothingSelected title={t('routes.checkout')} testId="checkout-empty" />;
+  if (pending.length > 0) {
+    return (
+      <CheckoutPage>
+        <Stack align="center" ta="center" py="xl" gap="sm" data-testid="checkout-waiting">
+          <Title order={1}>{t('routes.checkout')}</Title>
+          <Loader size="sm" />
+          <Text c="dimmed" role="status">{t('cart.checkout_waiting')}</Text>
+        </Stack>
+      </CheckoutPage>
+    );
+  }
   const cartPhase = queryPhase(cart);
   if (cartPhase !== 'ready' && cartPhase !== 'loading') {
     return <CheckoutPage><QueryState kind={cartPhase} onRetry={() => cart.refetch()} retrying={cart.isFetching} /></CheckoutPage>;

@@ -9,6 +9,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../DocumentTitle.tsx';
 import { NotFoundPage } from './not-found.tsx';
+import { connectivity } from '../../lib/connectivity.ts';
 
 export function RouteError() {
   const error = useRouteError();
@@ -28,7 +29,7 @@ export function RouteError() {
     <Center mih="100dvh" p="md">
       <Stack align="center" maw={420} ta="center">
         <Title order={1}>{t('errors.page_failed_title')}</Title>
-        <Text c="dimmed">{navigator.onLine ? t('errors.page_failed_text') : t('errors.page_failed_offline')}</Text>
+        <Text c="dimmed">{connectivity.isOnline() ? t('errors.page_failed_text') : t('errors.page_failed_offline')}</Text>
         <Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>
       </Stack>
     </Center>

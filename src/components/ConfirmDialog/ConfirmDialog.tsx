@@ -9,16 +9,18 @@ export interface ConfirmDialogProps {
   onCancel(): void;
   onConfirm(): void;
   busy?: boolean;
+  /** The confirming button's words when 'Yes' would be too light (e.g. 'Log out anyway'). */
+  confirmLabel?: string;
 }
 
-export default function ConfirmDialog({ opened, title, text, onCancel, onConfirm, busy }: ConfirmDialogProps) {
+export default function ConfirmDialog({ opened, title, text, onCancel, onConfirm, busy, confirmLabel }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button color="red" onClick={onConfirm} loading={busy}>{t('common.yes')}</Button>
+        <Button color="red" onClick={onConfirm} loading={busy}>{confirmLabel ?? t('common.yes')}</Button>
       </Group>
     </Modal>
   );

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { OfflineIcon } from '../icons/icons.tsx';
+import { connectivity } from '../../lib/connectivity.ts';
 
 export type QueryStateKind = 'offline' | 'not-found' | 'error';
 export type QueryPhase = 'ready' | 'loading' | QueryStateKind;
@@ -22,7 +23,8 @@ export interface QueryLike {
   fetchStatus: 'fetching' | 'paused' | 'idle';
 }
 
-const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+/** Judged by real requests (lib/connectivity.ts), never by navigator.onLine alone. */
+const isOffline = () => connectivity.state() !== 'online';
 
 /** A positive whole id from a path parameter, or null for one that cannot exist ("abc", "0", "1.5"): a not-found state without a request. */
 export function parseId(raw: string | undefined): number | null {

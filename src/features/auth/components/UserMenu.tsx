@@ -8,7 +8,7 @@ import { Menu, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../lib/session-store.ts';
-import { useLogout } from '../hooks/use-logout.ts';
+import { useLogout, useWaitingChanges } from '../hooks/use-logout.ts';
 import { LazyConfirmDialog } from '../../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { UserMenuButton } from './UserMenuButton.tsx';
 import { useFocusOnMount } from '../../../lib/use-deferred-menu.ts';
@@ -33,6 +33,7 @@ export default function UserMenu({
 }) {
   const { t } = useTranslation();
   const logout = useLogout();
+  const waiting = useWaitingChanges();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -80,7 +81,8 @@ export default function UserMenu({
       <LazyConfirmDialog
         opened={confirming}
         title={t('auth.logout')}
-        text={t('logout_confirmation')}
+        text={waiting > 0 ? `${t('offline.logout_pending', { count: waiting })} ${t('logout_confirmation')}` : t('logout_confirmation')}
+        confirmLabel={waiting > 0 ? t('offline.logout_anyway') : undefined}
         busy={busy}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void confirmLogout()}

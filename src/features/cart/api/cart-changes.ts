@@ -1,27 +1,21 @@
 /**
- * Cart changes that never lose a tap (issue #5): every add, increment, decrement and delete is
- * a TanStack mutation in ONE scope ('cart', so they run in order), applied to the screen at
- * once, paused while offline, persisted with the query cache (IndexedDB) and resumed after a
- * reload — which is why the mutation function lives in `setMutationDefaults`, registered before
- * the cache is restored. Each change carries its own Idempotency-Key, made when the shopper
- * tapped: a retried or replayed change is applied once by the server.
+ * Cart changes that never lose a tap (docs/offline.md): every add, increment, decrement and
+ * delete goes into the app's outbox — written to IndexedDB before the screen shows it, sent once
+ * and in order (one sender across tabs and the service worker), with the Idempotency-Key made
+ * when the shopper tapped. The server's cart stays in the query cache as the server last
+ * answered it; what the shopper sees is that cart with the waiting changes applied on top
+ * (`useCart`), so a reload, a killed tab or another tab shows the same thing.
  */
-import { onlineManager, useMutation, useMutationState, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { ApiError, NetworkError, apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '../../../contract/constants.ts';
+import { useTranslation } from 'react-i18next';
+import { outbox, useOutboxPending, type OutboxEntry } from '../../../lib/outbox/index.ts';
 import type { CartResponse } from '../../../contract/cart.ts';
 import { basketStore } from '../lib/basket-store.ts';
 import { removeLine, selectLine } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';
-import { CART_QUERY_KEY, EMPTY_CART, type CartData } from './get-cart.ts';
-
-export const CART_MUTATION_KEY = ['cart', 'change'] as const;
-
-export interface CartChangeVariables {
-  change: CartChange;
-  idempotencyKey: string;
-}
+import { CART_QUERY_KEY, EMPTY_CART, cartQueryOptions, type CartData } from './get-cart.ts';
 
 const PATHS: Record<CartChange['kind'], string> = {
   store: '/cart/store',
@@ -30,83 +24,85 @@ const PATHS: Record<CartChange['kind'], string> = {
   delete: '/cart/delete',
 };
 
-/** Translated texts the defaults need (they run outside React: set once by the app). */
-let describeFailure: (name: string, message: string) => string = (name, message) => `${name}: ${message}`;
-export function setCartFailureText(format: typeof describeFailure) {
-  describeFailure = format;
-}
+const nameOf = (change: CartChange) => (change.kind === 'store' ? change.preview.name : change.name);
 
-function nameOf(change: CartChange) {
-  return change.kind === 'store' ? change.preview.name : change.name;
-}
+/** The cart as the server answered it: `removed`/`message_key` of some answers are not cart. */
+const cartOf = (data: CartResponse['data']): CartData => ({ total: data.total, cart_items: data.cart_items });
 
-export function registerCartMutations(queryClient: QueryClient) {
-  const pendingCount = () => queryClient.isMutating({ mutationKey: CART_MUTATION_KEY });
-  queryClient.setMutationDefaults(CART_MUTATION_KEY, {
-    scope: { id: 'cart' },
-    networkMode: 'offlineFirst',
-    // Dropped connections and server hiccups: try again (paused while offline). A 4xx is final.
-    retry: (failures, error) => error instanceof NetworkError || (error instanceof ApiError && error.status >= 500 && failures < 3),
-    // Offline, pause at once (no back-off first): a paused change is what gets persisted, so it
-    // is in IndexedDB before the shopper can close the app.
-    retryDelay: (failures, error) => (error instanceof NetworkError && !onlineManager.isOnline() ? 0 : Math.min(1000 * 2 ** failures, 30_000)),
-    mutationFn: ({ change, idempotencyKey }: CartChangeVariables) =>
-      apiRequest<CartResponse>(PATHS[change.kind], { method: 'POST', body: change.body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
-    onMutate: async ({ change }: CartChangeVariables) => {
-      await queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
-      queryClient.setQueryData<CartData>(CART_QUERY_KEY, (cart) => applyCartChange(cart ?? EMPTY_CART, change));
+/** What the cart's answers do in this tab (registered before the outbox is restored). */
+export function registerCartOutbox(queryClient: QueryClient) {
+  outbox.registerKind('cart', {
+    // A cart fetch already on its way may predate this change: its answer must not land after it.
+    queued: (entry) => {
+      void queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
+      const change = entry.change as CartChange;
       // Spec §4: a normal add selects that product; delete and removal drop it from the selection.
       if (change.kind === 'store') basketStore.setSelection((s) => selectLine(s, change.tempId));
       if (change.kind === 'delete' && change.body.cart_id) basketStore.setSelection((s) => removeLine(s, change.body.cart_id!));
     },
-    onSuccess: (response: CartResponse, { change }: CartChangeVariables) => {
-      if (change.kind === 'store') {
-        // The optimistic line's temporary id becomes the server's line id in the selection.
+    answered: (entry, body) => {
+      const response = body as CartResponse | null;
+      if (response?.data?.cart_items) queryClient.setQueryData<CartData>(CART_QUERY_KEY, cartOf(response.data));
+      const change = entry?.change as CartChange | undefined;
+      if (change?.kind === 'store' && response?.data?.cart_items) {
+        // The waiting line's temporary id becomes the server's line id in the selection.
         const lines = response.data.cart_items.flatMap((g) => g.products).filter((l) => l.product_id === change.preview.product_id);
         const real =
           lines.find((l) => (l.size?.name ?? null) === (change.preview.size?.name ?? null) && (l.color?.name ?? null) === (change.preview.color?.name ?? null)) ??
           lines[lines.length - 1];
-        basketStore.setSelection((s) => (real ? selectLine(removeLine(s, change.tempId), real.id) : removeLine(s, change.tempId)));
+        basketStore.setSelection((s) => (s.lineIds.includes(change.tempId) ? (real ? selectLine(removeLine(s, change.tempId), real.id) : removeLine(s, change.tempId)) : s));
       }
-      // Later queued changes are still to come: only the last answer is the whole truth.
-      if (pendingCount() <= 1) queryClient.setQueryData(CART_QUERY_KEY, response.data);
     },
-    onError: (error: unknown, { change }: CartChangeVariables) => {
-      // Spec §8 and issue #5: say which item and why; then show the server's truth.
-      const message = error instanceof ApiError ? error.message : String(error);
-      notifications.show({ color: 'red', position: 'bottom-left', message: describeFailure(nameOf(change), message), autoClose: 8000 });
-      if (change.kind === 'store') basketStore.setSelection((s) => removeLine(s, change.tempId));
-    },
-    onSettled: () => {
-      if (pendingCount() <= 1) void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
-    },
+    // Nothing of the cart waits any more: ask the server for the whole truth once.
+    settled: () => void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),
   });
 }
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
-        const r = (Math.random() * 16) | 0;
-        return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
-      });
-
-/** Queues one change (the defaults above do the work). */
-export function useCartChange() {
-  const mutation = useMutation<CartResponse, unknown, CartChangeVariables>({ mutationKey: CART_MUTATION_KEY });
-  return {
-    change: (change: CartChange, options?: { onSuccess?: (response: CartResponse) => void; onError?: (error: unknown) => void }) =>
-      mutation.mutate({ change, idempotencyKey: newKey() }, options),
-    mutateAsync: (change: CartChange) => mutation.mutateAsync({ change, idempotencyKey: newKey() }),
-  };
+/**
+ * Queues one change. Resolves once it is stored on the phone (and shown); rejects when it could
+ * not be stored (storage full, no IndexedDB): the caller says so, nothing is shown as done.
+ */
+export function queueCartChange(change: CartChange): Promise<OutboxEntry<CartChange>> {
+  return outbox.enqueue({ kind: 'cart', request: { method: 'POST', path: PATHS[change.kind], body: change.body }, change, label: nameOf(change) });
 }
 
-/** The changes not yet confirmed by the server (queued offline or in flight), oldest first. */
+/**
+ * Queues a change from a tap; if the phone cannot store it, says so by name (nothing is shown as
+ * done). Resolves true once the change is stored.
+ */
+export function useQueueCartChange() {
+  const { t } = useTranslation();
+  return useCallback(
+    (change: CartChange) =>
+      queueCartChange(change).then(
+        () => true,
+        () => {
+          notifications.show({ color: 'red', position: 'bottom-left', autoClose: 8000, message: t('offline.not_stored', { name: nameOf(change) }) });
+          return false;
+        },
+      ),
+    [t],
+  );
+}
+
+/** The changes not yet confirmed by the server (queued or in flight), oldest first. */
 export function usePendingCartChanges(): CartChange[] {
-  return useMutationState({
-    filters: { mutationKey: CART_MUTATION_KEY, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as CartChangeVariables).change,
-  });
+  const entries = useOutboxPending<CartChange>(outbox, 'cart');
+  return useMemo(() => entries.map((e) => e.change), [entries]);
+}
+
+/**
+ * The cart as the shopper sees it: the server's last answer with the waiting changes applied.
+ * `fetch`: whether this reader may ask the server (the cart host does; the header badge only
+ * reads). No fetch while changes wait — its answer would race them; when the last one is
+ * answered the cart is fetched again.
+ */
+export function useCart(options: { signedIn: boolean; fetch: boolean }) {
+  const pending = usePendingCartChanges();
+  const query = useQuery({ ...cartQueryOptions(), enabled: options.signedIn && options.fetch && pending.length === 0 });
+  const server = options.signedIn ? (query.data ?? EMPTY_CART) : EMPTY_CART;
+  const shown = useMemo(() => (options.signedIn ? pending.reduce(applyCartChange, server) : EMPTY_CART), [options.signedIn, pending, server]);
+  return { query, server, shown, pending };
 }
 
 export const newTempLineId = () => -Math.floor(Date.now() % 1_000_000_000) - Math.floor(Math.random() * 1000);

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartGroup, CartProduct } from '../../../../contract/cart.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { formatMoney, type CurrencyFormat } from '../../../../lib/format-money.ts';
-import { usePendingCartChanges, useCartChange } from '../../api/cart-changes.ts';
+import { usePendingCartChanges, useQueueCartChange } from '../../api/cart-changes.ts';
 import type { CartData } from '../../api/get-cart.ts';
 import { basketStore, useBasket } from '../../lib/basket-store.ts';
 import { lineOfChange } from '../../lib/optimistic-cart.ts';
@@ -32,8 +32,8 @@ export interface CartDrawerProps {
 
 function Line({ line, currency, pending, onRemoved }: { line: CartProduct; currency: CurrencyFormat; pending: boolean; onRemoved?: (line: CartProduct) => void }) {
   const { t } = useTranslation();
-  const { change } = useCartChange();
   const { selection } = useBasket();
+  const change = useQueueCartChange();
   const unit = line.discount_price > 0 ? line.discount_price : line.price;
   const body = { product_id: line.product_id, ...(line.id > 0 && { cart_id: line.id }) };
   return (

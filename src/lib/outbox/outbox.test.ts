@@ -1,0 +1,272 @@
+/**
+ * The outbox against fake-indexeddb and a small in-memory "server" standing in for the network
+ * (the edge of this module's world; the real server and browser are in tests/e2e). The server
+ * applies each Idempotency-Key once, like server/plugins/idempotency.ts, so a test can tell a
+ * change applied twice from a change sent twice.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { createConnectivity, type Connectivity } from '../connectivity.ts';
+import { createOutbox, type Outbox } from './outbox.ts';
+import { appendEntry, listEntries, resetOutboxDbForTests, takeNotices } from './outbox-db.ts';
+import { drainOutbox } from './outbox-sender.ts';
+import type { OutboxNotice } from './outbox-types.ts';
+
+/** A Web Locks stand-in: one holder per name, waiters in order (what navigator.locks guarantees). */
+function memoryLocks(): LockManager {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request(name: string, callback: () => Promise<unknown>) {
+      const before = tails.get(name) ?? Promise.resolve();
+      const run = before.then(() => callback());
+      tails.set(name, run.catch(() => undefined));
+      return run;
+    },
+    query: async () => ({ held: [], pending: [] }),
+  } as unknown as LockManager;
+}
+
+type Mode = 'ok' | 'network' | 'apply-then-drop' | 'unavailable' | 'server-error';
+
+/** The server: applies each key once, answers per mode; records every request it saw. */
+function fakeServer() {
+  const applied = new Map<string, string>();
+  const seen: { path: string; key: string; token: string }[] = [];
+  const refuse = new Map<string, { status: number; message: string }>();
+  const revoked = new Set<string>();
+  let mode: Mode = 'ok';
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const headers = init?.headers as Record<string, string>;
+    const key = headers['Idempotency-Key']!;
+    const token = headers.Authorization!.replace('Bearer ', '');
+    if (mode === 'network') throw new TypeError('Failed to fetch');
+    seen.push({ path: url.pathname, key, token });
+    if (mode === 'unavailable') return new Response('{}', { status: 503, headers: { 'Retry-After': '1' } });
+    if (mode === 'server-error') return new Response(JSON.stringify({ message: 'boom' }), { status: 500 });
+    if (revoked.has(token)) return new Response(JSON.stringify({ message: 'Unauthenticated.' }), { status: 401 });
+    const refusal = refuse.get(url.pathname);
+    if (refusal) return new Response(JSON.stringify({ message: refusal.message }), { status: refusal.status });
+    if (!applied.has(key)) applied.set(key, url.pathname);
+    if (mode === 'apply-then-drop') throw new TypeError('connection reset after the server applied it');
+    return new Response(JSON.stringify({ message: 'ok', data: { path: url.pathname } }), { status: 200 });
+  }) as typeof fetch;
+  return {
+    fetch: fetchImpl,
+    applied,
+    seen,
+    refuse,
+    revoked,
+    setMode: (next: Mode) => (mode = next),
+  };
+}
+
+const origin = 'http://talcioc.test';
+let connectivity: Connectivity;
+let outboxes: Outbox[] = [];
+
+function newOutbox(server: ReturnType<typeof fakeServer>, locks: LockManager, notices: OutboxNotice[] = []) {
+  const outbox = createOutbox({ connectivity, origin: () => origin, fetch: server.fetch, locks, presentNotice: (n) => notices.push(n) });
+  outboxes.push(outbox);
+  return outbox;
+}
+
+const change = (path: string, label = path) => ({ kind: 'cart' as const, request: { method: 'POST' as const, path, body: { product_id: 1 } }, change: { path }, label });
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  resetOutboxDbForTests();
+  connectivity = createConnectivity({ fetch: (async () => new Response('{}')) as typeof fetch, origin, initial: 'online' });
+});
+
+afterEach(() => {
+  outboxes.forEach((o) => o.dispose());
+  outboxes = [];
+  connectivity.dispose();
+});
+
+describe('outbox', () => {
+  it('keeps every change durably, in order, and sends each once with its own key', async () => {
+    const server = fakeServer();
+    server.setMode('network');
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    for (const path of ['/cart/store', '/cart/increment', '/cart/decrement']) await outbox.enqueue(change(path));
+    await outbox.idle();
+    // Stored before anything reached the server, and shown as waiting.
+    expect((await listEntries()).map((e) => e.request.path)).toEqual(['/cart/store', '/cart/increment', '/cart/decrement']);
+    expect(outbox.pending('cart')).toHaveLength(3);
+    expect(connectivity.state()).toBe('offline');
+
+    server.setMode('ok');
+    connectivity.reportReachable();
+    await outbox.idle();
+    expect(server.seen.map((s) => s.path)).toEqual(['/api/cart/store', '/api/cart/increment', '/api/cart/decrement']);
+    expect(new Set(server.seen.map((s) => s.key)).size).toBe(3);
+    expect(await listEntries()).toEqual([]);
+    expect(outbox.pending('cart')).toEqual([]);
+  });
+
+  it('a crash between the server applying a change and the app hearing it: sent again with the same key, applied once', async () => {
+    const server = fakeServer();
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    server.setMode('apply-then-drop');
+    await outbox.enqueue(change('/cart/store'));
+    await outbox.idle();
+    expect(server.applied.size).toBe(1);
+    expect(await listEntries()).toHaveLength(1);
+
+    // A new start (the tab was killed): a fresh outbox over the same database.
+    outbox.dispose();
+    const restarted = newOutbox(server, memoryLocks());
+    restarted.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    server.setMode('ok');
+    await restarted.restore();
+    await restarted.idle();
+    // Sent again after the restart (maybe more than once before it), always with the one key.
+    expect(server.seen.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(server.seen.map((s) => s.key)).size).toBe(1);
+    expect(server.applied.size).toBe(1);
+    expect(await listEntries()).toEqual([]);
+  });
+
+  it('a change that can no longer apply (409/422) is removed and explained by name; later ones still go', async () => {
+    const server = fakeServer();
+    const notices: OutboxNotice[] = [];
+    const outbox = newOutbox(server, memoryLocks(), notices);
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    server.refuse.set('/api/cart/store', { status: 422, message: 'Stoc epuizat' });
+    server.refuse.set('/api/cart/increment', { status: 409, message: 'conflict' });
+    await outbox.enqueue(change('/cart/store', 'Geacă de iarnă'));
+    await outbox.enqueue(change('/cart/delete', 'Rochie'));
+    await outbox.idle();
+    expect(notices).toEqual([expect.objectContaining({ label: 'Geacă de iarnă', message: 'Stoc epuizat', status: 422, owner: 1 })]);
+    expect(server.applied.has(server.seen[1]!.key)).toBe(true);
+    expect(await listEntries()).toEqual([]);
+    expect(await takeNotices()).toEqual([]); // shown once, then gone
+  });
+
+  it('a 409 waits (the same key still being applied) instead of dropping the change', async () => {
+    const server = fakeServer();
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    server.refuse.set('/api/cart/increment', { status: 409, message: 'in progress' });
+    await outbox.enqueue(change('/cart/increment'));
+    await outbox.idle();
+    expect(await listEntries()).toHaveLength(1);
+  });
+
+  it("a 401 holds that shopper's changes (never sent with another's token) and sends them after the same shopper signs in again", async () => {
+    const server = fakeServer();
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 'old', locale: 'ro' });
+    server.revoked.add('old');
+    await outbox.enqueue(change('/cart/store'));
+    await outbox.idle();
+    expect(await listEntries()).toHaveLength(1);
+
+    // Another shopper on the same phone: the first one's change stays, hidden, and is not sent.
+    outbox.setIdentity({ owner: 2, token: 'other', locale: 'ro' });
+    expect(outbox.pending('cart')).toEqual([]);
+    await outbox.enqueue(change('/cart/increment'));
+    await outbox.idle();
+    expect(server.seen.filter((s) => s.token === 'other').map((s) => s.path)).toEqual(['/api/cart/increment']);
+    expect((await listEntries()).map((e) => e.owner)).toEqual([1]);
+
+    // The first shopper signs in again: their change goes, with the new token.
+    outbox.setIdentity({ owner: 1, token: 'new', locale: 'ro' });
+    await outbox.idle();
+    await expect.poll(() => listEntries()).toEqual([]);
+    expect(server.seen.at(-1)).toMatchObject({ path: '/api/cart/store', token: 'new' });
+  });
+
+  it('network failures and 503 keep the change without counting attempts; repeated 500s give up with a notice', async () => {
+    const server = fakeServer();
+    const notices: OutboxNotice[] = [];
+    const locks = memoryLocks();
+    await appendEntry({ key: crypto.randomUUID(), kind: 'cart', owner: 1, token: 't', locale: 'ro', request: { method: 'POST', path: '/cart/store' }, change: {}, label: 'Tricou', createdAt: 0, attempts: 0 });
+    const drain = () => drainOutbox({ origin, fetch: server.fetch, locks, fallbackMessage: () => 'eroare de server' });
+    server.setMode('network');
+    expect((await drain()).kind).toBe('unreachable');
+    server.setMode('unavailable');
+    expect(await drain()).toMatchObject({ kind: 'later', retryAfterSeconds: 1 });
+    expect((await listEntries())[0]!.attempts).toBe(0);
+    server.setMode('server-error');
+    for (let i = 1; i < 5; i++) {
+      expect((await drain()).kind).toBe('later');
+      expect((await listEntries())[0]!.attempts).toBe(i);
+    }
+    expect((await drain()).kind).toBe('drained');
+    expect(await listEntries()).toEqual([]);
+    const [notice] = await takeNotices();
+    expect(notice).toMatchObject({ label: 'Tricou', message: 'boom', status: 500 });
+    void notices;
+  });
+
+  it('a change that cannot be stored (quota) is refused and not shown', async () => {
+    const server = fakeServer();
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    const realAdd = IDBObjectStore.prototype.add;
+    IDBObjectStore.prototype.add = function () {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    try {
+      await expect(outbox.enqueue(change('/cart/store'))).rejects.toThrow(/quota/);
+    } finally {
+      IDBObjectStore.prototype.add = realAdd;
+    }
+    expect(outbox.pending('cart')).toEqual([]);
+    expect(server.seen).toEqual([]);
+  });
+
+  it('sign-out discards only that shopper’s waiting changes', async () => {
+    const server = fakeServer();
+    server.setMode('network');
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await outbox.enqueue(change('/cart/store'));
+    outbox.setIdentity({ owner: 2, token: 't2', locale: 'ro' });
+    await outbox.enqueue(change('/cart/increment'));
+    await outbox.idle();
+    await outbox.discard(2);
+    expect((await listEntries()).map((e) => e.owner)).toEqual([1]);
+  });
+
+  it('random interleavings of taps, drops and two tabs: every change applied exactly once, in tap order', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(fc.record({ tap: fc.constantFrom(0, 1) }), fc.record({ net: fc.constantFrom<Mode>('ok', 'network', 'apply-then-drop', 'unavailable') })), { minLength: 1, maxLength: 25 }),
+        async (steps) => {
+          globalThis.indexedDB = new IDBFactory();
+          resetOutboxDbForTests();
+          const server = fakeServer();
+          const locks = memoryLocks();
+          const tabs = [newOutbox(server, locks), newOutbox(server, locks)];
+          tabs.forEach((t) => t.setIdentity({ owner: 1, token: 't', locale: 'ro' }));
+          const tapped: string[] = [];
+          for (const step of steps) {
+            if ('net' in step) server.setMode(step.net);
+            else {
+              const entry = await tabs[step.tap]!.enqueue(change(`/cart/increment`));
+              tapped.push(entry.key);
+            }
+          }
+          server.setMode('ok');
+          for (const tab of tabs) {
+            tab.kick();
+            await tab.idle();
+          }
+          tabs.forEach((t) => t.dispose());
+          expect(await listEntries()).toEqual([]);
+          // Exactly once: every key applied, none twice (the server map is keyed), in tap order.
+          expect([...server.applied.keys()]).toEqual(tapped);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});

@@ -1,0 +1,289 @@
+/**
+ * The outbox as a tab sees it (docs/offline.md): queued changes mirrored in memory for the
+ * screen, written to IndexedDB BEFORE the screen shows them, sent by the one sender
+ * (outbox-sender.ts) and kept in step with other tabs and the service worker over a
+ * BroadcastChannel. Features register what a kind of change does with its answer
+ * (`registerOutboxKind`); the app tells the outbox who is signed in (`setIdentity`).
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import type { Connectivity } from '../connectivity.ts';
+import { appendEntry, listEntries, putEntry, removeEntries, takeNotices } from './outbox-db.ts';
+import { drainOutbox, type DrainOutcome } from './outbox-sender.ts';
+import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, type OutboxEntry, type OutboxKind, type OutboxMessage, type OutboxNotice, type OutboxRequest } from './outbox-types.ts';
+
+export interface OutboxIdentity {
+  owner: number;
+  token: string;
+  locale: string;
+}
+
+export interface OutboxKindHandlers {
+  /** A change of this kind was queued (e.g. cancel a cart fetch that could race it). */
+  queued?(entry: OutboxEntry): void;
+  /** The server accepted it; store its answer (runs before the entry leaves the outbox). */
+  answered?(entry: OutboxEntry | undefined, body: unknown): void;
+  /** Every change of this kind has left the outbox: time to ask the server for the truth. */
+  settled?(): void;
+}
+
+export interface NewChange<Change> {
+  kind: OutboxKind;
+  request: OutboxRequest;
+  change: Change;
+  label: string;
+}
+
+/** Later retries after a server hiccup: 2 s, 4 s, … up to a minute. */
+const laterDelay = (round: number, retryAfterSeconds: number | null) =>
+  Math.max((retryAfterSeconds ?? 0) * 1000, Math.min(2000 * 2 ** round, 60_000));
+
+export function createOutbox(options: {
+  connectivity: Connectivity;
+  origin?: () => string;
+  /** Shows a change that could not apply (by name) — set by the app, which can translate. */
+  presentNotice?: (notice: OutboxNotice) => void;
+  fallbackMessage?: (entry: OutboxEntry, status: number) => string;
+  /** The sender met a 401 with the token the tab is using now. */
+  onUnauthorized?: () => void;
+  locks?: LockManager | null;
+  fetch?: typeof fetch;
+}) {
+  const { connectivity } = options;
+  let fallbackMessage = options.fallbackMessage;
+  let entries: OutboxEntry[] = [];
+  let identity: OutboxIdentity | null = null;
+  const listeners = new Set<() => void>();
+  /** Replaced on every change (entries or identity): what `useSyncExternalStore` compares. */
+  let version: { entries: OutboxEntry[]; identity: OutboxIdentity | null } = { entries, identity };
+  const kinds = new Map<OutboxKind, OutboxKindHandlers>();
+  let presentNotice = options.presentNotice;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let laterTimer: ReturnType<typeof setTimeout> | undefined;
+  let laterRound = 0;
+  let waitingForNetwork: (() => void) | null = null;
+
+  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(OUTBOX_CHANNEL) : null;
+  const broadcast = (message: OutboxMessage) => channel?.postMessage(message);
+
+  const emit = () => {
+    version = { entries, identity };
+    listeners.forEach((listener) => listener());
+  };
+  const setEntries = (next: OutboxEntry[]) => {
+    const kindsBefore = new Set(entries.map((e) => e.kind));
+    entries = next;
+    emit();
+    for (const kind of kindsBefore) if (!entries.some((e) => e.kind === kind)) kinds.get(kind)?.settled?.();
+  };
+  /** Drops a settled entry from the mirror at once (same tick as its answer is stored). */
+  const drop = (seq: number) => entries.some((e) => e.seq === seq) && setEntries(entries.filter((e) => e.seq !== seq));
+
+  async function reload() {
+    try {
+      const stored = await listEntries();
+      setEntries(stored);
+    } catch {
+      // IndexedDB unavailable (private mode in some browsers): the mirror stays as it is.
+    }
+  }
+
+  async function showNotices() {
+    if (!presentNotice) return;
+    const notices = await takeNotices().catch(() => [] as OutboxNotice[]);
+    for (const notice of notices) presentNotice(notice);
+  }
+
+  function registerBackgroundSync() {
+    if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
+    void navigator.serviceWorker.ready
+      .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+      .catch(() => undefined);
+  }
+
+  function waitForNetwork() {
+    if (waitingForNetwork) return;
+    const stop = connectivity.subscribe(() => {
+      if (!connectivity.isOnline()) return;
+      stop();
+      waitingForNetwork = null;
+      kick();
+    });
+    waitingForNetwork = stop;
+  }
+
+  async function drainOnce(): Promise<DrainOutcome> {
+    return drainOutbox({
+      origin: options.origin?.() ?? location.origin,
+      fetch: options.fetch,
+      locks: options.locks,
+      broadcast,
+      fallbackMessage,
+      onReachable: () => connectivity.reportReachable(),
+      onUnreachable: () => connectivity.reportNetworkFailure(),
+      onAnswered: (entry, body) => {
+        kinds.get(entry.kind)?.answered?.(entry, body);
+        drop(entry.seq);
+      },
+    });
+  }
+
+  /** Starts a drain, or asks the running one to go round again. */
+  function kick() {
+    if (draining) {
+      again = true;
+      return;
+    }
+    if (laterTimer) clearTimeout(laterTimer);
+    laterTimer = undefined;
+    draining = (async () => {
+      let outcome: DrainOutcome;
+      do {
+        again = false;
+        try {
+          outcome = await drainOnce();
+        } catch {
+          // IndexedDB failed mid-drain: treat as a hiccup, the entries are still there.
+          outcome = { kind: 'later', sent: 0, retryAfterSeconds: null };
+        }
+        await reload();
+        await showNotices();
+      } while (again && outcome.kind === 'drained');
+      if (entries.some((e) => identity && e.owner === identity.owner && e.token !== identity.token)) await rebind();
+      if (outcome.kind === 'unreachable') {
+        registerBackgroundSync();
+        waitForNetwork();
+      } else if (outcome.kind === 'later') {
+        registerBackgroundSync();
+        laterTimer = setTimeout(kick, laterDelay(laterRound++, outcome.retryAfterSeconds));
+      } else {
+        laterRound = 0;
+        // Entries left are a signed-out shopper's (401): they wait for that shopper.
+        const mine = identity && entries.some((e) => e.owner === identity!.owner && e.token === identity!.token);
+        if (mine && again) kick();
+        else if (mine && identity) options.onUnauthorized?.();
+      }
+    })().finally(() => {
+      draining = null;
+      if (again) kick();
+    });
+  }
+
+  /** The same shopper signed in again: their waiting changes go with the new token. */
+  async function rebind() {
+    if (!identity) return;
+    const { owner, token } = identity;
+    const stale = entries.filter((e) => e.owner === owner && e.token !== token);
+    if (stale.length === 0) return;
+    for (const entry of stale) await putEntry({ ...entry, token }).catch(() => undefined);
+    await reload();
+  }
+
+  channel?.addEventListener('message', (event: MessageEvent<OutboxMessage>) => {
+    const message = event.data;
+    if (message.type === 'answered') {
+      kinds.get(message.kind)?.answered?.(entries.find((e) => e.seq === message.seq), message.body);
+      drop(message.seq);
+    }
+    void reload().then(showNotices);
+  });
+
+  return {
+    /** Loads the queued changes before the first render; then sends what it can. */
+    async restore() {
+      await reload();
+      void showNotices();
+      kick();
+    },
+    registerKind(kind: OutboxKind, handlers: OutboxKindHandlers) {
+      kinds.set(kind, handlers);
+    },
+    /** How changes that could not apply are told (set once the interface texts are loaded). */
+    setNoticePresenter(present: (notice: OutboxNotice) => void, fallback?: (entry: OutboxEntry, status: number) => string) {
+      presentNotice = present;
+      if (fallback) fallbackMessage = fallback;
+      void showNotices();
+    },
+    /** Who is signed in (null when nobody): what is shown, and whose changes may be queued. */
+    setIdentity(next: OutboxIdentity | null) {
+      const changed = next?.owner !== identity?.owner || next?.token !== identity?.token;
+      identity = next;
+      if (!changed) return;
+      emit();
+      if (next) void rebind().then(kick);
+    },
+    identity: () => identity,
+    /**
+     * Queues a change: durably in IndexedDB first, then on screen, then sent. Rejects (and shows
+     * nothing) if it cannot be stored — e.g. the phone's storage is full — so the caller can say so.
+     */
+    async enqueue<Change>(change: NewChange<Change>): Promise<OutboxEntry<Change>> {
+      if (!identity) throw new Error('Not signed in');
+      const draft = {
+        key: crypto.randomUUID(),
+        kind: change.kind,
+        owner: identity.owner,
+        token: identity.token,
+        locale: identity.locale,
+        request: change.request,
+        change: change.change,
+        label: change.label,
+        createdAt: Date.now(),
+        attempts: 0,
+      };
+      const seq = await appendEntry(draft);
+      const entry: OutboxEntry<Change> = { ...draft, seq };
+      kinds.get(entry.kind)?.queued?.(entry);
+      setEntries([...entries.filter((e) => e.seq !== seq), entry].sort((a, b) => a.seq - b.seq));
+      broadcast({ type: 'changed' });
+      kick();
+      return entry;
+    },
+    /** The signed-in shopper's waiting changes of one kind, oldest first. */
+    pending<Change>(kind: OutboxKind): OutboxEntry<Change>[] {
+      return identity ? (entries.filter((e) => e.kind === kind && e.owner === identity!.owner) as OutboxEntry<Change>[]) : [];
+    },
+    /** How many of the signed-in shopper's changes are waiting (any kind). */
+    pendingCount(): number {
+      return identity ? entries.filter((e) => e.owner === identity!.owner).length : 0;
+    },
+    /** Sign-out, after the shopper agreed: their waiting changes are dropped. */
+    async discard(owner: number) {
+      await removeEntries((e) => e.owner === owner);
+      await reload();
+      broadcast({ type: 'changed' });
+    },
+    /** Try now (start-up, the browser's `online` hint, a visible page). */
+    kick,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot: () => version,
+    /** Tests: wait for the running drain. */
+    idle: async () => {
+      while (draining) await draining;
+    },
+    dispose() {
+      channel?.close();
+      if (laterTimer) clearTimeout(laterTimer);
+      waitingForNetwork?.();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** How many of the signed-in shopper's changes wait (any kind). */
+export function useOutboxCount(outbox: Outbox): number {
+  const version = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.snapshot);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` changes exactly when the result does
+  return useMemo(() => outbox.pendingCount(), [outbox, version]);
+}
+
+/** The pending changes of one kind for the signed-in shopper, re-rendering as they come and go. */
+export function useOutboxPending<Change>(outbox: Outbox, kind: OutboxKind): OutboxEntry<Change>[] {
+  const version = useSyncExternalStore(outbox.subscribe, outbox.snapshot, outbox.snapshot);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` changes exactly when the result does
+  return useMemo(() => outbox.pending<Change>(kind), [outbox, kind, version]);
+}
