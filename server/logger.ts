@@ -5,6 +5,7 @@
  */
 import type { FastifyServerOptions } from 'fastify';
 import type { Env } from './env.ts';
+import { serializeError, serializeRequest } from './lib/log-serializers.ts';
 
 const SECRET_FIELDS = ['password', 'password_confirmation', 'current_password', 'otp', 'token'];
 
@@ -19,5 +20,6 @@ export const REDACTED_PATHS = [
 ];
 
 export function loggerOptions(level: Env['LOG_LEVEL']): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  // Errors without the failed query's values, requests without their query string (ADR 015).
+  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError, req: serializeRequest as never } };
 }

@@ -11,7 +11,13 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
-import { isDatabaseUnavailable } from '../db/faults.ts';
+import { dataExceptionCode, isDatabaseUnavailable } from '../db/faults.ts';
+
+/**
+ * busboy's errors for a multipart body it cannot read (no boundary, truncated, malformed headers):
+ * they carry no status code, and they are the client's fault (400).
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|urlencoded form)|Part terminated early|Unexpected end of multipart data)/;
 
 /** Seconds a client is asked to wait while the database cannot be reached. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -78,6 +84,17 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .status(503)
         .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ message: t('errors.service_unavailable') });
+    }
+    // A value PostgreSQL refused (SQLSTATE class 22: NUL byte, out of range, bad syntax…) that the
+    // contract let through: the request's fault, 422, logged with its code only (the driver's
+    // message may quote the value).
+    const dataCode = dataExceptionCode(error);
+    if (dataCode) {
+      request.log.info({ sqlstate: dataCode }, 'value refused by the database');
+      return reply.status(422).send({ message: t('validation.value_invalid'), errors: { request: [t('validation.value_invalid')] } });
+    }
+    if (MALFORMED_MULTIPART.test(error.message ?? '')) {
+      return reply.status(400).send({ message: t('errors.malformed_form') });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

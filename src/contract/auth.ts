@@ -8,6 +8,7 @@
  * request's Accept-Language (ro by default). Spec §5 texts are the English catalogue's values.
  */
 import { z } from 'zod';
+import { line } from './text.ts';
 import { envelope } from './envelope.ts';
 
 export const PASSWORD_MIN = 8;
@@ -20,37 +21,32 @@ export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
 
 const required = (key: string) => ({ message: key });
 
-export const phoneField = z
-  .string(required('validation.phone_required'))
+export const phoneField = line(required('validation.phone_required'))
   .trim()
   .min(1, 'validation.phone_required')
   .max(20, 'validation.phone_invalid')
   .regex(/^\d+$/, 'validation.phone_digits');
 
 /** Dial code as the country list gives it: "+40". */
-export const phoneCodeField = z
-  .string(required('validation.country_required'))
+export const phoneCodeField = line(required('validation.country_required'))
   .trim()
   .min(1, 'validation.country_required')
   .regex(/^\+?\d{1,4}$/, 'validation.country_invalid');
 
-export const passwordField = z
-  .string(required('validation.password_required'))
+export const passwordField = line(required('validation.password_required'))
   .min(1, 'validation.password_required')
   .min(PASSWORD_MIN, 'validation.password_min')
   .max(PASSWORD_MAX, 'validation.password_max');
 
-export const nameField = z
-  .string(required('validation.name_required'))
+export const nameField = line(required('validation.name_required'))
   .trim()
   .min(1, 'validation.name_required')
   .max(NAME_MAX, 'validation.name_max');
 
-export const emailField = z.string().trim().max(190, 'validation.email_invalid').email('validation.email_invalid');
+export const emailField = line().trim().max(190, 'validation.email_invalid').email('validation.email_invalid');
 const optionalEmail = z.union([z.literal(''), emailField]).nullish();
 
-export const otpField = z
-  .string(required('validation.otp_required'))
+export const otpField = line(required('validation.otp_required'))
   .trim()
   .regex(/^\d{4}(\d{2})?$/, 'validation.otp_invalid');
 
@@ -77,7 +73,7 @@ export const registrationSchema = z.object({
   phone: phoneField,
   email: optionalEmail,
   password: passwordField,
-  country: z.string(required('validation.country_required')).trim().min(1, 'validation.country_required').max(80, 'validation.country_invalid'),
+  country: line(required('validation.country_required')).trim().min(1, 'validation.country_required').max(80, 'validation.country_invalid'),
   phone_code: phoneCodeField,
 });
 export type RegistrationPayload = z.infer<typeof registrationSchema>;
@@ -119,8 +115,8 @@ export const verifyOtpRegisterResponseSchema = sessionResponseSchema;
 export const resetPasswordSchema = z
   .object({
     password: passwordField,
-    password_confirmation: z.string(required('validation.password_confirmation_required')),
-    token: z.string(required('validation.token_invalid')).min(20, 'validation.token_invalid').max(200, 'validation.token_invalid'),
+    password_confirmation: line(required('validation.password_confirmation_required')),
+    token: line(required('validation.token_invalid')).min(20, 'validation.token_invalid').max(200, 'validation.token_invalid'),
   })
   .refine((v) => v.password === v.password_confirmation, { message: 'validation.password_mismatch', path: ['password_confirmation'] });
 export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
@@ -129,9 +125,9 @@ export const messageResponseSchema = z.object({ message: z.string() });
 /** POST /login — spec §3 Login payload. */
 export const loginSchema = z.object({
   phone: phoneField,
-  password: z.string(required('validation.password_required')).min(1, 'validation.password_required').max(PASSWORD_MAX, 'validation.password_max'),
+  password: line(required('validation.password_required')).min(1, 'validation.password_required').max(PASSWORD_MAX, 'validation.password_max'),
   phone_code: phoneCodeField,
-  device_key: z.string().max(2000).nullish(),
+  device_key: line().max(2000).nullish(),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 export const loginResponseSchema = sessionResponseSchema;
@@ -142,7 +138,7 @@ export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 /** POST /auth/{provider}/token: `code` is the provider's ID token (Google, Apple) or access token (Facebook). */
 export const socialTokenSchema = z.object({
-  code: z.string(required('validation.token_invalid')).min(10, 'validation.token_invalid').max(8000, 'validation.token_invalid'),
+  code: line(required('validation.token_invalid')).min(10, 'validation.token_invalid').max(8000, 'validation.token_invalid'),
   data: z.record(z.string(), z.unknown()).optional(),
 });
 export const socialProviderParamSchema = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
@@ -163,9 +159,9 @@ export const verifyPhoneChangeSchema = changePhoneSchema.extend({ otp: otpField 
 /** POST /change-password (auth): other sessions end, this one gets a fresh token. */
 export const changePasswordSchema = z
   .object({
-    current_password: z.string(required('validation.current_password_required')).min(1, 'validation.current_password_required').max(PASSWORD_MAX),
+    current_password: line(required('validation.current_password_required')).min(1, 'validation.current_password_required').max(PASSWORD_MAX),
     password: passwordField,
-    password_confirmation: z.string(required('validation.password_confirmation_required')),
+    password_confirmation: line(required('validation.password_confirmation_required')),
   })
   .refine((v) => v.password === v.password_confirmation, { message: 'validation.password_mismatch', path: ['password_confirmation'] });
 export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;

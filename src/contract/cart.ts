@@ -23,6 +23,7 @@
  * Messages are i18n keys (src/locales) translated by the server for Accept-Language.
  */
 import { z } from 'zod';
+import { line, lines } from './text.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';
 export const MAX_LINE_QUANTITY = 999;
@@ -100,7 +101,7 @@ export const addToCartSchema = z.object({
   quantity: quantityField.default(1),
   size: nullableId.optional(),
   color: nullableId.optional(),
-  unit: z.string().trim().max(40, 'validation.unit_invalid').nullish(),
+  unit: line().trim().max(40, 'validation.unit_invalid').nullish(),
   /** Validates and answers the cart without changing it (spec §4 buy now). */
   is_buy_now: z.preprocess((v) => v === 1 || v === '1' || v === 'true' || v === true, z.boolean()).optional(),
 });
@@ -125,13 +126,12 @@ export const ADDRESS_TYPES = ['home', 'work', 'other'] as const;
 export const DEFAULT_COUNTRY = 'România';
 
 const text = (requiredKey: string, max: number, maxKey: string) =>
-  z.string({ message: requiredKey }).trim().min(1, requiredKey).max(max, maxKey);
+  line({ message: requiredKey }).trim().min(1, requiredKey).max(max, maxKey);
 
 /** POST /address/store and PUT /address/{id}. Phone: digits only (spec §5). */
 export const addressInputSchema = z.object({
   name: text('validation.name_required', 120, 'validation.name_max'),
-  phone: z
-    .string({ message: 'validation.phone_required' })
+  phone: line({ message: 'validation.phone_required' })
     .trim()
     .min(1, 'validation.phone_required')
     .regex(/^\d+$/, 'validation.phone_digits')
@@ -140,10 +140,10 @@ export const addressInputSchema = z.object({
   county: z.enum(COUNTIES, { message: 'validation.county_invalid' }),
   locality: text('validation.locality_required', 120, 'validation.locality_max'),
   street: text('validation.street_required', 200, 'validation.street_max'),
-  postal_code: z.string({ message: 'validation.postal_code_required' }).trim().regex(/^\d{6}$/, 'validation.postal_code_invalid'),
+  postal_code: line({ message: 'validation.postal_code_required' }).trim().regex(/^\d{6}$/, 'validation.postal_code_invalid'),
   type: z.enum(ADDRESS_TYPES, { message: 'validation.address_type_invalid' }).default('home'),
   is_default: z.preprocess((v) => v === 1 || v === '1' || v === 'true' || v === true, z.boolean()).optional(),
-  country: z.string().trim().max(80, 'validation.country_invalid').nullish(),
+  country: line().trim().max(80, 'validation.country_invalid').nullish(),
 });
 export type AddressInput = z.input<typeof addressInputSchema>;
 
@@ -189,7 +189,7 @@ const idArray = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v),
   z.array(id, { message: 'validation.ids_invalid' }).max(200, 'validation.ids_invalid'),
 );
-const couponField = z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(64, 'validation.coupon_invalid').nullish());
+const couponField = z.preprocess((v) => (v === '' ? null : v), line().trim().max(64, 'validation.coupon_invalid').nullish());
 
 /** One item bought without the cart (spec §4 buy now). */
 export const buyNowItemSchema = z.object({
@@ -197,7 +197,7 @@ export const buyNowItemSchema = z.object({
   quantity: quantityField.default(1),
   size: nullableId.optional(),
   color: nullableId.optional(),
-  unit: z.string().trim().max(40, 'validation.unit_invalid').nullish(),
+  unit: line().trim().max(40, 'validation.unit_invalid').nullish(),
 });
 export type BuyNowItem = z.input<typeof buyNowItemSchema>;
 
@@ -257,7 +257,7 @@ export const placeOrderSchema = z.object({
   address_id: id,
   payment_method: z.enum(PAYMENT_METHODS, { message: 'validation.payment_method_invalid' }),
   coupon_code: couponField,
-  note: z.string().trim().max(500, 'validation.note_max').nullish(),
+  note: lines().trim().max(500, 'validation.note_max').nullish(),
 });
 export type PlaceOrderPayload = z.input<typeof placeOrderSchema>;
 
@@ -266,7 +266,7 @@ export const buyNowOrderSchema = buyNowItemSchema.extend({
   address_id: id,
   payment_method: z.enum(PAYMENT_METHODS, { message: 'validation.payment_method_invalid' }),
   coupon_code: couponField,
-  note: z.string().trim().max(500, 'validation.note_max').nullish(),
+  note: lines().trim().max(500, 'validation.note_max').nullish(),
   weight: z.unknown().optional(),
   delivery_charge: z.unknown().optional(),
 });

@@ -32,6 +32,7 @@
  *   it is stored as this device's subscription for the new session. Logout removes it.
  */
 import { z } from 'zod';
+import { line } from './text.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema, productSchema } from './catalog.ts';
 import { SUPPORTED_LOCALES } from './constants.ts';
@@ -115,8 +116,7 @@ export const pushPublicKeyResponseSchema = envelope(z.object({ public_key: z.str
 export type PushPublicKeyResponse = z.infer<typeof pushPublicKeyResponseSchema>;
 
 const base64url = (min: number, max: number) =>
-  z
-    .string({ message: 'validation.push_key_invalid' })
+  line({ message: 'validation.push_key_invalid' })
     .trim()
     .min(min, 'validation.push_key_invalid')
     .max(max, 'validation.push_key_invalid')
@@ -126,8 +126,7 @@ const LOOPBACK_HTTP = /^http:\/\/127\.0\.0\.1(:\d{1,5})?\//;
 
 /** A push service endpoint: an https URL (plus http://127.0.0.1 when `allowLoopbackHttp`, for tests). */
 export const pushEndpointField = (allowLoopbackHttp = false) =>
-  z
-    .string({ message: 'validation.push_endpoint_invalid' })
+  line({ message: 'validation.push_endpoint_invalid' })
     .trim()
     .min(1, 'validation.push_endpoint_invalid')
     .max(2048, 'validation.push_endpoint_invalid')

@@ -19,6 +19,7 @@
  * Validation messages are i18n keys (src/locales) translated by the server for Accept-Language.
  */
 import { z } from 'zod';
+import { line, lines } from './text.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';
 
@@ -64,9 +65,10 @@ export function cleanText(value: string): string {
 /** One-line text (subjects, names): newlines become spaces too. */
 export const cleanLine = (value: string) => cleanText(value).replace(/\s*\n\s*/g, ' ');
 
+// One-line fields (subjects, names) refuse every control character, multi-line ones (messages) all
+// but tab, LF and CR (src/contract/text.ts); what passes is then cleaned as above.
 const text = (clean: (v: string) => string, requiredKey: string, min: number, minKey: string, max: number, maxKey: string) =>
-  z
-    .string({ message: requiredKey })
+  (clean === cleanLine ? line : lines)({ message: requiredKey })
     .overwrite(clean)
     // An empty field reports "required" only, not also "too short".
     .min(1, { message: requiredKey, abort: true })
@@ -107,8 +109,8 @@ export const ticketListQuerySchema = z.object({
 export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
 
 /** Any string: a malformed number is answered 404 like an unknown one. */
-export const ticketNumberParamSchema = z.object({ ticketNumber: z.string().max(64) });
-export const ticketAttachmentParamSchema = z.object({ ticketNumber: z.string().max(64), id: z.string().max(12) });
+export const ticketNumberParamSchema = z.object({ ticketNumber: line().max(64) });
+export const ticketAttachmentParamSchema = z.object({ ticketNumber: line().max(64), id: line().max(12) });
 
 // --- Tickets: answers ------------------------------------------------------------------------
 
@@ -184,10 +186,10 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 export const contactSchema = z
   .object({
     name: text(cleanLine, 'validation.name_required', CONTACT_NAME_MIN, 'validation.contact_name_min', CONTACT_NAME_MAX, 'validation.contact_name_max'),
-    email: z.preprocess(blankToUndefined, z.string().trim().max(190, 'validation.email_invalid').email('validation.email_invalid').optional()),
+    email: z.preprocess(blankToUndefined, line().trim().max(190, 'validation.email_invalid').email('validation.email_invalid').optional()),
     phone: z.preprocess(
       blankToUndefined,
-      z.string().trim().regex(/^\d+$/, { message: 'validation.phone_digits', abort: true }).regex(ROMANIAN_PHONE, 'validation.phone_invalid').optional(),
+      line().trim().regex(/^\d+$/, { message: 'validation.phone_digits', abort: true }).regex(ROMANIAN_PHONE, 'validation.phone_invalid').optional(),
     ),
     subject: text(cleanLine, 'validation.subject_required', CONTACT_SUBJECT_MIN, 'validation.subject_min', CONTACT_SUBJECT_MAX, 'validation.subject_max'),
     message: text(cleanText, 'validation.message_required', CONTACT_MESSAGE_MIN, 'validation.contact_message_min', CONTACT_MESSAGE_MAX, 'validation.message_max'),

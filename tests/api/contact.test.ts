@@ -109,8 +109,11 @@ describe('POST /contact', () => {
     }
   });
 
-  it('stores <script> and markup verbatim as text, control characters removed', async () => {
-    const message = '<script>alert(1)</script>\r\n<a href="javascript:x">link</a>\u0000';
+  it('stores <script> and markup verbatim as text, CR LF as LF; other control characters are refused (issue 14)', async () => {
+    const refused = await call.post('/contact', { ...FORM, message: 'Un mesaj\u0000 destul de lung.' }, { ip: newIp(), lang: 'en' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ message: [en['validation.control_characters']] });
+    const message = '<script>alert(1)</script>\r\n<a href="javascript:x">link</a>';
     const res = await call.post('/contact', { ...FORM, name: '<b>Maria</b>', message }, { ip: newIp() });
     expect(res.statusCode).toBe(201);
     const row = await latest();

@@ -191,9 +191,12 @@ describe('POST /support-tickets', () => {
     expect(max.messages[0]!.body).toHaveLength(5000);
   });
 
-  it('stores and answers messages as plain text: <script> verbatim, control characters removed', async () => {
+  it('stores and answers messages as plain text: <script> verbatim, CR LF as LF, a tab as a space; other control characters refused (issue 14)', async () => {
     const ana = await quickUser(t);
-    const message = '<script>alert("x")</script> & <b>bold</b>\r\nline two\u0000\u0007\ttab';
+    const refused = await call.post('/support-tickets', { subject: 'Comanda mea', message: 'line two\u0000\u0007 and more' }, { token: ana.token, lang: 'en' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ message: [en['validation.control_characters']] });
+    const message = '<script>alert("x")</script> & <b>bold</b>\r\nline two\ttab';
     const ticket = await openTicket(ana.token, { subject: '<img src=x onerror=alert(1)>', message });
     expect(ticket.subject).toBe('<img src=x onerror=alert(1)>');
     expect(ticket.messages[0]!.body).toBe('<script>alert("x")</script> & <b>bold</b>\nline two tab');
@@ -478,7 +481,7 @@ describe('replies, statuses and the operator', () => {
     const ana = await quickUser(t);
     const ticket = await openTicket(ana.token);
     const url = `/support-tickets/${ticket.ticket_number}/replies`;
-    const empty = await call.post(url, { message: ' \u0000 ' }, { token: ana.token, lang: 'en' });
+    const empty = await call.post(url, { message: ' \n\t ' }, { token: ana.token, lang: 'en' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ message: [en['validation.message_required']] });
     const long = await call.post(url, { message: 'x'.repeat(5001) }, { token: ana.token });
