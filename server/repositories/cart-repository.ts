@@ -200,6 +200,16 @@ export async function loadCart(db: Database, userId: number) {
   return { total, cart_items: toWireGroups(groups) };
 }
 
+/**
+ * Serialises the cart changes of one user (issue 14, ADR 016): a transaction-scoped advisory lock
+ * on (1, userId), taken first in every cart-changing transaction. Every read after it sees what
+ * the previous change committed, so parallel increments, decrements and stores neither lose
+ * updates nor race to insert the same line. PGlite serialises anyway; PostgreSQL needs it.
+ */
+export async function lockCart(db: Database, userId: number) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(1, ${userId}::integer)`);
+}
+
 /** A line of this user: by line id, else the product's newest line. */
 export async function findCartLine(db: Database, userId: number, productId: number, lineId?: number) {
   const [row] = await db

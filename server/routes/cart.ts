@@ -16,7 +16,7 @@ import {
 import { cartItems, collectedVouchers, vouchers } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import type { Tx } from '../plugins/idempotency.ts';
-import { findCartLine, findSameLine, loadCart, priceLines, quantityInCart } from '../repositories/cart-repository.ts';
+import { findCartLine, findSameLine, loadCart, lockCart, priceLines, quantityInCart } from '../repositories/cart-repository.ts';
 import { assertStock, checkoutData, findOwnAddress, priceCheckout, selectLines } from '../services/checkout-service.ts';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +41,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/cart/store', { schema: { body: addToCartSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
       const userId = request.auth!.user.id;
+      await lockCart(tx, userId);
       const { product_id, quantity, is_buy_now } = request.body;
       const sizeId = request.body.size ?? null;
       const colorId = request.body.color ?? null;
@@ -76,6 +77,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/cart/increment', { schema: { body: cartLineActionSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
       const userId = request.auth!.user.id;
+      await lockCart(tx, userId);
       const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
       if (!found) throw new HttpError(404, 'cart.line_not_found');
       const line = await lockedLine(tx, found.productId, found.sizeId, found.colorId, 1);
@@ -83,7 +85,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (inCart + 1 > line.product.quantity) {
         throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { name: line.product.name, available: Math.max(line.product.quantity - inCart, 0) } });
       }
-      await tx.update(cartItems).set({ quantity: found.quantity + 1, updatedAt: sql`now()` }).where(eq(cartItems.id, found.id));
+      await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, found.id));
       return { message: request.t('cart.updated'), data: await loadCart(tx, userId) };
     }),
   );
@@ -91,13 +93,14 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/cart/decrement', { schema: { body: cartLineActionSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
       const userId = request.auth!.user.id;
+      await lockCart(tx, userId);
       const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
       if (!found) throw new HttpError(404, 'cart.line_not_found');
       if (found.quantity <= 1) {
         await tx.delete(cartItems).where(eq(cartItems.id, found.id));
         return { message: request.t('cart.product_removed'), data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.product_removed' } };
       }
-      await tx.update(cartItems).set({ quantity: found.quantity - 1, updatedAt: sql`now()` }).where(eq(cartItems.id, found.id));
+      await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, found.id));
       return { message: request.t('cart.updated'), data: { ...(await loadCart(tx, userId)), removed: false, message_key: 'cart.updated' } };
     }),
   );
@@ -105,6 +108,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/cart/delete', { schema: { body: cartLineActionSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
       const userId = request.auth!.user.id;
+      await lockCart(tx, userId);
       const { product_id, cart_id } = request.body;
       const deleted = await tx
         .delete(cartItems)
