@@ -211,7 +211,7 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
 }
 
 async function synthesize(db: Database, target: number): Promise<{ added: number; fixedSearchText: number }> {
-  const { normalizeSearchText, productSearchText } = await import('../server/lib/search-text.ts');
+  const { searchDocument, productSearchText } = await import('../server/lib/search-text.ts');
   const { refreshProductSearchText } = await import('../server/repositories/catalog-repository.ts');
 
   const [{ n: seeded, max_id: maxSeedId }] = await rows<{ n: number; max_id: number }>(
@@ -228,7 +228,7 @@ async function synthesize(db: Database, target: number): Promise<{ added: number
   const colors = ids('color');
   if (seasons.length !== 4 || qualities.length !== 4 || !colors.length) throw new Error('unexpected attribute options: is this the seeded database?');
 
-  // Word lists per category, folded in JavaScript exactly as the app folds (normalizeSearchText).
+  // Word lists per category, in the form the app stores them (searchDocument(): folded, base forms).
   const categoryRows = await rows<{ id: number; slug: string }>(db, sql`SELECT id, slug FROM categories`);
   const brandRows = await rows<{ category_id: number; brand: string }>(
     db,
@@ -238,10 +238,10 @@ async function synthesize(db: Database, target: number): Promise<{ added: number
   for (const category of categoryRows) {
     const lists = WORDS[category.slug] ?? CLOTHES;
     for (const kind of ['style', 'nuance', 'extra'] as const) {
-      lists[kind].forEach((word, idx) => words.push({ kind, grp: category.id, idx, word, folded: normalizeSearchText(word), n: lists[kind].length }));
+      lists[kind].forEach((word, idx) => words.push({ kind, grp: category.id, idx, word, folded: searchDocument(word), n: lists[kind].length }));
     }
     const brands = brandRows.filter((b) => b.category_id === category.id).map((b) => b.brand);
-    brands.forEach((word, idx) => words.push({ kind: 'brand', grp: category.id, idx, word, folded: normalizeSearchText(word), n: brands.length }));
+    brands.forEach((word, idx) => words.push({ kind: 'brand', grp: category.id, idx, word, folded: searchDocument(word), n: brands.length }));
   }
 
   await db.execute(sql`DROP TABLE IF EXISTS bench_map, bench_words`);
@@ -265,9 +265,9 @@ async function synthesize(db: Database, target: number): Promise<{ added: number
 
   // One set-based insert. The name gets up to three descriptors (a colour nuance only when the
   // product has no colour of its own) and sometimes another brand of its category, in the brand
-  // column and in the name. search_text is the seed's folded parts (split_part of its search_text)
-  // with the folded descriptors and brand, in productSearchText()'s layout: name, brand, shop,
-  // category, one per line (checked row by row below).
+  // column and in the name. search_text is the seed's parts (split_part of its search_text) with
+  // the descriptors and brand in searchDocument() form, in productSearchText()'s layout: name,
+  // brand, category, shop, description, one per line (checked row by row below).
   await db.execute(sql`
     WITH v AS MATERIALIZED (
       SELECT m.new_id, p.shop_id, p.category_id, p.name, p.slug, p.brand, p.description, p.weight, p.season_id, p.search_text,
@@ -303,10 +303,11 @@ async function synthesize(db: Database, target: number): Promise<{ added: number
       now() - (q.r_age * q.r_age * 730) * interval '1 day',
       CASE WHEN b.word IS NULL THEN split_part(q.search_text, chr(10), 1)
         ELSE replace(split_part(q.search_text, chr(10), 1), split_part(q.search_text, chr(10), 2), b.folded) END
-        || coalesce(', ' || st.folded, '') || coalesce(', ' || nu.folded, '') || coalesce(', ' || ex.folded, '')
+        || coalesce(' ' || st.folded, '') || coalesce(' ' || nu.folded, '') || coalesce(' ' || ex.folded, '')
         || chr(10) || coalesce(b.folded, split_part(q.search_text, chr(10), 2))
         || chr(10) || split_part(q.search_text, chr(10), 3)
         || chr(10) || split_part(q.search_text, chr(10), 4)
+        || chr(10) || split_part(q.search_text, chr(10), 5)
     FROM q
     LEFT JOIN bench_words st ON st.kind = 'style' AND st.grp = q.category_id AND q.r_style < 0.5 AND st.idx = floor(q.r_style_pick * st.n)::int
     LEFT JOIN bench_words nu ON nu.kind = 'nuance' AND nu.grp = q.category_id AND q.colourless AND q.r_nuance < 0.5
@@ -338,15 +339,16 @@ async function synthesize(db: Database, target: number): Promise<{ added: number
   // search_text must be exactly what the app writes: compare every new row with productSearchText().
   const wrong: number[] = [];
   for (let after = maxSeedId; ; ) {
-    const batch = await rows<{ id: number; name: string; brand: string | null; shop_name: string; category_name: string; search_text: string }>(
+    const batch = await rows<{ id: number; name: string; brand: string | null; shop_name: string; category_name: string; description: string; search_text: string }>(
       db,
-      sql`SELECT p.id, p.name, p.brand, s.name AS shop_name, c.name AS category_name, p.search_text
+      sql`SELECT p.id, p.name, p.brand, s.name AS shop_name, c.name AS category_name, p.description, p.search_text
           FROM products p JOIN shops s ON s.id = p.shop_id JOIN categories c ON c.id = p.category_id
           WHERE p.id > ${after}::integer ORDER BY p.id LIMIT 20000`,
     );
     if (!batch.length) break;
     for (const row of batch) {
-      if (productSearchText({ name: row.name, brand: row.brand, shopName: row.shop_name, categoryName: row.category_name }) !== row.search_text) wrong.push(row.id);
+      const expected = productSearchText({ name: row.name, brand: row.brand, categoryName: row.category_name, shopName: row.shop_name, description: row.description });
+      if (expected !== row.search_text) wrong.push(row.id);
     }
     after = batch[batch.length - 1]!.id;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likeContains, MAX_SEARCH_TERMS, normalizeSearchText, productSearchText, regexLiteral, searchTerms } from './search-text.ts';
+import { baseForm, likeContains, MAX_SEARCH_TERMS, normalizeSearchText, productSearchText, regexLiteral, searchDocument, searchTerms, searchWords } from './search-text.ts';
 
 describe('normalizeSearchText', () => {
   it('folds Romanian diacritics and case in both directions', () => {
@@ -50,11 +50,31 @@ describe('searchTerms', () => {
 });
 
 describe('productSearchText', () => {
-  it('puts the folded name first, then brand, shop and category, one per line', () => {
-    expect(productSearchText({ name: 'Geacă din piele', brand: 'Zara', shopName: 'Garderoba Bunicii', categoryName: 'Îmbrăcăminte femei' })).toBe(
-      'geaca din piele\nzara\ngarderoba bunicii\nimbracaminte femei',
-    );
-    expect(productSearchText({ name: 'Carte', brand: null })).toBe('carte\n\n\n');
+  it('puts name, brand, category, shop and description one per line, as searchDocument() makes them', () => {
+    expect(
+      productSearchText({
+        name: 'Geci din piele',
+        brand: 'H&M',
+        categoryName: 'Îmbrăcăminte femei',
+        shopName: 'Garderoba Bunicii',
+        description: 'Rochiță de vară, ca nouă!',
+      }),
+    ).toBe('geaca din piele\nh m\nimbracaminte femei\ngarderoba bunicii\nrochie de vara ca noua');
+    expect(productSearchText({ name: 'Carte', brand: null })).toBe('carte\n\n\n\n');
+  });
+});
+
+describe('searchWords, baseForm and searchDocument', () => {
+  it('splits folded text on anything but letters and digits', () => {
+    expect(searchWords("Levi's 501, GEACĂ—bleumarin")).toEqual(['levi', 's', '501', 'geaca', 'bleumarin']);
+    expect(searchWords('  %%  ')).toEqual([]);
+  });
+  it('replaces irregular forms by their base form, and leaves other words alone', () => {
+    expect(['geci', 'gecile', 'genti', 'oglinzi', 'tigai', 'tricouri', 'pulovere', 'rochita', 'copii', 'adidasi'].map(baseForm)).toEqual([
+      'geaca', 'geaca', 'geanta', 'oglinda', 'tigaie', 'tricou', 'pulover', 'rochie', 'copil', 'sneakers',
+    ]);
+    expect(baseForm('zara')).toBe('zara');
+    expect(searchDocument('Gecile și GENȚILE')).toBe('geaca si geanta');
   });
 });
 

@@ -5,17 +5,19 @@
  * Prices: a product's price before any sale is the stored generated column effective_price
  * (discount_price when above 0, else price, spec §5). When the product is in a RUNNING flash
  * sale, the sale price is the discount_price it is shown and sold at; every list, filter and sort
- * uses that "current" price. Search: ADR 004. User input only ever reaches SQL as bound
+ * uses that "current" price. Search: ADR 004 (full-text since issue #13). User input only ever reaches SQL as bound
  * parameters (drizzle's sql template and query builder).
  */
-import { and, asc, count, desc, eq, exists, gt, gte, inArray, like, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, gte, inArray, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import {
   attributeOptions, categories, flashSaleProducts, flashSales, productColors, productImages, productSizes, products,
   productVideos, shops,
 } from '../db/schema.ts';
-import { likeContains, productSearchText, regexLiteral, searchTerms } from '../lib/search-text.ts';
+import { normalizeSearchText, productSearchText } from '../lib/search-text.ts';
+import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '../lib/search-query.ts';
+import { correctQuery, getSearchLexicon, invalidateSearchLexicon } from './catalog/search-lexicon.ts';
 import type { FlashSale, PaginationMeta, Product, ProductDetails, ProductListFilters, Shop, ShopDetails } from '../../src/contract/catalog.ts';
 import type { Category } from '../../src/contract/content.ts';
 import type { ProductSort } from '../../src/contract/catalog-constants.ts';
@@ -319,29 +321,32 @@ async function pagedCards(db: Database, query: Omit<CardQuery, 'limit' | 'offset
 // ----------------------------------------------------------------------------------------------
 // GET /api/products, /api/products/filter
 
-const namePart = sql`split_part(${products.searchText}, chr(10), 1)`;
-
 /**
- * Relevance of one folded term (ADR 004): a whole word of the name 6, a word of the name
- * starting with it 5, inside the name 4; a word of brand, shop or category starting with it 2,
- * inside them 1. Terms reach SQL as parameters; the regex ones are escaped to literals.
- * The cheap strpos() goes first: a term that is not in the name skips both regexes on the name
- * (the rank is computed for every match, so this matters for terms that match many products).
+ * A search as SQL (issue #13, ADR 004): `match` selects the products having every group of the
+ * plan (search-query.ts) anywhere in their search_vector — name, brand, category, shop or
+ * description — through the GIN index products_search_vector_idx; `rank` orders them:
+ * +4 when a searched word is the product's brand (a brand search puts the brand's own items
+ * first), then +2 when every group is in the name, else +1 when every group is in the name, brand
+ * or category (description and shop matches last). The texts reach SQL as bound parameters only.
  */
-function termRank(term: string) {
-  const word = `\\m${regexLiteral(term)}`;
-  return sql`(CASE
-    WHEN strpos(${namePart}, ${term}) = 0 THEN (CASE WHEN ${products.searchText} ~ ${word} THEN 2 ELSE 1 END)
-    WHEN ${namePart} ~ ${`${word}\\M`} THEN 6
-    WHEN ${namePart} ~ ${word} THEN 5
-    ELSE 4 END)`;
+export function searchSql(plan: SearchPlan): { match: SQL; rank: SQL } | undefined {
+  const all = allGroupsQuery(plan);
+  if (!all) return undefined;
+  const vector = products.searchVector;
+  const q = (text: string) => sql`to_tsquery('romanian', ${text})`;
+  return {
+    match: sql`${vector} @@ ${q(all)}`,
+    rank: sql`((CASE WHEN ${vector} @@ ${q(anyGroupQuery(plan, 'B'))} THEN 4 ELSE 0 END)
+      + (CASE WHEN ${vector} @@ ${q(allGroupsQuery(plan, 'A'))} THEN 2 WHEN ${vector} @@ ${q(allGroupsQuery(plan, 'ABC'))} THEN 1 ELSE 0 END))`,
+  };
 }
 
-export function productListConditions(filters: ProductListFilters, terms: string[]): CountQuery {
+/** Every condition of a product list (filters and search) except the current price's. */
+export function productListConditions(filters: Omit<ProductListFilters, 'page'>, search: SQL | undefined): CountQuery {
   const { min_price: min, max_price: max } = filters;
   return {
     where: and(
-      ...terms.map((term) => like(products.searchText, likeContains(term))),
+      search,
       filters.quality && inArray(products.qualityId, filters.quality),
       filters.season && inArray(products.seasonId, filters.season),
       filters.category && inArray(products.categoryId, filters.category),
@@ -363,7 +368,7 @@ export function productListConditions(filters: ProductListFilters, terms: string
   };
 }
 
-function productListOrder(sort: ProductSort, terms: string[]): CardQuery['orderBy'] {
+function productListOrder(sort: ProductSort, rank: SQL | undefined): CardQuery['orderBy'] {
   switch (sort) {
     case 'price_asc':
       return (price) => [up(price), ...newestFirst];
@@ -372,7 +377,8 @@ function productListOrder(sort: ProductSort, terms: string[]): CardQuery['orderB
     case 'most_sold':
       return [down(products.totalSold), ...newestFirst];
     case 'relevance':
-      if (terms.length) return [down(sql`(${sql.join(terms.map(termRank), sql` + `)})`), ...newestFirst];
+      // Best rank first; among equals, what can be bought before what is sold out, then newest.
+      if (rank) return [down(rank), stockFirst, ...newestFirst];
       return newestFirst;
     case 'newest':
       return newestFirst;
@@ -382,20 +388,135 @@ function productListOrder(sort: ProductSort, terms: string[]): CardQuery['orderB
 /** The sort a list query uses: the one asked for, else relevance for a search, else newest. */
 export function resolveSort(filters: Pick<ProductListFilters, 'sort' | 'search'>): ProductSort {
   if (filters.sort) return filters.sort;
-  return searchTerms(filters.search).length ? 'relevance' : 'newest';
+  return normalizeSearchText(filters.search) ? 'relevance' : 'newest';
 }
 
-export function listProducts(db: Database, filters: ProductListFilters, page: Page) {
-  const terms = searchTerms(filters.search);
+/**
+ * The search plan of a list request (the process's synonyms applied); undefined when the text is
+ * blank (no search: the whole list). Text with nothing searchable in it ("%", "--") is a search
+ * that finds nothing.
+ */
+export async function searchPlanOf(db: Database, search: string | undefined): Promise<SearchPlan | undefined> {
+  if (!normalizeSearchText(search)) return undefined;
+  const lexicon = await getSearchLexicon(db);
+  return planSearch(search, lexicon.synonyms);
+}
+
+async function listProductsFor(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page) {
+  const search = plan ? searchSql(plan) : undefined;
+  // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
+  if (plan && !search) return { data: [], meta: pageMeta(page, 0) };
   return pagedCards(
     db,
     {
-      ...productListConditions(filters, terms),
-      orderBy: productListOrder(resolveSort(filters), terms),
-      scanAll: terms.length > 0 || filters.size !== undefined || filters.color !== undefined,
+      ...productListConditions(filters, search?.match),
+      orderBy: productListOrder(resolveSort(filters), search?.rank),
+      scanAll: search !== undefined || filters.size !== undefined || filters.color !== undefined,
     },
     page,
   );
+}
+
+/**
+ * GET /api/products and /api/products/filter. A search that finds nothing is retried once with
+ * its unknown words replaced by the closest catalog words (one or two typos, or a word cut
+ * short); when that finds something, the answer holds those products and `did_you_mean` the
+ * corrected text ("gaeca" → products for "geacă", did_you_mean "geacă").
+ */
+export async function listProducts(db: Database, filters: ProductListFilters, page: Page) {
+  const plan = await searchPlanOf(db, filters.search);
+  const result = await listProductsFor(db, filters, plan, page);
+  if (!plan || result.meta.total > 0 || page.page > 1) return { ...result, did_you_mean: null };
+  const lexicon = await getSearchLexicon(db);
+  const corrected = correctQuery(lexicon, filters.search!);
+  if (!corrected) return { ...result, did_you_mean: null };
+  const retry = await listProductsFor(db, filters, planSearch(corrected, lexicon.synonyms), page);
+  return retry.meta.total > 0 ? { ...retry, did_you_mean: corrected } : { ...result, did_you_mean: null };
+}
+
+// ----------------------------------------------------------------------------------------------
+// GET /api/products/facets
+
+export const FACET_GROUPS = ['categories', 'sizes', 'colors', 'seasons', 'qualities', 'shops'] as const;
+type FacetGroup = (typeof FACET_GROUPS)[number];
+/** The list filter each facet group counts (and leaves out of its own counts). */
+const FACET_FILTER: Record<FacetGroup, 'category' | 'size' | 'color' | 'season' | 'quality' | 'shop'> = {
+  categories: 'category',
+  sizes: 'size',
+  colors: 'color',
+  seasons: 'season',
+  qualities: 'quality',
+  shops: 'shop',
+};
+
+/** Matching products' ids per option of one group: [option id, products]. */
+async function facetCounts(db: Database, query: CountQuery, group: FacetGroup): Promise<{ id: number; n: number }[]> {
+  const sale = salePrices(db);
+  const branches = branchesOf(db, sale, query, query.priceWhere !== undefined);
+  const parts = branches.map((branch) =>
+    selectBranch(db, sale, branch, {
+      id: products.id,
+      category_id: sql`${products.categoryId}`.as('category_id'),
+      shop_id: sql`${products.shopId}`.as('shop_id'),
+      season_id: sql`${products.seasonId}`.as('season_id'),
+      quality_id: sql`${products.qualityId}`.as('quality_id'),
+    }),
+  );
+  const matches = sql`(${sql.join(parts, sql` UNION ALL `)}) AS "matches"`;
+  const base = db.with(sale);
+  if (group === 'sizes' || group === 'colors') {
+    const link = group === 'sizes' ? { table: productSizes, option: productSizes.sizeId, product: productSizes.productId } : { table: productColors, option: productColors.colorId, product: productColors.productId };
+    return base
+      .select({ id: link.option, n: count() })
+      .from(matches)
+      .innerJoin(link.table, sql`${link.product} = "matches"."id"`)
+      .groupBy(link.option);
+  }
+  const column = { categories: 'category_id', shops: 'shop_id', seasons: 'season_id', qualities: 'quality_id' }[group];
+  const key = sql<number>`"matches".${sql.identifier(column)}`;
+  const rows = await base.select({ id: key, n: count() }).from(matches).groupBy(key);
+  return rows.filter((row) => row.id !== null).map((row) => ({ id: Number(row.id), n: row.n }));
+}
+
+/**
+ * Facet counts of a product list (issue #13): for each group, the options present among the
+ * products matching every condition except that group's own, with their counts; plus the list's
+ * total. Names come from the options, categories and shops; options without products are left out.
+ */
+export async function listProductFacets(db: Database, filters: Omit<ProductListFilters, 'page'>, plan: SearchPlan | undefined) {
+  const search = plan ? searchSql(plan) : undefined;
+  const empty = { total: 0, categories: [], sizes: [], colors: [], seasons: [], qualities: [], shops: [] };
+  if (plan && !search) return empty;
+  const conditions = (without?: FacetGroup) => productListConditions(without ? { ...filters, [FACET_FILTER[without]]: undefined } : filters, search?.match);
+  const [total, ...groups] = await Promise.all([countCards(db, conditions()), ...FACET_GROUPS.map((group) => facetCounts(db, conditions(group), group))]);
+  const counted = Object.fromEntries(FACET_GROUPS.map((group, i) => [group, groups[i]!])) as Record<FacetGroup, { id: number; n: number }[]>;
+  const ids = (list: { id: number }[]) => list.map((row) => row.id);
+  const optionIds = [...ids(counted.sizes), ...ids(counted.colors), ...ids(counted.seasons), ...ids(counted.qualities)];
+  const [options, categoryRows, shopRows] = await Promise.all([
+    optionIds.length
+      ? db.select({ id: attributeOptions.id, name: attributeOptions.name, position: attributeOptions.position }).from(attributeOptions).where(inArray(attributeOptions.id, optionIds))
+      : [],
+    counted.categories.length
+      ? db.select({ id: categories.id, name: categories.name, position: categories.position }).from(categories).where(inArray(categories.id, ids(counted.categories)))
+      : [],
+    counted.shops.length ? db.select({ id: shops.id, name: shops.name, position: shops.id }).from(shops).where(inArray(shops.id, ids(counted.shops))) : [],
+  ]);
+  const named = (list: { id: number; n: number }[], names: { id: number; name: string; position: number }[]) => {
+    const byId = new Map(names.map((row) => [row.id, row]));
+    return list
+      .filter((row) => row.n > 0 && byId.has(row.id))
+      .sort((a, b) => byId.get(a.id)!.position - byId.get(b.id)!.position || a.id - b.id)
+      .map((row) => ({ id: row.id, name: byId.get(row.id)!.name, count: row.n }));
+  };
+  return {
+    total,
+    categories: named(counted.categories, categoryRows),
+    sizes: named(counted.sizes, options),
+    colors: named(counted.colors, options),
+    seasons: named(counted.seasons, options),
+    qualities: named(counted.qualities, options),
+    shops: named(counted.shops, shopRows),
+  };
 }
 
 /** GET /api/most-popular: most sold first (in-stock ones before sold-out ones). */
@@ -658,10 +779,15 @@ export async function getHomeSections(db: Database) {
 // ----------------------------------------------------------------------------------------------
 // search_text maintenance (ADR 004)
 
+/** search_text rows in an older layout (fewer than the five lines of productSearchText()). */
+const staleSearchText = sql`(length(${products.searchText}) - length(replace(${products.searchText}, chr(10), ''))) < 4`;
+
 /**
- * Recomputes products.search_text from name, brand, shop name and category name. Call it after
- * inserting products or renaming a product, shop or category; with no filter it rewrites every
- * product, with `onlyEmpty` only those never filled (databases migrated from before 0001).
+ * Recomputes products.search_text (and so search_vector) from name, brand, category name, shop
+ * name and description. Call it after inserting products or changing a product's text, or renaming
+ * a shop or category; with no filter it rewrites every product, with `onlyEmpty` only those never
+ * filled or still in an older layout (databases from before migrations 0001 and 0006). Clears the
+ * process's search lexicon (suggestions, corrections) when anything changed.
  */
 export async function refreshProductSearchText(
   db: Database,
@@ -669,7 +795,14 @@ export async function refreshProductSearchText(
 ): Promise<number> {
   if (filter.productIds && filter.productIds.length === 0) return 0;
   const rows = await db
-    .select({ id: products.id, name: products.name, brand: products.brand, shopName: shops.name, categoryName: categories.name })
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      description: products.description,
+      shopName: shops.name,
+      categoryName: categories.name,
+    })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -678,7 +811,7 @@ export async function refreshProductSearchText(
         filter.productIds && inArray(products.id, filter.productIds),
         filter.shopId !== undefined ? eq(products.shopId, filter.shopId) : undefined,
         filter.categoryId !== undefined ? eq(products.categoryId, filter.categoryId) : undefined,
-        filter.onlyEmpty ? eq(products.searchText, '') : undefined,
+        filter.onlyEmpty ? staleSearchText : undefined,
       ),
     );
   for (let i = 0; i < rows.length; i += 500) {
@@ -687,5 +820,6 @@ export async function refreshProductSearchText(
       sql`UPDATE ${products} SET search_text = v.search_text FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, search_text) WHERE ${products.id} = v.id`,
     );
   }
+  if (rows.length) invalidateSearchLexicon(db);
   return rows.length;
 }

@@ -13,13 +13,17 @@ import {
   homeResponseSchema,
   idParamSchema,
   productDetailsResponseSchema,
+  productFacetsResponseSchema,
   productListQuerySchema,
   productListResponseSchema,
+  productSearchResponseSchema,
+  searchSuggestionsQuerySchema,
+  searchSuggestionsResponseSchema,
   shopDetailsResponseSchema,
   shopListResponseSchema,
   similarProductsResponseSchema,
 } from '../../src/contract/catalog.ts';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, MAX_PER_PAGE } from '../../src/contract/catalog-constants.ts';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS, MAX_PER_PAGE } from '../../src/contract/catalog-constants.ts';
 import { notFound } from '../plugins/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
@@ -32,10 +36,13 @@ import {
   getShopDetails,
   listBestDeals,
   listMostPopular,
+  listProductFacets,
   listProducts,
   listShops,
   listSimilarProducts,
+  searchPlanOf,
 } from '../repositories/catalog-repository.ts';
+import { getSearchLexicon, suggest } from '../repositories/catalog/search-lexicon.ts';
 
 /** Answers without a bearer token are the same for everyone: briefly cacheable by anyone. */
 export const CATALOG_CACHE = 'public, max-age=60, stale-while-revalidate=86400';
@@ -102,7 +109,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const list of lists) for (const product of list) product.is_favorite = favorites.has(product.id);
   }
 
-  const listSchema = { querystring: productListQuerySchema, response: { 200: productListResponseSchema } };
+  const listSchema = { querystring: productListQuerySchema, response: { 200: productSearchResponseSchema } };
   for (const url of ['/products', '/products/filter']) {
     app.get(url, { schema: listSchema }, async (request) => {
       const data = await listProducts(app.db, request.query, pageOf(request.query));
@@ -110,6 +117,20 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: 'Products', data };
     });
   }
+
+  // Facet counts of the same query (issue #13): a request of its own, so the grid never waits for them.
+  app.get('/products/facets', { schema: { querystring: productListQuerySchema, response: { 200: productFacetsResponseSchema } } }, async (request) => {
+    const { page: _page, per_page: _perPage, sort: _sort, ...filters } = request.query;
+    const data = await listProductFacets(app.db, filters, await searchPlanOf(app.db, filters.search));
+    return { message: 'Product facets', data };
+  });
+
+  // Suggestions as you type (issue #13): answered from the process's search lexicon, no query.
+  app.get('/search/suggestions', { schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } } }, async (request) => {
+    const { q, limit } = request.query;
+    const found = q.trim() ? suggest(await getSearchLexicon(app.db), q, limit ?? DEFAULT_SUGGESTIONS) : { categories: [], queries: [] };
+    return { message: 'Search suggestions', data: { query: q, ...found } };
+  });
 
   app.get(
     '/products/:id',

@@ -10,6 +10,9 @@ export const DEFAULT_PER_PAGE = 24;
 export const MAX_PER_PAGE = 60;
 /** Longer search text is refused with a 422 (a shopper never types more). */
 export const MAX_SEARCH_LENGTH = 200;
+/** Most suggestions the header search box asks for (and the server gives) at once. */
+export const MAX_SUGGESTIONS = 10;
+export const DEFAULT_SUGGESTIONS = 6;
 /** Filter keys the filtered-products page mirrors in its URL (spec §4), in display order. */
 export const FILTER_KEYS = ['category', 'size', 'color', 'season', 'quality'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

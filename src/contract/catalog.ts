@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { categorySchema } from './content.ts';
-import { PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from './catalog-constants.ts';
+import { PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from './catalog-constants.ts';
 
 const option = z.object({ id: z.number(), name: z.string() });
 
@@ -51,6 +51,55 @@ export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
 export const productListResponseSchema = envelope(z.object({ data: z.array(productSchema), meta: paginationMetaSchema }));
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+/**
+ * GET /api/products and /api/products/filter (issue #13): the list plus `did_you_mean`. When a
+ * search found nothing but a close spelling does ("gaeca" → "geacă"), `did_you_mean` is that
+ * spelling and `data`/`meta` are its results; otherwise null. Lists without a search: null.
+ */
+export const productSearchResponseSchema = envelope(
+  z.object({ data: z.array(productSchema), meta: paginationMetaSchema, did_you_mean: z.string().nullable() }),
+);
+export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
+
+/** One option of a facet with the number of products of the current result that have it. */
+export const facetCountSchema = z.object({ id: z.number(), name: z.string(), count: z.number().int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+/**
+ * GET /api/products/facets (issue #13): same query as /api/products/filter; per filter group, the
+ * options present in the result with their product counts. Each group is counted with every
+ * condition except its own group's, so the counts say what ticking one more option would add
+ * ("Mărime M (12)"). `total` is the number of products of the result itself.
+ */
+export const productFacetsResponseSchema = envelope(
+  z.object({
+    total: z.number().int(),
+    categories: z.array(facetCountSchema),
+    sizes: z.array(facetCountSchema),
+    colors: z.array(facetCountSchema),
+    seasons: z.array(facetCountSchema),
+    qualities: z.array(facetCountSchema),
+    shops: z.array(facetCountSchema),
+  }),
+);
+export type ProductFacets = z.infer<typeof productFacetsResponseSchema>['data'];
+
+/** GET /api/search/suggestions?q= (issue #13): what the header search box offers while typing. */
+export const searchSuggestionsQuerySchema = z.object({
+  q: z.string().max(MAX_SEARCH_LENGTH, `The search text may not be longer than ${MAX_SEARCH_LENGTH} characters.`).default(''),
+  limit: z.coerce.number({ message: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(MAX_SUGGESTIONS, `limit may not be more than ${MAX_SUGGESTIONS}.`).optional(),
+});
+export const searchSuggestionsResponseSchema = envelope(
+  z.object({
+    query: z.string(),
+    /** Categories whose name has a word starting with the last word typed. */
+    categories: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string(), products_count: z.number().int() })),
+    /** Completed searches (the last word completed), most used first, with the products having that word. */
+    queries: z.array(z.object({ text: z.string(), products_count: z.number().int() })),
+  }),
+);
+export type SearchSuggestions = z.infer<typeof searchSuggestionsResponseSchema>['data'];
 
 /** Comma-joined ids, as the filter page mirrors them in its URL (spec §4): "3,4". */
 const idList = z

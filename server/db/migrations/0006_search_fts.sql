@@ -9,7 +9,7 @@ ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector") WHERE "products"."is_active";--> statement-breakpoint
 -- Synonym groups shoppers use (issue #13): data, editable without code (ADR 004). Phrases as typed; the server folds them.
 INSERT INTO "search_synonyms" ("phrases") VALUES
-  ('{adidași,pantofi sport,sneakers,teniși}'),
+  ('{adidași,pantofi sport,sneakers}'),
   ('{geacă,jachetă}'),
   ('{blugi,jeanși,jeans}'),
   ('{hanorac,hoodie}'),

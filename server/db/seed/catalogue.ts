@@ -266,6 +266,8 @@ export const SPORT: NamedItem[] = [
 export interface BookItem {
   title: string;
   author: string;
+  /** A children's book: its description says so (shoppers search "cărți copii"). */
+  children?: boolean;
   /** Older editions first: [publisher, first year, last year]. */
   editions: [string, number, number][];
   price: [number, number];
@@ -289,7 +291,7 @@ export const BOOKS: BookItem[] = [
   { title: 'Moromeții', author: 'Marin Preda', editions: [CREANGA, EMINESCU, ART], price: [10, 45] },
   { title: 'Cel mai iubit dintre pământeni', author: 'Marin Preda', editions: [EMINESCU, ART], price: [20, 60] },
   { title: 'Baltagul', author: 'Mihail Sadoveanu', editions: [BPT, CREANGA, LITERA], price: [8, 30] },
-  { title: 'Amintiri din copilărie', author: 'Ion Creangă', editions: [CREANGA, TINERETULUI, LITERA], price: [8, 40] },
+  { title: 'Amintiri din copilărie', author: 'Ion Creangă', editions: [CREANGA, TINERETULUI, LITERA], price: [8, 40], children: true },
   { title: 'Maitreyi', author: 'Mircea Eliade', editions: [BPT, HUMANITAS], price: [12, 45] },
   { title: 'Ultima noapte de dragoste, întâia noapte de război', author: 'Camil Petrescu', editions: [BPT, ART], price: [10, 40] },
   { title: 'Patul lui Procust', author: 'Camil Petrescu', editions: [BPT, ART], price: [10, 40] },
@@ -301,16 +303,16 @@ export const BOOKS: BookItem[] = [
   { title: 'Solenoid', author: 'Mircea Cărtărescu', editions: [HUMANITAS], price: [40, 80] },
   { title: 'Orbitor. Aripa stângă', author: 'Mircea Cărtărescu', editions: [HUMANITAS], price: [30, 70] },
   { title: 'Cartea șoaptelor', author: 'Varujan Vosganian', editions: [POLIROM], price: [25, 55] },
-  { title: 'Fram, ursul polar', author: 'Cezar Petrescu', editions: [CREANGA, TINERETULUI], price: [10, 45] },
-  { title: 'Cireșarii', author: 'Constantin Chiriță', editions: [CREANGA, TINERETULUI], price: [10, 50] },
-  { title: 'Toate pânzele sus!', author: 'Radu Tudoran', editions: [TINERETULUI, CREANGA], price: [12, 60] },
+  { title: 'Fram, ursul polar', author: 'Cezar Petrescu', editions: [CREANGA, TINERETULUI], price: [10, 45], children: true },
+  { title: 'Cireșarii', author: 'Constantin Chiriță', editions: [CREANGA, TINERETULUI], price: [10, 50], children: true },
+  { title: 'Toate pânzele sus!', author: 'Radu Tudoran', editions: [TINERETULUI, CREANGA], price: [12, 60], children: true },
   { title: '1984', author: 'George Orwell', editions: [POLIROM], price: [18, 40] },
   { title: 'Un veac de singurătate', author: 'Gabriel García Márquez', editions: [RAO, ART], price: [20, 50] },
   { title: 'Maestrul și Margareta', author: 'Mihail Bulgakov', editions: [BPT, POLIROM], price: [15, 50] },
-  { title: 'Micul prinț', author: 'Antoine de Saint-Exupéry', editions: [ART, RAO], price: [12, 35] },
+  { title: 'Micul prinț', author: 'Antoine de Saint-Exupéry', editions: [ART, RAO], price: [12, 35], children: true },
   { title: 'Mândrie și prejudecată', author: 'Jane Austen', editions: [BPT, LITERA], price: [12, 40] },
   { title: 'Crimă și pedeapsă', author: 'F.M. Dostoievski', editions: [BPT, ART], price: [12, 45] },
-  { title: 'Harry Potter și piatra filozofală', author: 'J.K. Rowling', editions: [['Editura Egmont', 2000, 2008], ART], price: [25, 70] },
+  { title: 'Harry Potter și piatra filozofală', author: 'J.K. Rowling', editions: [['Editura Egmont', 2000, 2008], ART], price: [25, 70], children: true },
   { title: 'Numele trandafirului', author: 'Umberto Eco', editions: [POLIROM], price: [25, 60] },
   { title: 'Sapiens. Scurtă istorie a omenirii', author: 'Yuval Noah Harari', editions: [POLIROM], price: [30, 65] },
   { title: 'Marele Gatsby', author: 'F. Scott Fitzgerald', editions: [BPT, POLIROM], price: [10, 35] },

@@ -77,7 +77,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       ).map((s) => [s.slug, s.id]),
     );
     const shopId = (slug: string) => shopIds.get(slug)!;
-    // products.search_text folds name, brand, shop and category (ADR 004).
+    // products.search_text: name, brand, category, shop and description (ADR 004, issue #13).
     const shopName = (slug: string) => SHOPS.find((s) => s.slug === slug)!.name;
     const categoryName = (slug: string) => categoryRows.find((c) => c.slug === slug)!.name;
 
@@ -111,7 +111,13 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
             seasonId: d.season ? optionId('season', d.season) : null,
             qualityId: optionId('quality', d.quality),
             createdAt: at(-d.daysAgo),
-            searchText: productSearchText({ name: d.name, brand: d.brand, shopName: shopName(d.shopSlug), categoryName: categoryName(d.categorySlug) }),
+            searchText: productSearchText({
+              name: d.name,
+              brand: d.brand,
+              categoryName: categoryName(d.categorySlug),
+              shopName: shopName(d.shopSlug),
+              description: d.description,
+            }),
           })),
         )
         .returning({ id: products.id, slug: products.slug });

@@ -125,7 +125,7 @@ function book(rng: Random): Listing {
     colours: [],
     sizes: 'none',
     kind: 'books',
-    detail: `${publisher}, ${year}, ${rng.int(12, 64) * 10} de pagini. ${cover}.`,
+    detail: `${publisher}, ${year}, ${rng.int(12, 64) * 10} de pagini. ${cover}.${item.children ? ' Carte pentru copii și tineri.' : ''}`,
     qualityWeights: old ? [0, 0.1, 0.5, 0.4] : [0.15, 0.4, 0.35, 0.1],
   };
 }
