@@ -1,0 +1,126 @@
+/**
+ * One randomized journey, end to end: a fresh shopper and phone, the commands, then "back online
+ * and settled", then the verdict — server against model (lost / applied twice), screen against
+ * model in every open tab, selection, and the screen again after a reload.
+ */
+import fc from 'fast-check';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { createVerifiedUser } from '../users.ts';
+import { Phone, SCREEN_MS, serverCart, serverFavorites } from './browser.ts';
+import { formatCart, formatSet, judge, newModel, settledSelection, type Model, type PoolProduct } from './model.ts';
+
+/** How long "back online" may take to deliver everything before what is missing counts as lost. */
+export const SETTLE_MS = Number(process.env.OFFLINE_SETTLE_MS ?? 15_000);
+
+export interface JourneyResult {
+  path: string;
+  steps: number;
+  commands: string;
+  lost: number;
+  duplicated: number;
+  /** Screens (tab × check) that did not show the model once settled. */
+  screenMismatches: number;
+  /** The journey itself broke (a step threw): a test or app defect to look at, not a verdict. */
+  error?: string;
+  details: string[];
+  seconds: number;
+  /** Where the time went (fresh phone, steps, settling, screens). */
+  timings?: string;
+}
+
+const sameMap = (a: Map<number, number>, b: Map<number, number>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
+const sameSet = (a: Set<number>, b: Set<number>) => a.size === b.size && [...a].every((k) => b.has(k));
+
+export async function runJourney(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  pool: PoolProduct[],
+  commands: Iterable<fc.AsyncCommand<Model, Phone>>,
+  path: string,
+): Promise<JourneyResult> {
+  const started = Date.now();
+  const phase = (name: string) => timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  const timings: string[] = [];
+  const session = await createVerifiedUser(request, 'Ioana Drum');
+  const phone = await Phone.start(browser, baseURL, session, pool);
+  phase('started');
+  const model = newModel(pool);
+  const result: JourneyResult = { path, steps: 0, commands: '', lost: 0, duplicated: 0, screenMismatches: 0, details: [], seconds: 0 };
+  try {
+    try {
+      await fc.asyncModelRun(() => ({ model, real: phone }), commands);
+    } catch (error) {
+      result.error = `during the steps: ${(error as Error).message.split('\n')[0]}`;
+    }
+    result.commands = String(commands).replace(/\s*\/\*replayPath=.*\*\/\s*$/, '');
+    result.steps = result.commands ? result.commands.split(',').filter((c) => c.includes('(')).length : 0;
+
+    phase('steps');
+    // Back online everywhere; if the journey closed every tab, the shopper opens the app.
+    await phone.setNet('online');
+    if (phone.tabs.length === 0) await phone.openTab('/');
+
+    const token = session.token;
+    const serverMatches = async () => sameMap(await serverCart(request, token), model.cart) && sameSet(await serverFavorites(request, token), model.favorites);
+    await expect.poll(serverMatches, { timeout: SETTLE_MS, intervals: [250, 500, 1000] }).toBe(true).catch(() => undefined);
+    for (const [i, page] of phone.tabs.entries()) {
+      await expect.poll(() => phone.pendingOnScreen(page), { timeout: 5_000 }).toBe(0).catch(() => result.details.push(`tab ${i + 1}: still marked as waiting after ${SETTLE_MS / 1000}s online`));
+    }
+    phase('settled');
+    const cart = await serverCart(request, token);
+    const favorites = await serverFavorites(request, token);
+    const verdict = judge(model, cart, favorites);
+    result.lost = verdict.lost;
+    result.duplicated = verdict.duplicated;
+    result.details.push(...verdict.details);
+    if (verdict.details.length) result.details.push(`server ${formatCart(cart)} ♥${formatSet(favorites)}; model ${formatCart(model.cart)} ♥${formatSet(model.favorites)}`);
+
+    // The screen of every open tab, without a reload: what the shopper sees now.
+    for (const [i, page] of phone.tabs.entries()) await checkScreen(phone, page, model, result, `tab ${i + 1}`);
+    phase('screens');
+    // And after a reload of the active tab: nothing shown that the device does not really hold.
+    await phone.reload();
+    await checkScreen(phone, phone.page, model, result, `tab ${phone.active + 1} after a reload`);
+    phase('reloaded');
+  } catch (error) {
+    result.error = (result.error ? result.error + '; ' : '') + `while settling: ${(error as Error).message.split('\n')[0]}`;
+  } finally {
+    result.details.push(...phone.notes.map((n) => `note: ${n}`));
+    if (phone.swRequestsInLiefi) result.details.push(`note: service worker fetches in lie-fi: ${phone.swRequestsInLiefi}, failed: ${phone.swFailuresInLiefi}`);
+    await phone.close();
+    result.seconds = (Date.now() - started) / 1000;
+    result.timings = timings.join(', ');
+  }
+  return result;
+}
+
+async function checkScreen(phone: Phone, page: import('@playwright/test').Page, model: Model, result: JourneyResult, where: string) {
+  let shown = new Map<number, number>();
+  const cartOk = await expect
+    .poll(async () => sameMap((shown = await phone.screenCart(page)), model.cart), { timeout: SCREEN_MS })
+    .toBe(true)
+    .then(() => true, () => false);
+  if (!cartOk) {
+    result.screenMismatches++;
+    result.details.push(`${where}: the drawer shows ${formatCart(shown)}, model ${formatCart(model.cart)}`);
+  } else if (!model.twoTabsActed) {
+    // Selection is the device's own (local storage + each tab's memory): checked where one tab acted.
+    const want = settledSelection(model);
+    let ticked = new Set<number>();
+    const ok = await expect.poll(async () => sameSet((ticked = await phone.screenSelection(page)), want), { timeout: 3_000 }).toBe(true).then(() => true, () => false);
+    if (!ok) {
+      result.screenMismatches++;
+      result.details.push(`${where}: ticked lines ${formatSet(ticked)}, model ${formatSet(want)}`);
+    }
+  }
+  let hearts = new Set<number>();
+  const favOk = await expect
+    .poll(async () => sameSet((hearts = await phone.screenFavorites(page)), model.favorites), { timeout: SCREEN_MS })
+    .toBe(true)
+    .then(() => true, () => false);
+  if (!favOk) {
+    result.screenMismatches++;
+    result.details.push(`${where}: the wishlist shows ${formatSet(hearts)}, model ${formatSet(model.favorites)}`);
+  }
+}
