@@ -73,3 +73,32 @@ export async function clearBucket(db: Database, key: string) {
 export async function pruneBuckets(db: Database) {
   await db.delete(rateLimitBuckets).where(lt(rateLimitBuckets.expiresAt, sql`now()`));
 }
+
+/**
+ * Growing delays after failures (issue 14, ADR 017): for a failure counter kept with hitBucket,
+ * the seconds still to wait before the next try — 0 while at most `free` failures are counted in
+ * the window, then 2^(count - free) seconds after the last failure, at most `maxSeconds`.
+ */
+export async function failureDelay(db: Database, key: string, options: { windowSeconds: number; free: number; maxSeconds: number }): Promise<number> {
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT count, ceil(extract(epoch from (
+               last_hit_at + least(${options.maxSeconds}::integer, power(2, greatest(count - ${options.free}::integer, 0))) * interval '1 second' - now()
+             ))) AS retry_after
+        FROM rate_limit_buckets
+       WHERE key = ${key} AND window_start + (${options.windowSeconds}::integer * interval '1 second') > now()`),
+  );
+  if (!row || Number(row.count) < options.free) return 0;
+  return Math.max(0, Number(row.retry_after ?? 0));
+}
+
+/** Hits counted on `key` in its current window (0 when none or expired) and the seconds the window has left. */
+export async function bucketCount(db: Database, key: string, windowSeconds: number): Promise<{ count: number; secondsLeft: number }> {
+  const window = sql`(${windowSeconds}::integer * interval '1 second')`;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      SELECT count, ceil(extract(epoch from window_start + ${window} - now())) AS retry_after FROM rate_limit_buckets
+       WHERE key = ${key} AND window_start + ${window} > now()`),
+  );
+  return { count: Number(row?.count ?? 0), secondsLeft: Math.max(1, Number(row?.retry_after ?? 1)) };
+}

@@ -53,9 +53,9 @@ import {
 } from '../repositories/user-repository.ts';
 import { consumeResetToken, findLiveResetToken, insertResetToken, retireOtps } from '../repositories/otp-repository.ts';
 import { revokeSession, revokeUserSessions } from '../repositories/session-repository.ts';
-import { clearBucket } from '../repositories/rate-limit-repository.ts';
+import { bucketCount, clearBucket, failureDelay, hitBucket } from '../repositories/rate-limit-repository.ts';
 import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
-import { enforceLimit, LIMITS } from '../services/limits.ts';
+import { enforceLimit, LIMITS, LOGIN_FAILURES, tooManyRequests } from '../services/limits.ts';
 import { checkCode, issueCode, OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
 import { SocialTokenInvalid } from '../services/social-auth.ts';
@@ -235,17 +235,37 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: loginSchema, response: { 200: loginResponseSchema, 403: loginUnverifiedResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      await enforceLimit(db, `login:ip:${clientIp(request)}`, LIMITS.login.ip);
+      const ip = clientIp(request);
+      await enforceLimit(db, `login:ip:${ip}`, LIMITS.login.ip);
       const phone = await requirePhone(db, body.phone, body.phone_code);
-      await enforceLimit(db, `login:phone:${phone.e164}`, LIMITS.login.phone);
+
+      // Failures (ADR 017): growing delays per (phone, address); past the per-phone ceiling only
+      // addresses this account signed in from lately may try. Strangers never lock the owner out.
+      const F = LOGIN_FAILURES;
+      const pairKey = `login:fail:${phone.e164}:${ip}`;
+      const phoneKey = `login:fail-phone:${phone.e164}`;
+      const knownKey = `login:known:${phone.e164}:${ip}`;
+      const wait = await failureDelay(db, pairKey, { windowSeconds: F.windowSeconds, free: F.freeFailures, maxSeconds: F.maxDelaySeconds });
+      if (wait > 0) throw tooManyRequests(wait);
+      const phoneFailures = await bucketCount(db, phoneKey, F.windowSeconds);
+      if (phoneFailures.count >= F.phoneCeiling && (await bucketCount(db, knownKey, F.knownAddressDays * 86_400)).count === 0) {
+        throw tooManyRequests(phoneFailures.secondsLeft);
+      }
 
       const user = await findUserByPhone(db, phone.e164);
       const ok = user?.passwordHash ? await passwords.verify(body.password, user.passwordHash) : await passwords.verifyDummy(body.password);
       // One message for an unknown phone and a wrong password (and the same work for both).
-      if (!ok || !user) throw fieldError('password', 'auth.invalid_credentials');
+      if (!ok || !user) {
+        const count = { windowSeconds: F.windowSeconds, max: 1_000_000 };
+        await hitBucket(db, pairKey, count);
+        await hitBucket(db, phoneKey, count);
+        throw fieldError('password', 'auth.invalid_credentials');
+      }
 
       if (passwords.needsRehash(user.passwordHash!)) await updateUser(db, user.id, { passwordHash: await passwords.hash(body.password) });
-      await clearBucket(db, `login:phone:${phone.e164}`);
+      // This address's failures are forgotten; the phone's (strangers' included) are not.
+      await clearBucket(db, pairKey);
+      await hitBucket(db, knownKey, { windowSeconds: F.knownAddressDays * 86_400, max: 1_000_000 });
 
       if (!user.phoneVerifiedAt) {
         // Spec §4: 403 with requires_verification, and a code is sent (unless one went out moments ago).

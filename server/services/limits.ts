@@ -12,7 +12,8 @@ const MINUTE = 60;
 const HOUR = 3600;
 
 export const LIMITS = {
-  login: { ip: { windowSeconds: 15 * MINUTE, max: 30 }, phone: { windowSeconds: 15 * MINUTE, max: 10 } },
+  /** Attempts per address; failures per phone are counted by LOGIN_FAILURES below (issue 14, ADR 017). */
+  login: { ip: { windowSeconds: 15 * MINUTE, max: 30 } },
   registration: { ip: { windowSeconds: HOUR, max: 10 }, phone: { windowSeconds: HOUR, max: 5 } },
   /** Code sends (send-otp, login of an unverified phone, phone change): 5 per recipient an hour with growing waits, 20 per address. */
   sendOtp: { ip: { windowSeconds: HOUR, max: 20 }, recipient: { windowSeconds: HOUR, max: 5, cooldownSeconds: 60 } },
@@ -21,6 +22,23 @@ export const LIMITS = {
   changePassword: { user: { windowSeconds: 15 * MINUTE, max: 10 } },
   social: { ip: { windowSeconds: 15 * MINUTE, max: 30 } },
 } satisfies Record<string, Record<string, BucketLimit>>;
+
+/**
+ * Failed logins (issue 14, ADR 017), counted only when the password is wrong:
+ * - per (phone, address): `freeFailures` free, then each further try waits 2^(k - freeFailures)
+ *   seconds after the k-th failure (1 s, 2 s, 4 s… at most `maxDelaySeconds`), within `windowSeconds`;
+ *   a stranger's failures from other addresses never delay the owner's address;
+ * - per phone, from all addresses: after `phoneCeiling` failures in `windowSeconds`, only addresses
+ *   this account signed in from in the last `knownAddressDays` days may still try (a distributed
+ *   guess stops; the owner at home is not locked out).
+ */
+export const LOGIN_FAILURES = {
+  windowSeconds: HOUR,
+  freeFailures: 5,
+  maxDelaySeconds: 15 * MINUTE,
+  phoneCeiling: 50,
+  knownAddressDays: 30,
+} as const;
 
 export const tooManyRequests = (seconds: number, key = 'auth.too_many_requests') =>
   new HttpError(429, key, undefined, { vars: { seconds }, headers: { 'Retry-After': String(seconds) } });

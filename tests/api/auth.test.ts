@@ -17,6 +17,7 @@ import { errorBody, validationErrorBody } from '../../src/contract/envelope.ts';
 import { otpCodes, passwordResetTokens, rateLimitBuckets, sessions, settings, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { hitBucket } from '../../server/repositories/rate-limit-repository.ts';
+import { LOGIN_FAILURES } from '../../server/services/limits.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { api, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from './auth-helpers.ts';
 import en from '../../src/locales/en.json';
@@ -355,15 +356,54 @@ describe('login', () => {
     expect((await call.post('/login', { phone: newPhone().typed, password: 'whatever-1', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
   });
 
-  it('limits tries on one phone from many addresses (10 in 15 minutes), shared through the database', async () => {
+  // Issue 14, ADR 017: failures count per (phone, address) with growing delays; a stranger's
+  // failures from other addresses never lock the owner out; a looser per-phone ceiling stays.
+  it('10 wrong passwords for a phone from rotating addresses do not lock its owner out', async () => {
     const user = await signUp(t);
     for (let i = 0; i < 10; i++) {
       expect((await call.post('/login', { phone: user.phone.typed, password: 'guess-' + i + 'xyz', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
     }
+    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+    // Nor a new address of the owner's (under the per-phone ceiling).
+    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(200);
+  });
+
+  it('from one address, failures past the free ones wait 1 s, 2 s, 4 s… (Retry-After), and only that address waits', async () => {
+    const user = await signUp(t);
+    const ip = newIp();
+    const key = `login:fail:${user.phone.e164}:${ip}`;
+    const wrong = () => call.post('/login', { phone: user.phone.typed, password: 'wrong-password-1', phone_code: '+40' }, { ip, lang: 'en' });
+    for (let i = 0; i < LOGIN_FAILURES.freeFailures; i++) expect((await wrong()).statusCode).toBe(422);
+    // The time since the last failure is moved back instead of waiting for it.
+    const delays: number[] = [];
+    for (let k = LOGIN_FAILURES.freeFailures; k < LOGIN_FAILURES.freeFailures + 4; k++) {
+      const refused = await wrong();
+      expect(refused.statusCode).toBe(429);
+      delays.push(Number(refused.headers['retry-after']));
+      await t.db.execute(sql`UPDATE rate_limit_buckets SET last_hit_at = last_hit_at - interval '1 hour' WHERE key = ${key}`);
+      await t.db.execute(sql`UPDATE rate_limit_buckets SET window_start = now() WHERE key = ${key}`);
+      expect((await wrong()).statusCode).toBe(422);
+    }
+    expect(delays).toEqual([1, 2, 4, 8]);
+    // The owner's own address is not delayed by this one.
+    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+  });
+
+  it(`past ${LOGIN_FAILURES.phoneCeiling} failures on one phone, only addresses it signed in from may still try`, async () => {
+    const user = await signUp(t);
+    // The owner signs in once from home.
+    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+    await t.db.execute(
+      sql`INSERT INTO rate_limit_buckets (key, window_start, count, last_hit_at, expires_at)
+          VALUES (${`login:fail-phone:${user.phone.e164}`}, now(), ${LOGIN_FAILURES.phoneCeiling - 1}, now(), now() + interval '1 day')`,
+    );
+    expect((await call.post('/login', { phone: user.phone.typed, password: 'one-more-guess', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
+    // The ceiling is reached: a new address is refused, even with the right password…
     const refused = await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() });
     expect(refused.statusCode).toBe(429);
-    const [bucket] = await t.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `login:phone:${user.phone.e164}`));
-    expect(bucket!.count).toBe(10);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    // …the owner's known address is not.
+    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
   });
 });
 
