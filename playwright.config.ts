@@ -13,6 +13,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
+  // Offline journeys start the app several times over (reloads, new tabs) on a 2-core machine.
+  timeout: 60_000,
   outputDir: 'test-results',
   use: {
     baseURL,

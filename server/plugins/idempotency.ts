@@ -14,7 +14,7 @@
  *   transaction, so the second replays the first's answer (or runs, if the first rolled back).
  * - Errors (HttpError and anything else) roll back the transaction: nothing is stored, a retry runs
  *   again and meets the same check.
- * - Keys are kept 24 h; older ones are pruned opportunistically (about once per 200 keyed calls,
+ * - Keys are kept 7 days (a phone offline for days still replays safely); older ones are pruned opportunistically (about once per 200 keyed calls,
  *   and a stale row for the same key is replaced).
  */
 import { createHash } from 'node:crypto';
@@ -26,7 +26,8 @@ import { idempotencyKeys } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/contract/constants.ts';
 
-export const IDEMPOTENCY_TTL_HOURS = 24;
+/** A week: an offline phone's outbox may send a change again days later (docs/offline.md). */
+export const IDEMPOTENCY_TTL_HOURS = 7 * 24;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A transaction, typed as the database so repositories take either. */

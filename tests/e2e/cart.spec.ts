@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
+import { waitForPersistedQueries } from './persisted-cache.ts';
 
 interface ApiProduct { id: number; name: string; quantity: number; shop_id: number }
 
@@ -74,11 +75,12 @@ test('offline: add two, remove one, reload offline, back online — the server g
     await page.goto(`/products/${p.id}/details`);
     await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
   }
-  await page.waitForTimeout(1500);
+  await waitForPersistedQueries(page, [`"detail",${a.id}]`], [`"detail",${b.id}]`]);
 
   await context.setOffline(true);
   await page.getByTestId('add-to-cart').click(); // b
-  await page.waitForTimeout(300); // the queued change is written to IndexedDB at once (not throttled)
+  // No wait: a change is in IndexedDB before the screen shows it (the badge's pending mark).
+  await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-pending', '1');
   await page.goto(`/products/${a.id}/details`);
   await page.getByTestId('add-to-cart').click(); // a
   await page.getByTestId('cart-badge').getByRole('button').click();
@@ -87,7 +89,6 @@ test('offline: add two, remove one, reload offline, back online — the server g
   await drawer.locator(`[data-testid="cart-line"][data-product-id="${b.id}"]`).getByRole('button', { name: ro['cart.remove_named'].replace('{{name}}', b.name) }).click();
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
   await expect(drawer.getByTestId('pending-marker')).toHaveCount(1);
-  await page.waitForTimeout(1500); // the persister writes at most once a second
 
   await page.reload();
   await page.getByTestId('cart-badge').getByRole('button').click();

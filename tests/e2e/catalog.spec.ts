@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { waitForServiceWorkerControl } from './service-worker.ts';
+import { waitForPersistedQueries } from './persisted-cache.ts';
 
 interface ApiProduct { id: number; name: string; quantity: number }
 
@@ -19,7 +20,7 @@ async function seriousViolations(page: Page) {
 
 test('search "geaca" finds a "Geacă" product (diacritics and case ignored)', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByTestId('search-desktop').getByRole('searchbox');
+  const box = page.getByTestId('search-desktop').getByRole('combobox');
   await box.fill('geaca');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/products\?search=geaca$/);
@@ -147,7 +148,7 @@ test('a product seen online opens again offline', async ({ page, context }) => {
   await card.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const url = page.url();
-  await page.waitForTimeout(1500); // the persister writes at most once a second
+  await waitForPersistedQueries(page, [`"detail",${url.split('/products/')[1]!.split('/')[0]!}]`]);
 
   await context.setOffline(true);
   await page.goto('/');

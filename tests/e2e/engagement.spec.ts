@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
+import { waitForPersistedQueries } from './persisted-cache.ts';
 
 interface ApiProduct { id: number; name: string; quantity: number }
 
@@ -59,12 +60,12 @@ test('offline: a favourite toggled offline survives a reload and is applied once
   await waitForServiceWorkerControl(page);
   await page.goto(`/products/${product.id}/details`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-  await page.waitForTimeout(1500);
+  await waitForPersistedQueries(page, [`"detail",${product.id}]`]);
 
   await context.setOffline(true);
   await page.getByTestId('favorite-button').click();
+  // No wait: the toggle is in IndexedDB before the heart changes.
   await expect(page.getByTestId('favorite-button')).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(500);
   await page.reload();
   await expect(page.getByTestId('favorite-button')).toHaveAttribute('aria-pressed', 'true');
   expect((await serverFavorites(request, session.token)).total).toBe(0); // nothing reached the server yet

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath, E2E_BASE_URL } from './chromium.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
+import { waitForPersistedQueries } from './persisted-cache.ts';
 
 test('Chromium reports no installability errors', async () => {
   // Playwright's usual contexts are incognito, which Chromium never lets install an app
@@ -46,7 +47,7 @@ test('offline reload renders the home shell in Romanian', async ({ page, context
   // Let this first visit finish: categories and banners shown, caches written.
   await expect(page.getByTestId('category-buttons').getByRole('link').first()).toBeVisible();
   await expect(page.getByTestId('banners')).toBeVisible();
-  await page.waitForTimeout(1500); // the persister writes at most once a second
+  await waitForPersistedQueries(page, ['categories'], ['banners']);
 
   await context.setOffline(true);
   await page.reload();
