@@ -1,6 +1,7 @@
 /** The fetch wrapper against a stubbed network (the edge of the world for this module). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, apiRequest, onUnauthorized, setTokenReader } from './api-client.ts';
+import { ApiError, NetworkError, ServiceUnavailableError, apiRequest, onUnauthorized, setTokenReader } from './api-client.ts';
+import { connectivity } from './connectivity.ts';
 
 function stubFetch(status: number, body: unknown) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
@@ -49,5 +50,25 @@ describe('apiRequest', () => {
   it('turns a failed connection into a NetworkError', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiRequest('/master')).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('a 503 is a ServiceUnavailableError (a NetworkError: queued work waits) with its Retry-After', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"x"}', { status: 503, headers: { 'Retry-After': '7' } })));
+    const error = (await apiRequest('/carts').catch((e: unknown) => e)) as ServiceUnavailableError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect(error.retryAfterSeconds).toBe(7);
+    expect(connectivity.state()).toBe('unavailable');
+  });
+
+  it('a network failure marks the app offline; a write that gets an answer marks it online', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiRequest('/master')).rejects.toBeInstanceOf(NetworkError);
+    expect(connectivity.state()).toBe('offline');
+    stubFetch(200, { message: 'ok', data: {} });
+    await apiRequest('/master');
+    expect(connectivity.state()).toBe('offline'); // a shared GET may come from the service worker's cache
+    await apiRequest('/contact-us', { method: 'POST', body: {} });
+    expect(connectivity.state()).toBe('online');
   });
 });
