@@ -141,7 +141,7 @@ test('the language switch changes the interface and survives a reload', async ({
 test('search submits to /products and keeps the text', async ({ page, isMobile }) => {
   test.skip(isMobile, 'desktop variant');
   await page.goto('/');
-  const box = page.getByTestId('search-desktop').getByRole('searchbox');
+  const box = page.getByTestId('search-desktop').getByRole('combobox');
   await box.fill('geaca');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/products\?search=geaca$/);

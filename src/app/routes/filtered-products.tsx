@@ -25,6 +25,7 @@ import {
   type FilterState,
 } from '../../features/filters/lib/filter-query.ts';
 import { readStoredFilterQuery, storeFilterState } from '../../features/filters/lib/filter-storage.ts';
+import { facetCounts, facetsQueryOptions } from '../../features/filters/api/get-facets.ts';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
@@ -84,6 +85,9 @@ export function Component() {
   useEffect(() => {
     if (query.error) console.error('[filtered-products]', query.error); // spec §8: logged, list emptied
   }, [query.error]);
+  // Option counts (issue #13): their own request, so the grid never waits for them.
+  const counts = facetCounts(useQuery(facetsQueryOptions(filterStateToApiQuery(state))).data);
+  const draftCounts = facetCounts(useQuery({ ...facetsQueryOptions(filterStateToApiQuery(draft)), enabled: modalOpen }).data);
   const products = query.data?.data ?? [];
   const meta = query.data?.meta;
   const count = selectedCount(state.filters);
@@ -101,6 +105,7 @@ export function Component() {
           <FilterPanel
             idPrefix="sidebar"
             groups={groups}
+            counts={counts}
             selection={state.filters}
             onToggle={(key, id) => go(toggleFilter(state, key, id))}
             onClear={() => go({ ...state, filters: {}, page: 1 })}
@@ -157,6 +162,7 @@ export function Component() {
           <FilterPanel
             idPrefix="modal"
             groups={groups}
+            counts={draftCounts}
             selection={draft.filters}
             onToggle={(key, id) => setDraft((d) => toggleFilter(d, key, id))}
             onClear={() => {

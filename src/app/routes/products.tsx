@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { productListQueryOptions } from '../../features/products/api/get-products.ts';
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
+import { useListParams } from '../../features/products/hooks/use-list-params.ts';
+import { SearchCorrection } from '../../features/search/components/SearchCorrection.tsx';
 import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
@@ -51,11 +53,16 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const search = searchOf(searchParams);
   const actions = useProductActions();
+  // The same query (and cache entry) as the listing's: a corrected search carries did_you_mean.
+  const { sort, page } = useListParams('relevance');
+  const { data } = useQuery({ ...productListQueryOptions({ search, sort, page }), enabled: search !== '' });
+  const corrected = (data as { did_you_mean?: string | null } | undefined)?.did_you_mean;
   return (
     <Container size="xl" py="lg">
       <Stack gap={4} mb="md">
         <Title order={1}>{title}</Title>
-        {search && <Text c="dimmed">{t('search.results_for', { term: search })}</Text>}
+        {search && !corrected && <Text c="dimmed">{t('search.results_for', { term: search })}</Text>}
+        {search && corrected && <SearchCorrection term={search} corrected={corrected} />}
       </Stack>
       {search ? (
         <ProductListing

@@ -8,6 +8,7 @@ import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FilterKey } from '../../../../contract/catalog-constants.ts';
 import type { FilterSelection } from '../../lib/filter-query.ts';
+import type { FacetCounts } from '../../api/get-facets.ts';
 import classes from './FilterPanel.module.css';
 
 export interface FilterGroup {
@@ -22,6 +23,7 @@ export function FilterPanel({
   onToggle,
   onClear,
   idPrefix,
+  counts,
 }: {
   groups: FilterGroup[];
   selection: FilterSelection;
@@ -29,6 +31,11 @@ export function FilterPanel({
   onClear: () => void;
   /** Keeps checkbox ids unique when the sidebar and the modal both exist. */
   idPrefix: string;
+  /**
+   * Products of the current result per option (GET /api/products/facets), shown as "M (12)";
+   * an option without products is disabled unless ticked. Absent while loading: plain names.
+   */
+  counts?: FacetCounts;
 }) {
   const { t } = useTranslation();
   return (
@@ -41,16 +48,23 @@ export function FilterPanel({
               {group.title}
             </Text>
             <Stack gap={8}>
-              {group.options.map((option) => (
-                <Checkbox
-                  key={option.id}
-                  id={`${idPrefix}-${group.key}-${option.id}`}
-                  label={option.name}
-                  checked={selection[group.key]?.includes(option.id) ?? false}
-                  onChange={() => onToggle(group.key, option.id)}
-                  size="sm"
-                />
-              ))}
+              {group.options.map((option) => {
+                const checked = selection[group.key]?.includes(option.id) ?? false;
+                const groupCounts = counts?.[group.key];
+                const count = groupCounts ? (groupCounts.get(option.id) ?? 0) : undefined;
+                return (
+                  <Checkbox
+                    key={option.id}
+                    id={`${idPrefix}-${group.key}-${option.id}`}
+                    label={count === undefined ? option.name : t('filters.option_count', { name: option.name, count })}
+                    checked={checked}
+                    disabled={count === 0 && !checked}
+                    onChange={() => onToggle(group.key, option.id)}
+                    size="sm"
+                    data-count={count}
+                  />
+                );
+              })}
             </Stack>
           </fieldset>
         ))}

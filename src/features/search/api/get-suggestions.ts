@@ -1,0 +1,19 @@
+/**
+ * GET /api/search/suggestions?q= (issue #13): categories and completed searches for the header
+ * search box. Kept a minute (the lexicon behind it changes rarely); types only from the contract
+ * (the header is in every first load: no zod here).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import type { SearchSuggestions } from '../../../contract/catalog.ts';
+import { DEFAULT_SUGGESTIONS } from '../../../contract/catalog-constants.ts';
+
+export const suggestionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: ['search', 'suggestions', q] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: SearchSuggestions }>('/search/suggestions', { query: { q, limit: DEFAULT_SUGGESTIONS }, signal })).data,
+    staleTime: 60_000,
+    gcTime: 5 * 60_000,
+    retry: false,
+  });
