@@ -210,7 +210,7 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
   return result.rows;
 }
 
-async function synthesize(db: Database, target: number): Promise<{ added: number; fixedSearchText: number }> {
+export async function synthesize(db: Database, target: number): Promise<{ added: number; fixedSearchText: number }> {
   const { searchDocument, productSearchText } = await import('../server/lib/search-text.ts');
   const { refreshProductSearchText } = await import('../server/repositories/catalog-repository.ts');
 
@@ -382,7 +382,7 @@ export async function planData(db: Database): Promise<PlanData> {
 }
 
 /** Drops what migrations and the seed created (as tests/api/helpers.ts does for the API tests). */
-async function wipePostgres(url: string) {
+export async function wipePostgres(url: string) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
