@@ -8,7 +8,8 @@
  * - while not online, a probe (`GET /api/health`, which the service worker never answers from a
  *   cache) runs with a growing interval, and at once on the browser's `online` event, when the
  *   page becomes visible, or when something asks (`connectivity.probe()`);
- * - the browser's `online`/`offline` events are hints that trigger a probe, nothing more.
+ * - the browser's events are hints: `offline` (or navigator.onLine === false) is believed at once —
+ *   a browser that knows it has no link is right — while `online` only triggers a probe.
  *
  * TanStack Query's onlineManager follows this judgement (see `bindOnlineManager`), so queries and
  * the offline banner agree with the outbox about when the device is online.
@@ -88,11 +89,12 @@ export function createConnectivity(options: { fetch?: typeof fetch; origin?: str
     return inFlight;
   }
 
-  const onHint = () => void probe();
+  const onOnlineHint = () => void probe();
+  const onOfflineHint = () => set('offline');
   const onVisible = () => document.visibilityState === 'visible' && current !== 'online' && void probe();
   if (typeof window !== 'undefined') {
-    window.addEventListener('online', onHint);
-    window.addEventListener('offline', onHint);
+    window.addEventListener('online', onOnlineHint);
+    window.addEventListener('offline', onOfflineHint);
     document.addEventListener('visibilitychange', onVisible);
   }
   if (current !== 'online') scheduleProbe();
@@ -112,8 +114,8 @@ export function createConnectivity(options: { fetch?: typeof fetch; origin?: str
       if (timer) clearTimeout(timer);
       listeners.clear();
       if (typeof window !== 'undefined') {
-        window.removeEventListener('online', onHint);
-        window.removeEventListener('offline', onHint);
+        window.removeEventListener('online', onOnlineHint);
+        window.removeEventListener('offline', onOfflineHint);
         document.removeEventListener('visibilitychange', onVisible);
       }
     },
@@ -126,4 +128,12 @@ export const connectivity: Connectivity = createConnectivity();
 /** The current judgement, re-rendering when it changes. */
 export function useReachability(): Reachability {
   return useSyncExternalStore(connectivity.subscribe, connectivity.state, () => 'online');
+}
+
+/**
+ * `{ online }` as screens use it ("needs a connection" buttons, drafts kept for later): the
+ * server is reachable by what requests found. A server answering 503 counts as not online here.
+ */
+export function useOnline(): { online: boolean } {
+  return { online: useReachability() === 'online' };
 }

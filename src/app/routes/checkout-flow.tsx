@@ -10,7 +10,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Container, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../lib/connectivity.ts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +44,7 @@ export function CheckoutPage({ children }: { children: ReactNode }) {
 function usePendingAddress(enabled: boolean) {
   const { pendingAddress } = useBasket();
   const queryClient = useQueryClient();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const addresses = useQuery({ ...addressesQueryOptions(), enabled });
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -83,7 +83,7 @@ export function CheckoutFlow({ title, priced, enabled, loading = false, submit, 
   const { t } = useTranslation();
   const basket = useBasket();
   const storefront = useStorefront();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const [addressId, setAddressId] = useState<number | null>(null);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('cash');
   const coupon = basket.coupon_code;

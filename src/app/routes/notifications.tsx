@@ -4,7 +4,7 @@
  * opening one marks it read and follows its link (an order, a ticket, a product).
  */
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../lib/connectivity.ts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFu
 export function Component() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const page = pageFrom(search);
   const query = useQuery(notificationsQueryOptions(page));
   const markRead = useMarkRead();

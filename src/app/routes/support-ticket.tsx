@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../lib/connectivity.ts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +45,7 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const session = useSession();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const query = useQuery(ticketQueryOptions(ticketNumber));
   const [confirming, setConfirming] = useState(false);
   const [closing, setClosing] = useState(false);

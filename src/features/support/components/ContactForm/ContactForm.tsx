@@ -8,7 +8,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '../../../../contract/support.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';
@@ -30,7 +30,7 @@ export interface ContactFormProps {
 
 export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   const { t } = useTranslation();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const { values, update, clear: clearDraft } = useDraft(draftKey, EMPTY_CONTACT, prefill);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);

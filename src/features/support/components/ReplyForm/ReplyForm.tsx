@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Group, Stack, Text } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { TICKET_MESSAGE_MAX, ticketReplySchema } from '../../../../contract/support.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';
@@ -25,7 +25,7 @@ export interface ReplyFormProps {
 
 export function ReplyForm({ draftKey, onSubmit }: ReplyFormProps) {
   const { t } = useTranslation();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const { values, update, clear: clearDraft } = useDraft(draftKey, EMPTY_REPLY);
   const [attachment, setAttachment] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
+import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../contract/support.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';
@@ -36,7 +36,7 @@ export interface TicketFormProps {
 
 export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormProps) {
   const { t } = useTranslation();
-  const { online } = useNetwork();
+  const { online } = useOnline();
   const { values, update, clear: clearDraft } = useDraft<TicketDraft>(draftKey, EMPTY_TICKET);
   const [attachment, setAttachment] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
