@@ -33,15 +33,21 @@ const PATH = process.env.OFFLINE_PATH;
 /** Per sequence: about 10–30 s measured on 2 shared cores; the margin keeps a slow machine green. */
 const PER_SEQUENCE_MS = 75_000;
 
+/** The products every test uses, found once (the seeded catalogue does not change during the run). */
+let pool: PoolProduct[] = [];
+test.beforeAll(async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  pool = await findPool(browser, request);
+});
+
 test('randomized offline journeys: every cart, selection and favourite tap reaches the server exactly once', async ({ browser, request, baseURL }, testInfo) => {
   const runs = PATH ? 1 : RUNS;
   test.setTimeout(runs * PER_SEQUENCE_MS + 120_000);
   const started = Date.now();
-  const pool = await findPool(browser, request);
   const results: JourneyResult[] = [];
   const firstIndex = PATH ? Number(PATH.split(':')[0]) : 0;
 
-  const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_STEPS }), async (commands) => {
+  const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_STEPS, size: 'max' }), async (commands) => {
     // fast-check's path of the i-th generated sequence is "i" (nothing is shrunk: the property never fails).
     const path = String(firstIndex + results.length);
     const result = await runJourney(browser, request, baseURL!, pool, commands, path);
@@ -113,131 +119,131 @@ const openDrawer = async (page: Page) => {
 };
 const pendingNote = ro['cart.pending_note_one'];
 
-let regressionPool: PoolProduct[] = [];
-test.beforeAll(async ({ browser, request }) => {
-  regressionPool = await findPool(browser, request, 2);
-});
 
-for (const reconnect of ['without a reload', 'with a reload'] as const) {
-  test(`issue 12 top: offline reload, add from a card, reload at once offline, back online ${reconnect} — sent once, the badge stays`, async ({ page, context, request }) => {
-    const product = regressionPool[0]!;
-    const session = await createVerifiedUser(request, 'Elena Grabă');
-    await signIn(page, session);
-    await page.goto('/');
-    await waitForServiceWorkerControl(page);
-    await expect(page.getByTestId('product-card').first()).toBeVisible();
-    await page.goto(`/products/${product.id}/details`);
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    await page.goto(product.categoryPath);
-    await expect(page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`)).toBeVisible();
-    // "Has seen it online": the phone has stored what it showed (the persister's write, waited for as a condition).
-    await expect.poll(async () => (await persistedQueryHashes(page)).filter((h) => h.includes(`"detail",${product.id}]`) || h.includes(`"category":${product.categoryId},"page":1,`)).length, { timeout: 10_000 }).toBe(2);
+test.describe('issue 12 named journeys', () => {
+  test.beforeEach(() => test.setTimeout(150_000)); // a fresh phone, offline and back, on 2 shared cores
 
-    // The connection drops; the app is reloaded and opens from the service worker.
-    await context.setOffline(true);
-    await page.reload();
-    const card = page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`);
-    await card.getByRole('button', { name: ro['product.add_to_cart_named'].replace('{{name}}', product.name) }).click();
-    const drawer = await openDrawer(page);
-    await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"]`)).toBeVisible();
-    await expect(drawer.getByTestId('pending-note')).toHaveText(pendingNote);
+  for (const reconnect of ['without a reload', 'with a reload'] as const) {
+    test(`issue 12 top: offline reload, add from a card, reload at once offline, back online ${reconnect} — sent once, the badge stays`, async ({ page, context, request }) => {
+      const product = pool[0]!;
+      const session = await createVerifiedUser(request, 'Elena Grabă');
+      await signIn(page, session);
+      await page.goto('/');
+      await waitForServiceWorkerControl(page);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await page.goto(`/products/${product.id}/details`);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await page.goto(product.categoryPath);
+      await expect(page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`)).toBeVisible();
+      // "Has seen it online": the phone has stored what it showed (the persister's write, waited for as a condition).
+      await expect.poll(async () => (await persistedQueryHashes(page)).filter((h) => h.includes(`"detail",${product.id}]`) || h.includes(`"category":${product.categoryId},"page":1,`)).length, { timeout: 10_000 }).toBe(2);
 
-    // Reloaded right away, still offline: the line AND the pending note are still there.
-    await page.reload();
-    await openDrawer(page);
-    await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"]`)).toBeVisible();
-    await expect(drawer.getByTestId('pending-note')).toHaveText(pendingNote);
-    expect(await serverCart(request, session.token)).toEqual(new Map());
+      // The connection drops; the app is reloaded and opens from the service worker.
+      await context.setOffline(true);
+      await page.reload();
+      const card = page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`);
+      await card.getByRole('button', { name: ro['product.add_to_cart_named'].replace('{{name}}', product.name) }).click();
+      const drawer = await openDrawer(page);
+      await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"]`)).toBeVisible();
+      await expect(drawer.getByTestId('pending-note')).toHaveText(pendingNote);
 
-    await context.setOffline(false);
-    if (reconnect === 'with a reload') await page.reload();
-    await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[product.id, 1]]));
-    await expect(page.getByTestId('cart-badge')).not.toHaveAttribute('data-pending', /.*/, { timeout: 10_000 });
-    await expect(page.getByTestId('cart-badge')).toContainText('1');
-    // The next reload keeps the item and the badge (the server has it exactly once).
-    await page.reload();
-    await expect(page.getByTestId('cart-badge')).toContainText('1');
-    await openDrawer(page);
-    await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"] [data-testid="line-quantity"]`)).toHaveText('1');
-    expect(await serverCart(request, session.token)).toEqual(new Map([[product.id, 1]]));
+      // Reloaded right away, still offline: the line AND the pending note are still there.
+      await page.reload();
+      await openDrawer(page);
+      await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"]`)).toBeVisible();
+      await expect(drawer.getByTestId('pending-note')).toHaveText(pendingNote);
+      expect(await serverCart(request, session.token)).toEqual(new Map());
+
+      await context.setOffline(false);
+      if (reconnect === 'with a reload') await page.reload();
+      await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[product.id, 1]]));
+      await expect(page.getByTestId('cart-badge')).not.toHaveAttribute('data-pending', /.*/, { timeout: 10_000 });
+      await expect(page.getByTestId('cart-badge')).toContainText('1');
+      // The next reload keeps the item and the badge (the server has it exactly once).
+      await page.reload();
+      await expect(page.getByTestId('cart-badge')).toContainText('1');
+      await openDrawer(page);
+      await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"] [data-testid="line-quantity"]`)).toHaveText('1');
+      expect(await serverCart(request, session.token)).toEqual(new Map([[product.id, 1]]));
+    });
+  }
+
+  test('issue 12 lie-fi: the browser says online, nothing gets through (service worker included); add, favourite, reload at once; sent once when the link carries data', async ({ browser, request, baseURL }) => {
+    const [product] = pool as [PoolProduct];
+    const session = await createVerifiedUser(request, 'Mihai Semnal');
+    const phone = await Phone.start(browser, baseURL!, session, [product]);
+    try {
+      await phone.setNet('liefi');
+      const page = phone.page;
+      expect(await page.evaluate(() => navigator.onLine), 'lie-fi: the browser claims to be online').toBe(true);
+      expect(await phone.addFromCard(product), phone.notes.join('\n')).toBe(true);
+      expect(await phone.toggleFavorite(product, 'card'), phone.notes.join('\n')).toBe(true);
+      const drawer = await phone.openDrawer();
+      await expect(phone.line(product.id)).toBeVisible();
+      await expect(drawer.getByTestId('pending-note')).toBeVisible();
+      await phone.reload();
+      await phone.openDrawer();
+      await expect(phone.line(product.id)).toBeVisible();
+      await expect(drawer.getByTestId('pending-note')).toBeVisible();
+      expect(phone.swFailuresInLiefi, 'the service worker tried the network in lie-fi and was cut off too').toBeGreaterThan(0);
+
+      await phone.setNet('online');
+      await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[product.id, 1]]));
+      await expect.poll(() => serverFavorites(request, session.token), { timeout: 20_000 }).toEqual(new Set([product.id]));
+      await expect(page.getByTestId('cart-badge')).not.toHaveAttribute('data-pending', /.*/, { timeout: 10_000 });
+    } finally {
+      await phone.close();
+    }
   });
-}
 
-test('issue 12 lie-fi: the browser says online, nothing gets through (service worker included); add, favourite, reload at once; sent once when the link carries data', async ({ browser, request, baseURL }) => {
-  const [product] = regressionPool as [PoolProduct];
-  const session = await createVerifiedUser(request, 'Mihai Semnal');
-  const phone = await Phone.start(browser, baseURL!, session, [product]);
-  try {
-    await phone.setNet('liefi');
-    const page = phone.page;
-    expect(await page.evaluate(() => navigator.onLine), 'lie-fi: the browser claims to be online').toBe(true);
-    expect(await phone.addFromCard(product), phone.notes.join('\n')).toBe(true);
-    expect(await phone.toggleFavorite(product, 'card'), phone.notes.join('\n')).toBe(true);
-    const drawer = await phone.openDrawer();
-    await expect(phone.line(product.id)).toBeVisible();
-    await expect(drawer.getByTestId('pending-note')).toBeVisible();
-    await phone.reload();
-    await phone.openDrawer();
-    await expect(phone.line(product.id)).toBeVisible();
-    await expect(drawer.getByTestId('pending-note')).toBeVisible();
-    expect(phone.swFailuresInLiefi, 'the service worker tried the network in lie-fi and was cut off too').toBeGreaterThan(0);
+  test('issue 12 two tabs: changes made offline in two tabs, one tab closed; each sent once, both tabs show the same cart', async ({ browser, request, baseURL }) => {
+    const [a, b] = pool as [PoolProduct, PoolProduct];
+    const session = await createVerifiedUser(request, 'Dana Două File');
+    const phone = await Phone.start(browser, baseURL!, session, [a, b]);
+    try {
+      const first = phone.page;
+      const second = await phone.openTab('/');
+      await phone.setNet('offline');
+      phone.active = 0;
+      expect(await phone.addFromCard(a), phone.notes.join('\n')).toBe(true);
+      phone.active = 1;
+      expect(await phone.addFromPage(b), phone.notes.join('\n')).toBe(true);
+      expect(await phone.addFromCard(a), phone.notes.join('\n')).toBe(true);
+      await phone.setNet('online');
+      const want = new Map([[a.id, 2], [b.id, 1]]);
+      await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(want);
+      for (const page of [first, second]) await expect.poll(() => phone.screenCart(page), { timeout: 15_000 }).toEqual(want);
+      // The first tab closes; a change in the second still goes once.
+      await first.close();
+      phone.tabs.splice(0, 1);
+      phone.active = 0;
+      expect(await phone.lineButton(a, 'decrease'), phone.notes.join('\n')).toBe(true);
+      await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[a.id, 1], [b.id, 1]]));
+    } finally {
+      await phone.close();
+    }
+  });
 
-    await phone.setNet('online');
-    await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[product.id, 1]]));
-    await expect.poll(() => serverFavorites(request, session.token), { timeout: 20_000 }).toEqual(new Set([product.id]));
-    await expect(page.getByTestId('cart-badge')).not.toHaveAttribute('data-pending', /.*/, { timeout: 10_000 });
-  } finally {
-    await phone.close();
-  }
-});
-
-test('issue 12 two tabs: changes made offline in two tabs, one tab closed; each sent once, both tabs show the same cart', async ({ browser, request, baseURL }) => {
-  const [a, b] = regressionPool as [PoolProduct, PoolProduct];
-  const session = await createVerifiedUser(request, 'Dana Două File');
-  const phone = await Phone.start(browser, baseURL!, session, [a, b]);
-  try {
-    const first = phone.page;
-    const second = await phone.openTab('/');
-    await phone.setNet('offline');
-    phone.active = 0;
-    expect(await phone.addFromCard(a), phone.notes.join('\n')).toBe(true);
-    phone.active = 1;
-    expect(await phone.addFromPage(b), phone.notes.join('\n')).toBe(true);
-    expect(await phone.addFromCard(a), phone.notes.join('\n')).toBe(true);
-    await phone.setNet('online');
-    const want = new Map([[a.id, 2], [b.id, 1]]);
-    await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(want);
-    for (const page of [first, second]) await expect.poll(() => phone.screenCart(page), { timeout: 15_000 }).toEqual(want);
-    // The first tab closes; a change in the second still goes once.
-    await first.close();
-    phone.tabs.splice(0, 1);
-    phone.active = 0;
-    expect(await phone.lineButton(a, 'decrease'), phone.notes.join('\n')).toBe(true);
-    await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[a.id, 1], [b.id, 1]]));
-  } finally {
-    await phone.close();
-  }
-});
-
-test('issue 12 started offline: the app opened with no connection, a card add, the app closed; sent once at the next start', async ({ browser, request, baseURL }) => {
-  const [product] = regressionPool as [PoolProduct];
-  const session = await createVerifiedUser(request, 'Sorin Pornit');
-  const phone = await Phone.start(browser, baseURL!, session, [product]);
-  try {
-    await phone.setNet('offline');
-    await phone.coldStart(); // every tab closed, the app opened again from the home screen
-    expect(await phone.addFromCard(product), phone.notes.join('\n')).toBe(true);
-    const drawer = await phone.openDrawer();
-    await expect(phone.line(product.id)).toBeVisible();
-    await expect(drawer.getByTestId('pending-note')).toHaveText(pendingNote);
-    // The app is closed at once, offline; it comes back with the connection.
-    await phone.page.close();
-    phone.tabs.length = 0;
-    await phone.setNet('online');
-    await phone.openTab('/');
-    await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[product.id, 1]]));
-    await expect.poll(() => phone.screenCart(), { timeout: 10_000 }).toEqual(new Map([[product.id, 1]]));
-  } finally {
-    await phone.close();
-  }
+  test('issue 12 started offline: the app opened with no connection, a card add, the app closed; sent once at the next start', async ({ browser, request, baseURL }) => {
+    const [product] = pool as [PoolProduct];
+    const session = await createVerifiedUser(request, 'Sorin Pornit');
+    const phone = await Phone.start(browser, baseURL!, session, [product]);
+    try {
+      await phone.setNet('offline');
+      await phone.coldStart(); // every tab closed, the app opened again from the home screen
+      expect(await phone.addFromCard(product), phone.notes.join('\n')).toBe(true);
+      const drawer = await phone.openDrawer();
+      await expect(phone.line(product.id)).toBeVisible();
+      await expect(drawer.getByTestId('pending-note')).toHaveText(pendingNote);
+      // The app is closed at once, offline; it comes back with the connection.
+      await phone.page.close();
+      phone.tabs.length = 0;
+      await phone.setNet('online');
+      await phone.openTab('/');
+      await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[product.id, 1]]));
+      await expect.poll(() => phone.screenCart(), { timeout: 10_000 }).toEqual(new Map([[product.id, 1]]));
+    } finally {
+      await phone.close();
+    }
+  });
 });

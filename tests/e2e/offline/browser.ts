@@ -16,9 +16,9 @@ const t = (key: keyof typeof ro, vars: Record<string, string | number> = {}) =>
   Object.entries(vars).reduce((text, [k, v]) => text.replaceAll(`{{${k}}}`, String(v)), ro[key] as string);
 
 /** How long a tap waits for its button before the step is recorded as "could not tap". */
-export const TAP_MS = 4_000;
+export const TAP_MS = 8_000;
 /** How long a screen read waits for a page to show what it already has (cache or network). */
-export const SCREEN_MS = 8_000;
+export const SCREEN_MS = 15_000;
 
 export interface Session { token: string; user: unknown }
 
@@ -48,14 +48,14 @@ export async function serverFavorites(request: APIRequestContext, token: string)
  */
 export async function findPool(browser: Browser, request: APIRequestContext, size = 4): Promise<PoolProduct[]> {
   const candidates: (ApiProduct & { categoryPath: string })[] = [];
-  for (let page = 1; page <= 6 && candidates.length < 24; page++) {
+  for (let page = 1; page <= 6 && candidates.length < 16; page++) {
     const body = await (await request.get(`/api/products/filter?in_stock=1&sort=most_sold&per_page=60&page=${page}`)).json();
-    for (const p of body.data.data as ApiProduct[]) {
-      if (p.quantity < 3 || p.sizes.length) continue;
-      const details = (await (await request.get(`/api/products/${p.id}`)).json()).data.product;
-      if (details.colors.length || details.sizes.length) continue;
-      candidates.push({ ...p, categoryPath: `/categories/${details.category.slug}` });
-    }
+    const listed = (body.data.data as ApiProduct[]).filter((p) => p.quantity >= 3 && !p.sizes.length);
+    const details = await Promise.all(listed.map(async (p) => (await (await request.get(`/api/products/${p.id}`)).json()).data.product));
+    listed.forEach((p, i) => {
+      const d = details[i];
+      if (!d.colors.length && !d.sizes.length) candidates.push({ ...p, categoryPath: `/categories/${d.category.slug}` });
+    });
   }
   // Which of them the category page really shows on its first page (as the shopper sees it).
   const context = await browser.newContext();
@@ -120,14 +120,14 @@ export class Phone {
     phone.tabs.push(page);
     await page.goto('/');
     await waitForServiceWorkerControl(page);
-    await expect(page.getByTestId('category-buttons').getByRole('link').first()).toBeVisible();
+    await expect(page.getByTestId('category-buttons').getByRole('link').first()).toBeVisible({ timeout: SCREEN_MS });
     for (const path of new Set(pool.map((p) => p.categoryPath))) {
       await phone.navigate(path);
-      await expect(page.getByTestId('product-card').first()).toBeVisible();
+      await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: SCREEN_MS });
     }
     for (const p of pool) {
       await phone.navigate(`/products/${p.id}/details`);
-      await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible({ timeout: SCREEN_MS });
     }
     await phone.navigate('/');
     // What a shopper has seen is on the device before the journey starts (the persister writes
@@ -370,6 +370,8 @@ export class Phone {
   /** Taps when the control is there and enabled; otherwise notes why the shopper could not. */
   private async tap(target: Locator, what: string): Promise<boolean> {
     try {
+      // Centred first: the bottom-left notices (add-to-cart, favourites) must not cover the target.
+      await target.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: TAP_MS });
       await target.click({ timeout: TAP_MS });
       return true;
     } catch {
@@ -389,10 +391,19 @@ export function persistedQueryHashes(page: Page): Promise<string[]> {
         open.onerror = () => resolve([]);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve([]);
+          if (!db.objectStoreNames.contains('keyval')) {
+            db.close();
+            return resolve([]);
+          }
           const get = db.transaction('keyval').objectStore('keyval').get('talcioc-query-cache');
-          get.onsuccess = () => resolve(((get.result as { clientState?: { queries?: { queryHash: string }[] } } | undefined)?.clientState?.queries ?? []).map((q) => q.queryHash));
-          get.onerror = () => resolve([]);
+          get.onsuccess = () => {
+            db.close(); // never hold the app's database open (it is deleted at sign-out)
+            resolve(((get.result as { clientState?: { queries?: { queryHash: string }[] } } | undefined)?.clientState?.queries ?? []).map((q) => q.queryHash));
+          };
+          get.onerror = () => {
+            db.close();
+            resolve([]);
+          };
         };
       }),
   );
