@@ -14,6 +14,7 @@ import i18nPlugin from './plugins/i18n.ts';
 import databasePlugin from './plugins/database.ts';
 import authPlugin from './plugins/auth.ts';
 import staticPlugin from './plugins/static.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import responseCachePlugin from './plugins/response-cache.ts';
 import healthRoutes from './routes/health.ts';
 import masterRoutes from './routes/master.ts';
@@ -52,6 +53,11 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
 
   await fastify.register(errorsPlugin);
   await fastify.register(i18nPlugin);
+  // Issue 14, ADR 018: CSP (inline start-up script by hash), frame-ancestors, nosniff, HSTS in production…
+  await fastify.register(securityHeaders, {
+    staticDir: options.serveStatic !== false ? env.STATIC_DIR : undefined,
+    production: env.NODE_ENV === 'production',
+  });
   await fastify.register(compress, { threshold: 1024 });
   await fastify.register(rateLimit, {
     global: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-config.ts';
 
 /**
  * Every JSON answer of the API is `{ message, data }` (spec §7). The "Response read"
