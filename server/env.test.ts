@@ -23,6 +23,7 @@ describe('readEnv', () => {
       VAPID_SUBJECT: 'mailto:suport@talcioc.ro',
       PUSH_WORKER: true,
       PUSH_POLL_SECONDS: 5,
+      PUSH_SERVICE_HOSTS: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'],
       CATALOG_CACHE_SECONDS: 10,
       TRUST_PROXY: false,
     });

@@ -21,6 +21,9 @@ function isVapidPair(publicKey: string, privateKey: string): boolean {
   }
 }
 
+/** FCM (Chrome, Edge on Android…), Mozilla autopush, Apple (Safari), Windows (WNS). */
+export const DEFAULT_PUSH_SERVICE_HOSTS = 'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
+
 /** An IPv4/IPv6 address, a CIDR of one, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
 function isProxyAddress(entry: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
@@ -129,6 +132,20 @@ const envSchema = z
       .string()
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
       .default('mailto:suport@talcioc.ro'),
+    /**
+     * Push services subscriptions may point at (issue 14, ADR 019): comma-separated host names,
+     * `*.suffix` for any subdomain of suffix. Anything else is refused with 422 (the server POSTs
+     * to these addresses: no SSRF to internal hosts). Defaults: the major browsers' services.
+     */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .default(DEFAULT_PUSH_SERVICE_HOSTS)
+      .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .refine((hosts) => hosts.length > 0, 'PUSH_SERVICE_HOSTS needs at least one host')
+      .refine(
+        (hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h)),
+        'PUSH_SERVICE_HOSTS: each entry is a host name or *.domain',
+      ),
     /** Work the push queue in this process (default on; off for a process that must not send). */
     PUSH_WORKER: z
       .enum(['true', 'false'])

@@ -284,7 +284,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await openSession(db, user, env.SESSION_IDLE_DAYS, body.device_key);
       // Issue #6: a device_key that is this device's Web Push subscription keeps the device
       // receiving pushes, now for whoever signed in (ADR 009). Anything else is only stored.
-      await registerDevicePush(db, { userId: user.id, token: session.access.token.token, deviceKey: body.device_key, locale: request.locale }, env.NODE_ENV === 'test').catch(
+      await registerDevicePush(db, { userId: user.id, token: session.access.token.token, deviceKey: body.device_key, locale: request.locale }, { hosts: env.PUSH_SERVICE_HOSTS, allowLoopbackHttp: env.NODE_ENV === 'test' }).catch(
         (err: unknown) => request.log.warn({ err }, 'device_key push subscription not stored'),
       );
       return reply.code(200).send({ message: request.t('auth.login_success'), data: session });

@@ -6,7 +6,7 @@
  * - DELETE /push/subscriptions (auth): the caller removes their own subscription.
  *
  * The endpoint is a URL the server will POST to, so it is checked: https only (plain http to
- * 127.0.0.1 in tests), no credentials, no IP-literal or local host names. Subscriptions are
+ * 127.0.0.1 in tests), no credentials, and its host one of PUSH_SERVICE_HOSTS (ADR 019). Subscriptions are
  * limited per user (the newest MAX_SUBSCRIPTIONS_PER_USER are kept) and registrations per user
  * and hour, so one account cannot turn a notification into a flood of requests.
  */
@@ -47,7 +47,9 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user, sessionId } = request.auth!;
       const body = request.body;
-      if (!isPushServiceHost(body.endpoint, inTest)) throw fieldError('endpoint', 'validation.push_endpoint_invalid');
+      if (!isPushServiceHost(body.endpoint, { hosts: app.accounts.env.PUSH_SERVICE_HOSTS, allowLoopbackHttp: inTest })) {
+        throw fieldError('endpoint', 'validation.push_endpoint_invalid');
+      }
       await enforceLimit(db, `push-subscribe:user:${user.id}`, SUBSCRIBE_LIMIT);
       const id = await db.transaction(async (raw) => {
         const tx = raw as unknown as typeof db;

@@ -17,21 +17,40 @@ import { trimUserSubscriptions, upsertSubscription } from '../repositories/push-
 /** Devices kept per user (the newest); older subscriptions go. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;
 
+export interface PushHostPolicy {
+  /** PUSH_SERVICE_HOSTS: host names, `*.domain` for its subdomains. */
+  hosts: readonly string[];
+  /** Plain http to 127.0.0.1 (tests only, NODE_ENV=test; 127.0.0.1 must still be listed). */
+  allowLoopbackHttp: boolean;
+}
+
+/** Whether `host` is one of `hosts` (`*.domain` matches any subdomain of domain, not domain itself). */
+export function hostAllowed(host: string, hosts: readonly string[]): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return hosts.some((entry) => (entry.startsWith('*.') ? name.endsWith(entry.slice(1)) && name.length > entry.length - 1 : name === entry));
+}
+
 /**
- * Whether a push endpoint's host can be a push service's: a DNS name, not an IP address or a
- * local name (the server POSTs to it). Plain http only to 127.0.0.1 when `allowLoopbackHttp` (tests).
+ * Whether a push endpoint is one of the known push services (issue 14, ADR 019): https, no
+ * credentials, its host on PUSH_SERVICE_HOSTS. The server POSTs to it, so nothing else passes.
  */
-export function isPushServiceHost(endpoint: string, allowLoopbackHttp: boolean): boolean {
-  const url = new URL(endpoint);
-  if (url.protocol === 'http:') return allowLoopbackHttp && url.hostname === '127.0.0.1';
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIP(host)) return false;
-  if (!host.includes('.') || /(^|\.)(localhost|local|internal|lan|home|arpa)$/.test(host)) return false;
-  return true;
+export function isPushServiceHost(endpoint: string, policy: PushHostPolicy): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (url.protocol === 'http:') return policy.allowLoopbackHttp && host === '127.0.0.1' && hostAllowed(host, policy.hosts);
+  if (url.protocol !== 'https:') return false;
+  if (isIP(host) && !policy.hosts.includes(host)) return false;
+  return hostAllowed(host, policy.hosts);
 }
 
 /** The subscription a device_key carries, or undefined when it is not one. */
-export function parseDeviceSubscription(deviceKey: string | null | undefined, allowLoopbackHttp: boolean) {
+export function parseDeviceSubscription(deviceKey: string | null | undefined, policy: PushHostPolicy) {
   if (!deviceKey || !deviceKey.trimStart().startsWith('{')) return undefined;
   let json: unknown;
   try {
@@ -39,8 +58,8 @@ export function parseDeviceSubscription(deviceKey: string | null | undefined, al
   } catch {
     return undefined;
   }
-  const parsed = makePushSubscriptionSchema(allowLoopbackHttp).safeParse(json);
-  if (!parsed.success || !isPushServiceHost(parsed.data.endpoint, allowLoopbackHttp)) return undefined;
+  const parsed = makePushSubscriptionSchema(policy.allowLoopbackHttp).safeParse(json);
+  if (!parsed.success || !isPushServiceHost(parsed.data.endpoint, policy)) return undefined;
   // The language the device asked for when it subscribed, if the key carries it.
   const locale = (json as { locale?: unknown }).locale === undefined ? undefined : parsed.data.locale;
   return { ...parsed.data, locale };
@@ -50,9 +69,9 @@ export function parseDeviceSubscription(deviceKey: string | null | undefined, al
 export async function registerDevicePush(
   db: Database,
   input: { userId: number; token: string; deviceKey: string | null | undefined; locale: Locale },
-  allowLoopbackHttp: boolean,
+  policy: PushHostPolicy,
 ): Promise<number | null> {
-  const subscription = parseDeviceSubscription(input.deviceKey, allowLoopbackHttp);
+  const subscription = parseDeviceSubscription(input.deviceKey, policy);
   if (!subscription) return null;
   const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(input.token)));
   if (!session) return null;

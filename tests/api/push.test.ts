@@ -14,6 +14,7 @@ import { nextAttemptAt, pushWorkerFor, RETRY_BACKOFF_SECONDS } from '../../serve
 import { readEnv } from '../../server/env.ts';
 import { pushPayloadSchema, pushPublicKeyResponseSchema } from '../../src/contract/engagement.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
+import { isPushServiceHost } from '../../server/services/push-device.ts';
 import { client } from './cart-call.ts';
 import { quickUser } from './cart-fixtures.ts';
 import { api, newIp, PASSWORD, signUp } from './auth-helpers.ts';
@@ -27,7 +28,8 @@ let publicKey: string;
 beforeAll(async () => {
   // The worker is driven by hand here (runDue below) so every step is deterministic; the
   // restart test below runs a second instance with the worker on.
-  t = await buildTestApp({ env: { PUSH_WORKER: 'false' } });
+  // The test's own push service runs on 127.0.0.1: it is the one allowed push service here (ADR 019).
+  t = await buildTestApp({ env: { PUSH_WORKER: 'false', PUSH_SERVICE_HOSTS: '127.0.0.1' } });
   c = client(t);
   service = await startPushService();
   publicKey = (await c.get('/push/public-key')).json().data.public_key;
@@ -93,6 +95,9 @@ describe('subscriptions', () => {
     await bad({ ...keys.json, endpoint: 'https://10.1.2.3/push' }, 'endpoint');
     await bad({ ...keys.json, endpoint: 'https://localhost/push' }, 'endpoint');
     await bad({ ...keys.json, endpoint: 'https://user:pw@push.example.com/x' }, 'endpoint');
+    // Issue 14: only the allowed push services — not an internal host, nor a name of one.
+    await bad({ ...keys.json, endpoint: 'https://internal.example.com:6379/x' }, 'endpoint');
+    await bad({ ...keys.json, endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }, 'endpoint'); // not on this app's list
     await bad({ ...keys.json, endpoint: 'not a url' }, 'endpoint');
     await bad({ ...keys.json, keys: { p256dh: 'short', auth: keys.json.keys.auth } }, 'keys.p256dh');
     await bad({ ...keys.json, keys: { p256dh: keys.json.keys.p256dh, auth: '<script>alert(1)</script>' } }, 'keys.auth');
@@ -274,7 +279,7 @@ describe('delivery', () => {
     await t.db.update(pushJobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(pushJobs.subscriptionId, subscriptionId));
 
     // "Restart": a new app instance with its worker ON, on the same database.
-    const next = await buildAppOn(t.handle, { PUSH_POLL_SECONDS: '1' });
+    const next = await buildAppOn(t.handle, { PUSH_POLL_SECONDS: '1', PUSH_SERVICE_HOSTS: '127.0.0.1' });
     try {
       expect((await next.app.inject({ method: 'GET', url: '/api/push/public-key' })).json().data.public_key).toBe(publicKey);
       const received = await service.waitFor(before + 1);
@@ -351,3 +356,32 @@ async function quickUserSession(userId: number) {
   await t.db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
   return token;
 }
+
+describe('PUSH_SERVICE_HOSTS (issue 14, ADR 019)', () => {
+  const policy = { hosts: readEnv({}).PUSH_SERVICE_HOSTS, allowLoopbackHttp: false };
+  it('by default allows the major browsers\' push services and nothing else', () => {
+    for (const ok of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+      'https://web.push.apple.com/QGq3',
+      'https://api.push.apple.com/x',
+      'https://wns2-db5p.notify.windows.com/w/?token=x',
+    ]) expect(isPushServiceHost(ok, policy), ok).toBe(true);
+    for (const refused of [
+      'https://internal.example.com:6379/x',
+      'https://push.apple.com/x', // *.push.apple.com: subdomains only
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com/x',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://127.0.0.1/x',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://10.0.0.1/x',
+      'not a url',
+    ]) expect(isPushServiceHost(refused, policy), refused).toBe(false);
+  });
+  it('is configurable, and refuses entries that are not host names', () => {
+    expect(readEnv({ PUSH_SERVICE_HOSTS: 'push.example.ro, *.push.example.com' }).PUSH_SERVICE_HOSTS).toEqual(['push.example.ro', '*.push.example.com']);
+    expect(() => readEnv({ PUSH_SERVICE_HOSTS: 'https://x.example/' })).toThrow(/PUSH_SERVICE_HOSTS/);
+    expect(() => readEnv({ PUSH_SERVICE_HOSTS: ' , ' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+});
