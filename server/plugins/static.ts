@@ -1,9 +1,16 @@
 /**
- * Serves the built PWA from the same port as the API. Hashed assets are immutable; the
- * service worker, manifest and index.html are always revalidated so updates reach users.
- * Any non-/api GET that is not a file answers index.html (client-side routes). The build writes
- * Brotli and gzip copies of its text files (scripts/vite-precompress.ts): they are sent as they are
- * to browsers that accept them, and @fastify/compress leaves an encoded answer alone.
+ * Serves the built PWA from the same port as the API, from what is on disk AT REQUEST TIME
+ * (issue 14): a rebuild beside a running server, or a deploy that swaps the directory's contents,
+ * never leaves the server answering 404 for the new hashed assets (@fastify/static with
+ * `serve: false`: no route per file found at start, `reply.sendFile` looks the file up per request;
+ * the `send` library keeps requests inside `root`).
+ *
+ * Hashed assets are immutable; the service worker, manifest and index.html are always revalidated
+ * so updates reach users. Any non-/api GET without an extension answers index.html (client-side
+ * routes); a missing file with an extension is a 404, never HTML served as JS. The build writes
+ * Brotli and gzip copies of its text files (scripts/vite-precompress.ts): they are sent as they
+ * are to browsers that accept them, and @fastify/compress leaves an encoded answer alone; the
+ * copies' own addresses are not served.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,20 +21,18 @@ import type { FastifyInstance } from 'fastify';
 export default fp<{ root: string }>(async function staticPlugin(app: FastifyInstance, { root }) {
   const dir = path.resolve(root);
   if (!existsSync(path.join(dir, 'index.html'))) {
-    app.log.warn({ dir }, 'no built app found: run `npm run build` (API only)');
-    return;
+    app.log.warn({ dir }, 'no built app found yet: run `npm run build` (served as soon as it is there)');
   }
   await app.register(fastifyStatic, {
     root: dir,
-    wildcard: false,
+    serve: false,
     index: false,
     preCompressed: true,
-    // The copies are sent for their originals' addresses; they get no routes of their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(reply, filePath) {
       // `filePath` is the copy actually sent (index.html.br): the rules are the original's.
       const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+      const relative = path.relative(dir, filePath);
+      if (relative.startsWith(`assets${path.sep}`)) {
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else if (name === 'sw.js' || name.endsWith('.webmanifest') || name.endsWith('.html')) {
         reply.header('Cache-Control', 'no-cache');
@@ -37,12 +42,18 @@ export default fp<{ root: string }>(async function staticPlugin(app: FastifyInst
     },
   });
 
-  // Files present at start get their own routes (wildcard: false); every other GET is either
-  // an unknown /api path, a missing asset (404, never HTML served as JS), or a client route.
   app.get('/*', (request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/') || path.extname(urlPath) !== '') {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
       return reply.callNotFound();
+    }
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
+    if (path.extname(urlPath) !== '') {
+      // The build's compressed copies are sent for their originals' addresses only; dot-files never.
+      if (/\.(br|gz)$/.test(urlPath) || urlPath.split('/').some((part) => part.startsWith('.'))) return reply.callNotFound();
+      return reply.sendFile(urlPath.replace(/^\/+/, ''));
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');

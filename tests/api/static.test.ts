@@ -84,3 +84,56 @@ describe('static files', () => {
     expect((await get('/assets/app-abc123.js.br', 'br')).statusCode).toBe(404);
   });
 });
+
+describe('files appear and change on disk while the server runs (issue 14)', () => {
+  it('a rebuild beside the running server: new hashed assets are served at once, old ones 404, index.html is the new one', async () => {
+    const newHtml = html.replace('shell', 'rebuilt');
+    writeWithCopies(path.join(dir, 'index.html'), newHtml);
+    writeWithCopies(path.join(dir, 'assets', 'app-def456.js'), script);
+    rmSync(path.join(dir, 'assets', 'app-abc123.js'));
+    rmSync(path.join(dir, 'assets', 'app-abc123.js.br'));
+    rmSync(path.join(dir, 'assets', 'app-abc123.js.gz'));
+    const fresh = await get('/assets/app-def456.js', 'br');
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.headers['content-encoding']).toBe('br');
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/app-abc123.js', 'br')).statusCode).toBe(404);
+    const route = await get('/categories/3', 'identity');
+    expect(route.body).toBe(newHtml);
+    expect(route.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a file added without compressed copies is sent as it is', async () => {
+    writeFileSync(path.join(dir, 'assets', 'late-1.css'), 'body{color:red}');
+    const res = await get('/assets/late-1.css', 'identity');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('body{color:red}');
+  });
+
+  it('never leaves its directory', async () => {
+    for (const url of ['/../package.json', '/assets/..%2F..%2Fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/hostname']) {
+      const res = await get(url, 'identity');
+      expect(res.body).not.toMatch(/"name"|root:|^[a-z0-9-]+\n$/);
+      if (res.statusCode === 200) expect(res.headers['content-type']).toMatch(/^text\/html/); // a client route: the app
+    }
+  });
+});
+
+describe('a server started before the first build', () => {
+  it('serves the app as soon as it is built', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'talcioc-static-late-'));
+    const late = Fastify();
+    await late.register(staticPlugin, { root: empty });
+    await late.ready();
+    try {
+      expect((await late.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
+      writeFileSync(path.join(empty, 'index.html'), html);
+      const res = await late.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(html);
+    } finally {
+      await late.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
