@@ -30,8 +30,12 @@ const RUNS = Number(process.env.OFFLINE_RUNS ?? 25);
 const MAX_STEPS = Number(process.env.OFFLINE_STEPS ?? 15);
 const SEED = process.env.OFFLINE_SEED !== undefined ? Number(process.env.OFFLINE_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PATH = process.env.OFFLINE_PATH;
-/** Per sequence: about 10–30 s measured on 2 shared cores; the margin keeps a slow machine green. */
-const PER_SEQUENCE_MS = 75_000;
+/**
+ * Time allowed per sequence. Measured: 80–105 s per sequence on the 2 cores while other suites ran
+ * (load average 13–15); most of it is starting a fresh phone (~20–40 s) and the settle/screen checks.
+ * Sequences stop being started a minute before the test's timeout, so the report is always printed.
+ */
+const PER_SEQUENCE_MS = Number(process.env.OFFLINE_SEQUENCE_MS ?? 120_000);
 
 /** The products every test uses, found once (the seeded catalogue does not change during the run). */
 let pool: PoolProduct[] = [];
@@ -42,7 +46,7 @@ test.beforeAll(async ({ browser, request }) => {
 
 test('randomized offline journeys: every cart, selection and favourite tap reaches the server exactly once', async ({ browser, request, baseURL }, testInfo) => {
   const runs = PATH ? 1 : RUNS;
-  test.setTimeout(runs * PER_SEQUENCE_MS + 120_000);
+  test.setTimeout(runs * PER_SEQUENCE_MS + 180_000);
   const started = Date.now();
   const results: JourneyResult[] = [];
   const firstIndex = PATH ? Number(PATH.split(':')[0]) : 0;
@@ -60,7 +64,13 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
     );
     return true;
   });
-  const outcome = await fc.check(property, { seed: SEED, numRuns: runs, ...(PATH !== undefined && { path: PATH }), endOnFailure: true });
+  const outcome = await fc.check(property, {
+    seed: SEED,
+    numRuns: runs,
+    ...(PATH !== undefined && { path: PATH }),
+    endOnFailure: true,
+    interruptAfterTimeLimit: runs * PER_SEQUENCE_MS + 60_000,
+  });
   // The property only fails when a journey could not even start (setup): say so, with its replay.
   if (outcome.failed) {
     throw new Error(`offline journeys stopped: ${String(outcome.errorInstance ?? 'unknown')}\nreplay: OFFLINE_SEED=${outcome.seed} OFFLINE_PATH=${outcome.counterexamplePath}`);
@@ -99,7 +109,7 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
   writeFileSync(testInfo.outputPath('offline-journeys.json'), JSON.stringify({ summary, results }, null, 2));
   await testInfo.attach('offline-journeys-report', { body: report, contentType: 'text/plain' });
 
-  expect(results.length, 'every sequence ran').toBe(runs);
+  expect(results.length, `every sequence ran in time (${outcome.interrupted ? 'interrupted' : 'not interrupted'})\n${report}`).toBe(runs);
   expect({ lost: summary.lost, duplicated: summary.duplicated, screenMismatches: summary.screenMismatches, errors: summary.errors }, report).toEqual({
     lost: 0,
     duplicated: 0,
