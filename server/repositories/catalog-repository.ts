@@ -170,7 +170,13 @@ interface CardRow {
   shopId: number;
   shopName: string;
   categoryId: number;
+  /** Read with the row (one round trip) by fetchCardPage; toProducts() fetches them when absent. */
+  sizes?: Product['sizes'];
+  videos?: Product['videos'];
 }
+
+/** JSON array read by node-postgres and PGlite alike (both parse json columns; a string is parsed here). */
+const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 async function fetchCardRows(db: Database, query: CardQuery): Promise<CardRow[]> {
   return (await fetchCardPage(db, query)).rows;
@@ -196,6 +202,13 @@ async function fetchCardPage(db: Database, query: CardQuery): Promise<{ rows: Ca
       shopId: products.shopId,
       shopName: shops.name,
       categoryId: products.categoryId,
+      // The card's sizes and videos in the same statement (a correlated subquery per page row).
+      sizes: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
+        FROM ${productSizes} ps JOIN ${attributeOptions} o ON o.id = ps.size_id WHERE ps.product_id = ${products.id})`.mapWith((v) =>
+        jsonList<{ id: number; name: string; price: number | string }>(v).map((size) => ({ ...size, price: Number(size.price) })),
+      ),
+      videos: sql`(SELECT coalesce(json_agg(json_build_object('url', v.url, 'thumbnail', v.thumbnail) ORDER BY v.id), '[]'::json)
+        FROM ${productVideos} v WHERE v.product_id = ${products.id})`.mapWith((v) => jsonList<{ url: string; thumbnail: string }>(v)),
       total: (counted ? sql`"card_page"."total"` : sql`NULL`).mapWith((v) => (v === null ? null : Number(v))),
     })
     .from(sql`(${page}) AS "card_page"`)
@@ -208,14 +221,16 @@ async function fetchCardPage(db: Database, query: CardQuery): Promise<{ rows: Ca
   return { rows: rows.map(({ total: _total, ...row }) => row), total };
 }
 
-async function countCards(db: Database, query: CountQuery): Promise<number> {
+/** The number of matches; with `cap`, counting stops after cap + 1 (enough to say "more than cap"). */
+async function countCards(db: Database, query: CountQuery, cap?: number): Promise<number> {
   const sale = salePrices(db, query.flashSaleId);
   const branches = branchesOf(db, sale, query, query.priceWhere !== undefined);
   const parts = branches.map((branch) => selectBranch(db, sale, branch, { id: products.id }));
+  const limit = cap === undefined ? sql`` : sql` LIMIT ${cap + 1}`;
   const [row] = await db
     .with(sale)
     .select({ n: count() })
-    .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS "matches"`);
+    .from(sql`(SELECT 1 FROM (${sql.join(parts, sql` UNION ALL `)}) AS "all_matches"${limit}) AS "matches"`);
   return row?.n ?? 0;
 }
 
@@ -226,7 +241,7 @@ export function discountPercentage(price: number, current: number): number {
 
 /** Sizes and videos of many cards in one query each (no N+1), then the wire shape. */
 async function toProducts(db: Database, lists: CardRow[][]): Promise<Product[][]> {
-  const ids = [...new Set(lists.flat().map((row) => row.id))];
+  const ids = [...new Set(lists.flat().filter((row) => !row.sizes || !row.videos).map((row) => row.id))];
   const [sizeRows, videoRows] = ids.length
     ? await Promise.all([
         db
@@ -253,7 +268,7 @@ async function toProducts(db: Database, lists: CardRow[][]): Promise<Product[][]
   };
   const sizes = group(sizeRows, ({ id, name, price }) => ({ id, name, price }));
   const videos = group(videoRows, ({ url, thumbnail }) => ({ url, thumbnail }));
-  return lists.map((rows) => rows.map((row) => toProduct(row, sizes.get(row.id) ?? [], videos.get(row.id) ?? [])));
+  return lists.map((rows) => rows.map((row) => toProduct(row, row.sizes ?? sizes.get(row.id) ?? [], row.videos ?? videos.get(row.id) ?? [])));
 }
 
 function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['videos']): Product {
@@ -306,16 +321,29 @@ export function pageMeta({ page, perPage }: Page, total: number): PaginationMeta
   return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
-async function pagedCards(db: Database, query: Omit<CardQuery, 'limit' | 'offset'>, page: Page) {
+/**
+ * Product lists and searches count their matches only up to this many (issue #13): beyond it the
+ * answer says "more than 1 000" (meta.total_capped) — counting every match of a broad filter was
+ * most of the database's work. Pages past the cap are still served.
+ */
+export const TOTAL_CAP = 1000;
+
+async function pagedCards(db: Database, query: Omit<CardQuery, 'limit' | 'offset'>, page: Page, cap?: number) {
   const slice = { ...query, limit: page.perPage, offset: (page.page - 1) * page.perPage };
   if (query.scanAll) {
     // The page query counts the matches itself when it can (see pageQuery); count only otherwise.
     const { rows, total } = await fetchCardPage(db, slice);
-    const [[data], count] = await Promise.all([toProducts(db, [rows]), total ?? countCards(db, query)]);
-    return { data: data!, meta: pageMeta(page, count) };
+    const [[data], count] = await Promise.all([toProducts(db, [rows]), total ?? countCards(db, query, cap)]);
+    return { data: data!, meta: cappedMeta(page, count, cap) };
   }
-  const [total, data] = await Promise.all([countCards(db, query), cards(db, slice)]);
-  return { data, meta: pageMeta(page, total) };
+  const [total, data] = await Promise.all([countCards(db, query, cap), cards(db, slice)]);
+  return { data, meta: cappedMeta(page, total, cap) };
+}
+
+/** Pagination of a count taken up to `cap` (none: exact; total_capped then always false). */
+function cappedMeta(page: Page, total: number, cap: number | undefined): PaginationMeta & { total_capped: boolean } {
+  if (cap === undefined) return { ...pageMeta(page, total), total_capped: false };
+  return { ...pageMeta(page, Math.min(total, cap)), total_capped: total > cap };
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -405,7 +433,7 @@ export async function searchPlanOf(db: Database, search: string | undefined): Pr
 async function listProductsFor(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page) {
   const search = plan ? searchSql(plan) : undefined;
   // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
-  if (plan && !search) return { data: [], meta: pageMeta(page, 0) };
+  if (plan && !search) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
   return pagedCards(
     db,
     {
@@ -414,6 +442,7 @@ async function listProductsFor(db: Database, filters: ProductListFilters, plan: 
       scanAll: search !== undefined || filters.size !== undefined || filters.color !== undefined,
     },
     page,
+    TOTAL_CAP,
   );
 }
 

@@ -58,7 +58,15 @@ export type ProductListResponse = z.infer<typeof productListResponseSchema>;
  * spelling and `data`/`meta` are its results; otherwise null. Lists without a search: null.
  */
 export const productSearchResponseSchema = envelope(
-  z.object({ data: z.array(productSchema), meta: paginationMetaSchema, did_you_mean: z.string().nullable() }),
+  z.object({
+    data: z.array(productSchema),
+    /**
+     * `total` is counted up to TOTAL_CAP (1 000): `total_capped` true means "more than 1 000"
+     * (shown as "peste 1 000 de produse"); last_page follows the capped total.
+     */
+    meta: paginationMetaSchema.extend({ total_capped: z.boolean() }),
+    did_you_mean: z.string().nullable(),
+  }),
 );
 export type ProductSearchResponse = z.infer<typeof productSearchResponseSchema>;
 

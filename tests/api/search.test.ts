@@ -289,13 +289,16 @@ describe('GET /api/search/suggestions', () => {
     expect((await suggestions('e', '&limit=2')).queries.length).toBeLessThanOrEqual(2);
   });
 
-  it('answers within 20 ms at the 95th percentile, one request at a time', async () => {
+  it('costs under 20 ms of CPU at the 95th percentile, one request at a time (no database query)', async () => {
+    // CPU time of this process (the whole request runs in it through inject): unlike wall time,
+    // it does not grow when other work shares the machine. bench figures: docs/performance.md.
     const times: number[] = [];
     const prefixes = ['g', 'ge', 'gea', 'geac', 'ro', 'roch', 'tel', 'carti c', 'adi', 'pan'];
     for (let i = 0; i < 60; i++) {
-      const started = performance.now();
+      const started = process.cpuUsage();
       const res = await get(`/api/search/suggestions?q=${encodeURIComponent(prefixes[i % prefixes.length]!)}`);
-      times.push(performance.now() - started);
+      const used = process.cpuUsage(started);
+      times.push((used.user + used.system) / 1000);
       expect(res.statusCode).toBe(200);
     }
     times.sort((a, b) => a - b);
@@ -353,6 +356,57 @@ describe('GET /api/products/facets', () => {
     expect(data.total).toBe(active.filter((r) => r.categorySlug === 'imbracaminte-femei' && r.quantity > 0).length);
     for (const url of ['/api/products/facets?size=abc', '/api/products/facets?min_price=5&max_price=1', `/api/products/facets?search=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`]) {
       expect((await get(url)).statusCode, url).toBe(422);
+    }
+  });
+});
+
+describe('ETag and 304 for repeat views', () => {
+  it('a list answer carries an ETag; the same request with If-None-Match gets 304 without a body', async () => {
+    for (const url of ['/api/products?search=geci', '/api/products/filter?category=1', '/api/products/facets?search=geci']) {
+      const first = await get(url);
+      expect(first.statusCode).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+      const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      const other = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': 'W/"something-else"' } });
+      expect(other.statusCode).toBe(200);
+      expect(other.body).toBe(first.body);
+    }
+    // A different answer has a different ETag.
+    expect((await get('/api/products?search=rochii')).headers.etag).not.toBe((await get('/api/products?search=geci')).headers.etag);
+  });
+});
+
+describe('totals counted up to 1 000', () => {
+  it('a list with more matches says total 1 000 and total_capped; pages past the cap are still served', async () => {
+    const [shop] = await t.db.select({ id: shops.id }).from(shops).orderBy(shops.id).limit(1);
+    const [category] = await t.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
+    const bulk = Array.from({ length: 1_100 }, (_, i) => ({
+      shopId: shop!.id,
+      categoryId: category!.id,
+      name: `Cutie arhivă ${i}`,
+      slug: `fx-cap-${i}`,
+      description: 'Fixture.',
+      thumbnail: '/media/products/1-1.svg',
+      price: 10,
+      quantity: 1,
+      weight: 0.2,
+    }));
+    const inserted = await t.db.insert(products).values(bulk).returning({ id: products.id });
+    try {
+      const res = await get(`/api/products/filter?per_page=${MAX_PER_PAGE}`);
+      const body = productSearchResponseSchema.parse(res.json());
+      expect(body.data.meta).toMatchObject({ total: 1000, total_capped: true, last_page: Math.ceil(1000 / MAX_PER_PAGE) });
+      const beyond = productSearchResponseSchema.parse((await get(`/api/products/filter?per_page=${MAX_PER_PAGE}&page=${Math.ceil(1000 / MAX_PER_PAGE) + 2}`)).json());
+      expect(beyond.data.data.length).toBe(MAX_PER_PAGE);
+      const small = productSearchResponseSchema.parse((await get('/api/products/filter?category=2')).json());
+      expect(small.data.meta.total_capped).toBe(false);
+      expect(small.data.meta.total).toBe(active.filter((r) => r.categorySlug === 'imbracaminte-barbati').length);
+    } finally {
+      await t.db.delete(products).where(inArray(products.id, inserted.map((p) => p.id)));
     }
   });
 });

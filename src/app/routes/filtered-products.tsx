@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { productListQueryOptions } from '../../features/products/api/get-products.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { SortSelect } from '../../features/products/components/SortSelect/SortSelect.tsx';
+import { resultsText } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { FilterPanel, type FilterGroup } from '../../features/filters/components/FilterPanel/FilterPanel.tsx';
 import {
@@ -55,7 +56,7 @@ function useFilterGroups(): FilterGroup[] {
 }
 
 export function Component() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const title = useRouteTitle();
   const navigate = useNavigate();
   const actions = useProductActions();
@@ -114,7 +115,7 @@ export function Component() {
         <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="sm">
             <Text c="dimmed" size="sm" data-testid="results-count" aria-live="polite">
-              {meta ? t('listing.results', { count: meta.total }) : ''}
+              {meta ? resultsText(t, i18n.language, meta) : ''}
             </Text>
             <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end' }}>
               <Button variant="default" hiddenFrom="lg" onClick={openModal} data-testid="open-filters" style={{ flexShrink: 0 }}>

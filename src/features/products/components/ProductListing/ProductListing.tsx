@@ -8,6 +8,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ProductSort } from '../../../../contract/catalog-constants.ts';
 import { QueryState, queryPhase } from '../../../../components/QueryState/QueryState.tsx';
 import { Pagination } from '../../../../components/Pagination/Pagination.tsx';
@@ -16,6 +17,11 @@ import { useListParams } from '../../hooks/use-list-params.ts';
 import { ProductGrid, ProductGridSkeleton } from '../ProductGrid/ProductGrid.tsx';
 import type { ProductCardProps } from '../ProductCard/ProductCard.tsx';
 import { SortSelect, LIST_SORTS } from '../SortSelect/SortSelect.tsx';
+
+/** "24 de produse", or "peste 1.000 de produse" when the server counted only up to its cap (issue #13). */
+export function resultsText(t: TFunction, language: string, meta: { total: number; total_capped?: boolean }) {
+  return meta.total_capped ? t('listing.results_capped', { count: meta.total.toLocaleString(language) }) : t('listing.results', { count: meta.total });
+}
 
 export function ProductListing({
   params,
@@ -35,7 +41,7 @@ export function ProductListing({
   empty?: ReactNode;
   enabled?: boolean;
 } & Pick<ProductCardProps, 'onAddToCart' | 'onBuyNow'>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { sort, page, hrefWith } = useListParams(defaultSort);
   const query = useQuery({ ...productListQueryOptions({ ...params, ...(sorts.length ? { sort } : {}), page }, endpoint), enabled });
@@ -46,7 +52,7 @@ export function ProductListing({
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Text c="dimmed" size="sm" data-testid="results-count" aria-live="polite">
-          {data ? t('listing.results', { count: data.meta.total }) : query.isPending && enabled ? t('listing.loading') : ''}
+          {data ? resultsText(t, i18n.language, data.meta) : query.isPending && enabled ? t('listing.loading') : ''}
         </Text>
         {sorts.length > 0 && <SortSelect value={sort} options={sorts} onChange={(next) => void navigate(hrefWith({ sort: next, page: undefined }))} />}
       </Group>
