@@ -407,6 +407,32 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
 );
 
+export const MESSAGE_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * Code messages waiting for their gateway (issue 14, ADR 020): the request only queues; a worker in
+ * every instance claims due rows (FOR UPDATE SKIP LOCKED), sends, retries with backoff. The body
+ * (which holds the code) is emptied once the row is sent or has failed for good.
+ */
+export const messageDeliveries = pgTable(
+  'message_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    status: text('status', { enum: MESSAGE_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: tz('sent_at'),
+  },
+  (t) => [index('message_deliveries_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Cart, addresses, vouchers, orders, payments and idempotency keys (issue #5, ADR 007).
 // ---------------------------------------------------------------------------------------------

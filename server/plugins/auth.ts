@@ -13,6 +13,8 @@ import { HttpError } from './errors.ts';
 import { createPasswordHasher, DEFAULT_LOG_N, type PasswordHasher } from '../lib/password.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { createMessageSender, type MessageSender } from '../services/message-delivery.ts';
+import { DeliveryWorker, queuedSender } from '../services/delivery-queue.ts';
+import type { MessageChannel } from '../db/schema.ts';
 import { createSocialVerifier, type SocialVerifier } from '../services/social-auth.ts';
 import { findLiveSession, pruneSessions } from '../repositories/session-repository.ts';
 import { pruneOtps } from '../repositories/otp-repository.ts';
@@ -22,7 +24,10 @@ import type { UserRow } from '../repositories/user-repository.ts';
 export interface Accounts {
   env: Env;
   passwords: PasswordHasher;
+  /** Queues a message for the delivery worker (never waits for a gateway). */
   sender: MessageSender;
+  /** The gateways themselves: which channels can be delivered at all. */
+  gateways: MessageSender & { available(channel: MessageChannel): boolean };
   social: SocialVerifier;
 }
 
@@ -48,10 +53,13 @@ export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated');
 
 export default fp<{ env: Env }>(async function authPlugin(app: FastifyInstance, { env }) {
   const delivery = createMessageSender(env, app.db, app.log);
+  // Issue 14, ADR 020: routes only queue codes; this worker (one per instance) sends them.
+  const deliveryWorker = new DeliveryWorker({ db: app.db, sender: delivery.sender, log: app.log, pollSeconds: 2 });
   app.decorate('accounts', {
     env,
     passwords: createPasswordHasher(env.NODE_ENV === 'test' ? (env.TEST_SCRYPT_LOG_N ?? DEFAULT_LOG_N) : DEFAULT_LOG_N),
-    sender: delivery.sender,
+    sender: queuedSender(app.db, deliveryWorker),
+    gateways: delivery.sender,
     social: createSocialVerifier(env),
   });
   app.decorateRequest('auth', null);
@@ -75,8 +83,10 @@ export default fp<{ env: Env }>(async function authPlugin(app: FastifyInstance, 
   };
   const timer = setInterval(housekeeping, 3_600_000);
   timer.unref();
+  app.addHook('onReady', async () => deliveryWorker.start());
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await deliveryWorker.stop();
     delivery.close();
   });
 });

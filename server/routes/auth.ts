@@ -56,7 +56,7 @@ import { revokeSession, revokeUserSessions } from '../repositories/session-repos
 import { bucketCount, clearBucket, failureDelay, hitBucket } from '../repositories/rate-limit-repository.ts';
 import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
 import { enforceLimit, LIMITS, LOGIN_FAILURES, tooManyRequests } from '../services/limits.ts';
-import { checkCode, issueCode, OTP_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
+import { checkCode, issueCode, OTP_TTL_SECONDS, recordDecoyCode, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
 import { SocialTokenInvalid } from '../services/social-auth.ts';
 import { deleteSessionSubscriptions } from '../repositories/push-repository.ts';
@@ -72,7 +72,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  const codeDeps = (settings: AccountSettings) => ({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName });
+  const available = (channel: MessageChannel) => app.accounts.gateways.available(channel);
+  const codeDeps = (settings: AccountSettings) => ({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName, available });
 
   /** Where phone-verification codes of `user` go: the phone, or the e-mail when register_otp_type is email and one is known. */
   const verificationChannel = (settings: AccountSettings, user: UserRow): { channel: MessageChannel; recipient: string } =>
@@ -163,7 +164,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     }
 
     // Counted for every recipient, known or not, so the answer never depends on an account existing.
-    const { resendIn } = await throttleSend(db, request, recipientKey, reset ? 'reset' : 'verify');
+    const family = reset ? 'reset' : 'verify';
+    const { resendIn } = await throttleSend(db, request, recipientKey, family);
+    // Codes are only queued (ADR 020); when none is due, a decoy answers verify tries the same way.
     if (user && reset) {
       const channel: MessageChannel = settings.forgotOtpType === 'email' ? 'email' : 'sms';
       await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'reset', channel, recipient: recipientKey });
@@ -171,6 +174,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = verificationChannel(settings, user);
       await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'register', ...target });
       if (target.channel === 'email') shown = maskEmail(target.recipient);
+    } else {
+      await recordDecoyCode(db, family, recipientKey);
     }
     return {
       message: request.t('auth.otp_sent', { recipient: shown }),
@@ -185,19 +190,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (byEmail && body.email) {
       const email = body.email.toLowerCase();
       await enforceLimit(db, `verify:to:${email}`, LIMITS.verifyOtp.phone);
-      return findUserByEmail(db, email);
+      return { user: await findUserByEmail(db, email), recipient: email };
     }
     if (!body.phone) throw fieldError('phone', 'validation.phone_required');
     const phone = await requirePhone(db, body.phone, body.phone_code);
     await enforceLimit(db, `verify:to:${phone.e164}`, LIMITS.verifyOtp.phone);
-    return findUserByPhone(db, phone.e164);
+    return { user: await findUserByPhone(db, phone.e164), recipient: phone.e164 };
   }
 
   // --- POST /verify-otp (forgot password): a one-use reset token ----------------------------------
   app.post('/verify-otp', { schema: { body: verifyOtpSchema, response: { 200: verifyOtpResponseSchema } } }, async (request) => {
     const settings = await getAccountSettings(db);
-    const user = await verifyTarget(request, clientIp(request), settings.forgotOtpType === 'email');
-    await checkCode(db, { userId: user?.id, purposes: ['reset'] }, request.body.otp);
+    const { user, recipient } = await verifyTarget(request, clientIp(request), settings.forgotOtpType === 'email');
+    await checkCode(db, { userId: user?.id, purposes: ['reset'], decoy: { family: 'reset', recipient } }, request.body.otp);
     const token = newToken();
     await insertResetToken(db, { userId: user!.id, tokenHash: hashToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS });
     return { message: request.t('auth.reset_allowed'), data: { token } };
@@ -209,8 +214,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: verifyOtpSchema, response: { 200: verifyOtpRegisterResponseSchema } } },
     async (request) => {
       const settings = await getAccountSettings(db);
-      const user = await verifyTarget(request, clientIp(request), settings.registerOtpType === 'email' && !request.body.phone);
-      await checkCode(db, { userId: user?.id, purposes: VERIFY_PHONE_PURPOSES }, request.body.otp);
+      const { user, recipient } = await verifyTarget(request, clientIp(request), settings.registerOtpType === 'email' && !request.body.phone);
+      await checkCode(db, { userId: user?.id, purposes: VERIFY_PHONE_PURPOSES, decoy: { family: 'verify', recipient } }, request.body.otp);
       const verified = await markPhoneVerified(db, user!.id);
       return { message: request.t('auth.verified'), data: await openSession(db, verified!, env.SESSION_IDLE_DAYS) };
     },

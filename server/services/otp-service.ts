@@ -3,13 +3,14 @@
  * single use). Codes live 10 minutes; 5 tries, then the code is burned.
  */
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { MessageChannel, OtpPurpose } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { hashOtp, newOtpCode, verifyOtpHash } from '../lib/tokens.ts';
-import { consumeOtp, expireOtp, findLatestOtp, insertOtp, reserveOtpAttempt } from '../repositories/otp-repository.ts';
+import { consumeOtp, findLatestOtp, insertOtp, reserveOtpAttempt } from '../repositories/otp-repository.ts';
 import { hitBucket } from '../repositories/rate-limit-repository.ts';
-import { DeliveryUnavailable, maskRecipient, type MessageSender } from './message-delivery.ts';
+import { maskRecipient, type MessageSender } from './message-delivery.ts';
 import { LIMITS, tooManyRequests } from './limits.ts';
 import { clientIp } from './session-service.ts';
 
@@ -62,28 +63,61 @@ export interface CodeRequest {
   recipient: string;
 }
 
-/** Creates, stores (hashed) and delivers a code. The code itself never reaches a log. */
+/**
+ * Creates, stores (hashed) and QUEUES a code (ADR 020): the delivery worker sends it, so no gateway
+ * round trip happens inside the request. The code itself never reaches a log. A channel this
+ * deployment has no gateway for at all is a 503 at once (a configuration fault, not a retry).
+ */
 export async function issueCode(
-  deps: { db: Database; sender: MessageSender; otpLength: number; appName: string },
+  deps: { db: Database; sender: MessageSender; otpLength: number; appName: string; available?: (channel: MessageChannel) => boolean },
   request: FastifyRequest,
   code: CodeRequest,
 ) {
+  if (deps.available && !deps.available(code.channel)) {
+    request.log.error({ channel: code.channel, to: maskRecipient(code.channel, code.recipient) }, 'code not sent: no gateway for this channel');
+    throw new HttpError(503, 'auth.delivery_unavailable');
+  }
   const value = newOtpCode(deps.otpLength);
-  const row = await insertOtp(
+  await insertOtp(
     deps.db,
     { ...code, codeHash: hashOtp(value, context(code.purpose, code.recipient)), ttlSeconds: OTP_TTL_SECONDS },
     SUPERSEDES[code.purpose],
   );
   const body = request.t('auth.otp_message', { app: deps.appName, code: value, minutes: OTP_TTL_SECONDS / 60 });
-  try {
-    await deps.sender.send(code.channel, code.recipient, body, { subject: request.t('auth.otp_email_subject', { app: deps.appName }) });
-  } catch (error) {
-    await expireOtp(deps.db, row.id);
-    const to = maskRecipient(code.channel, code.recipient);
-    if (error instanceof DeliveryUnavailable) request.log.error({ channel: code.channel, to }, 'code not sent: no gateway for this channel');
-    else request.log.error({ channel: code.channel, to, err: { message: (error as Error).message } }, 'code delivery failed');
-    throw new HttpError(503, 'auth.delivery_unavailable');
-  }
+  await deps.sender.send(code.channel, code.recipient, body, { subject: request.t('auth.otp_email_subject', { app: deps.appName }) });
+}
+
+/**
+ * When send-otp issues no code (unknown recipient, or a phone that needs none), it records that "a
+ * code was sent" to `recipient` anyway (issue 14, ADR 020): a row of rate_limit_buckets whose count
+ * is 1 + the wrong tries since. checkCode then answers a guess for it exactly as for a real code —
+ * "not correct" 4 times, "entered wrongly too many times" from the 5th, "expired" after the code's
+ * lifetime — so verify-otp tells nobody whether the phone has an account.
+ */
+export async function recordDecoyCode(db: Database, family: SendFamily, recipient: string) {
+  await db.execute(sql`
+    INSERT INTO rate_limit_buckets (key, window_start, count, last_hit_at, expires_at)
+    VALUES (${decoyKey(family, recipient)}, now(), 1, now(), now() + interval '1 day')
+    ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 1, last_hit_at = now(), expires_at = now() + interval '1 day'`);
+}
+
+export const decoyKey = (family: SendFamily, recipient: string) => `otp-decoy:${family}:${recipient}`;
+
+/** The answer for a try against a decoy (or for nothing at all): always a 422 on `otp`. */
+async function failDecoy(db: Database, key: string | undefined): Promise<never> {
+  if (!key) throw fieldError('otp', 'auth.otp_invalid');
+  const rows = (
+    (await db.execute(sql`
+      SELECT count, (window_start + ${OTP_TTL_SECONDS} * interval '1 second' <= now()) AS expired
+        FROM rate_limit_buckets WHERE key = ${key}`)) as unknown as { rows: { count: number | string; expired: boolean }[] }
+  ).rows;
+  const decoy = rows[0];
+  if (!decoy) throw fieldError('otp', 'auth.otp_invalid');
+  const tries = Number(decoy.count) - 1;
+  if (tries >= OTP_MAX_ATTEMPTS) throw fieldError('otp', 'auth.otp_too_many_attempts');
+  if (decoy.expired) throw fieldError('otp', 'auth.otp_expired');
+  await db.execute(sql`UPDATE rate_limit_buckets SET count = count + 1, last_hit_at = now() WHERE key = ${key}`);
+  throw fieldError('otp', tries + 1 >= OTP_MAX_ATTEMPTS ? 'auth.otp_too_many_attempts' : 'auth.otp_invalid');
 }
 
 /**
@@ -93,11 +127,12 @@ export async function issueCode(
  */
 export async function checkCode(
   db: Database,
-  lookup: { userId: number | undefined; purposes: readonly OtpPurpose[]; recipient?: string },
+  lookup: { userId: number | undefined; purposes: readonly OtpPurpose[]; recipient?: string; decoy?: { family: SendFamily; recipient: string } },
   code: string,
 ): Promise<{ recipient: string }> {
   const otp = lookup.userId === undefined ? undefined : await findLatestOtp(db, lookup.userId, lookup.purposes, lookup.recipient);
-  if (!otp) throw fieldError('otp', 'auth.otp_invalid');
+  // No code for this account (or no account): the decoy answers, exactly like a code would.
+  if (!otp) return failDecoy(db, lookup.decoy && decoyKey(lookup.decoy.family, lookup.decoy.recipient));
   if (otp.attempts >= OTP_MAX_ATTEMPTS) throw fieldError('otp', 'auth.otp_too_many_attempts');
   if (otp.expired) throw fieldError('otp', 'auth.otp_expired');
 

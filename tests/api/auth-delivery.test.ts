@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { settingsResponseSchema } from '../../src/contract/master.ts';
-import { otpCodes, outboxMessages, settings, users } from '../../server/db/schema.ts';
+import { messageDeliveries, outboxMessages, settings } from '../../server/db/schema.ts';
+import { DELIVERY_MAX_ATTEMPTS, deliveryWorkerFor } from '../../server/services/delivery-queue.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { api, newIp, newPhone } from './auth-helpers.ts';
+import { api, deliverQueued, newIp, newPhone } from './auth-helpers.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof api>;
@@ -107,6 +108,7 @@ describe('production delivery', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().data.otp_length).toBe(6);
 
+    await deliverQueued(t); // the request only queued it (ADR 020)
     const delivered = sms.find((m) => m.body.to === phone.e164);
     expect(delivered).toBeDefined();
     expect(delivered!.authorization).toBe('Bearer gateway-secret');
@@ -129,6 +131,7 @@ describe('production delivery', () => {
     const mailed = await call.post('/send-otp', { email: 'Elena@Example.ro', forgot_password: 1 }, { ip, lang: 'en' });
     expect(mailed.statusCode, mailed.body).toBe(200);
     expect(mailed.json().data.email_or_phone).toBe('el***@example.ro');
+    await deliverQueued(t);
     const mail = mails.find((m) => m.to.includes('elena@example.ro'));
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('coduri@talcioc.ro');
@@ -150,6 +153,7 @@ describe('production delivery', () => {
     const unknown = await call.post('/send-otp', { email: 'nimeni@example.ro', forgot_password: 1 }, { ip: newIp(), lang: 'en' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().message).toBe('We sent a verification code to ni***@example.ro.');
+    await deliverQueued(t);
     expect(mails.length).toBe(before);
 
     // Nothing went to the outbox table, and the logs name the masked recipient only.
@@ -163,7 +167,7 @@ describe('production delivery', () => {
     expect(logs).not.toContain('elena@example.ro');
   });
 
-  it('answers 503 when the gateway fails, and the undelivered code cannot be used', async () => {
+  it('a failing gateway never shows in the answer: the message is retried with backoff, then given up (ADR 020)', async () => {
     const phone = newPhone();
     const ip = newIp();
     await t.db
@@ -173,16 +177,21 @@ describe('production delivery', () => {
     await call.post('/registration', { name: 'Fail', phone: phone.typed, password: PASSWORD, country: 'România', phone_code: '+40' }, { ip });
     failing.add(phone.e164);
     const res = await call.post('/send-otp', { phone: phone.typed, phone_code: '+40' }, { ip, lang: 'en' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'We cannot send the code right now. Please try again later.' });
-    const [user] = await t.db.select().from(users).where(eq(users.phone, phone.e164));
-    const rows = await t.db.select().from(otpCodes).where(eq(otpCodes.userId, user!.id));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(res.statusCode).toBe(200);
+    const row = async () => (await t.db.select().from(messageDeliveries).where(eq(messageDeliveries.recipient, phone.e164))).at(-1)!;
+    // The worker may already have made its first try; run passes until the row is failed for good,
+    // each at the time its next try is due (no waiting).
+    for (let pass = 0; pass < DELIVERY_MAX_ATTEMPTS + 2 && (await row()).status === 'pending'; pass += 1) {
+      const due = (await row()).nextAttemptAt;
+      await deliveryWorkerFor(t.db).runDue({ now: new Date(Math.max(Date.now(), due.getTime()) + 1000) });
+    }
+    const final = await row();
+    expect(final).toMatchObject({ status: 'failed', attempts: DELIVERY_MAX_ATTEMPTS, body: '' });
+    expect(sms.filter((m) => m.body.to === phone.e164)).toHaveLength(DELIVERY_MAX_ATTEMPTS);
     const code = codeIn(sms.findLast((m) => m.body.to === phone.e164)!.body.message)!;
-    const verify = await call.post('/verify-otp-register', { phone: phone.typed, phone_code: '+40', otp: code }, { ip });
-    expect(verify.statusCode).toBe(422);
-    expect(logLines.join('\n')).toContain('code delivery failed');
-    expect(logLines.join('\n')).not.toContain(code);
+    const logs = logLines.join('\n');
+    expect(logs).toContain('code delivery failed, will retry');
+    expect(logs).toContain('code delivery failed for good');
+    expect(logs).not.toContain(code);
   });
 });

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { like } from 'drizzle-orm';
 import { rateLimitBuckets } from '../../server/db/schema.ts';
 import type { TestApp } from './helpers.ts';
+import { deliveryWorkerFor } from '../../server/services/delivery-queue.ts';
 
 let sequence = 0;
 /** A fresh Romanian mobile number typed nationally ("07…") and its E.164 form. */
@@ -49,7 +50,13 @@ export function api(t: TestApp) {
 }
 
 /** The newest code the outbox holds for a recipient (E.164 phone or e-mail). */
+/** Codes are queued (ADR 020): one pass of the app's delivery worker sends what is due. */
+export async function deliverQueued(t: TestApp) {
+  return deliveryWorkerFor(t.db).runDue();
+}
+
 export async function latestCode(t: TestApp, recipient: string): Promise<string> {
+  await deliverQueued(t);
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}` });
   expect(res.statusCode).toBe(200);
   const messages = res.json().data.messages as { body: string }[];
@@ -60,6 +67,7 @@ export async function latestCode(t: TestApp, recipient: string): Promise<string>
 }
 
 export async function outboxCount(t: TestApp, recipient: string): Promise<number> {
+  await deliverQueued(t);
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(recipient)}` });
   return (res.json().data.messages as unknown[]).length;
 }

@@ -19,7 +19,7 @@ import { hashToken } from '../../server/lib/tokens.ts';
 import { hitBucket } from '../../server/repositories/rate-limit-repository.ts';
 import { LOGIN_FAILURES } from '../../server/services/limits.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
-import { api, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from './auth-helpers.ts';
+import { api, deliverQueued, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from './auth-helpers.ts';
 import en from '../../src/locales/en.json';
 import ro from '../../src/locales/ro.json';
 
@@ -595,6 +595,7 @@ describe('development outbox', () => {
     const user = await signUp(t);
     const ip = newIp();
     await call.post('/send-otp', { phone: user.phone.typed, phone_code: '+40', forgot_password: 1 }, { ip });
+    await deliverQueued(t); // codes are queued (ADR 020)
     const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?recipient=${encodeURIComponent(user.phone.e164)}` });
     const messages = res.json().data.messages as { id: number; recipient: string; channel: string; body: string }[];
     expect(messages.length).toBe(2);

@@ -92,6 +92,12 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
           <Text size="sm" c="dimmed" ta="center">
             {t('auth.otp_sent_to', { destination: pending.destination ?? `${pending.phone_code} ${pending.phone}` })}
           </Text>
+          {pending.flow === 'register' && (
+            // Issue 14: the same words whether or not the number already has an account (no code comes then).
+            <Text size="sm" c="dimmed" ta="center" data-testid="otp-account-hint">
+              {t('auth.otp_register_hint')}
+            </Text>
+          )}
           <PinInput
             length={otpLength}
             type="number"
