@@ -5,6 +5,7 @@
 #                                          listen on 127.0.0.1:PORT, socket in DIR, create
 #                                          database talcioc_test; prints its URL
 #   scripts/pg-cluster.sh stop DIR         fast shutdown (no error when it is not running)
+#   scripts/pg-cluster.sh restart DIR PORT starts a stopped cluster again (the fault drill)
 #
 # DIR must be empty or missing. When run as root the cluster runs as user postgres (DIR is
 # chown'ed to it); otherwise as the current user. Installs Debian's `postgresql` package when
@@ -15,7 +16,7 @@ PG_BIN=/usr/lib/postgresql/15/bin
 DB_NAME=talcioc_test
 
 die() { echo "pg-cluster: $*" >&2; exit 1; }
-usage() { die "usage: $0 start DIR PORT | stop DIR"; }
+usage() { die "usage: $0 start DIR PORT | stop DIR | restart DIR PORT"; }
 
 # Runs a command as the cluster owner, from a directory it can read.
 as_owner() {
@@ -75,8 +76,18 @@ stop() {
   as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop
 }
 
+# Starts an existing, stopped cluster again with the options start() gave it.
+restart() {
+  local dir=$1 port=$2
+  dir=$(cd "$dir" && pwd)
+  as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    start >/dev/null
+}
+
 case "${1:-}" in
   start) [ $# -eq 3 ] || usage; start "$2" "$3" ;;
+  restart) [ $# -eq 3 ] || usage; restart "$2" "$3" ;;
   stop) [ $# -eq 2 ] || usage; stop "$2" ;;
   *) usage ;;
 esac
