@@ -15,6 +15,7 @@ import databasePlugin from './plugins/database.ts';
 import authPlugin from './plugins/auth.ts';
 import staticPlugin from './plugins/static.ts';
 import securityHeaders from './plugins/security-headers.ts';
+import openapiPlugin from './plugins/openapi.ts';
 import responseCachePlugin from './plugins/response-cache.ts';
 import healthRoutes from './routes/health.ts';
 import masterRoutes from './routes/master.ts';
@@ -58,6 +59,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     staticDir: options.serveStatic !== false ? env.STATIC_DIR : undefined,
     production: env.NODE_ENV === 'production',
   });
+  // Issue 14, ADR 021: the OpenAPI 3.1 document of every /api route, from the zod contract.
+  await fastify.register(openapiPlugin);
   await fastify.register(compress, { threshold: 1024 });
   await fastify.register(rateLimit, {
     global: true,
