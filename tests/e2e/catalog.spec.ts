@@ -36,6 +36,9 @@ test('an empty search shows a helpful empty state', async ({ page }) => {
   await expect(page.getByTestId('product-card')).toHaveCount(0);
 });
 
+/** A filter option's checkbox, with or without its facet count ("Iarnă (40)") — the count arrives after the grid. */
+const optionName = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\([\\d.]+\\))?$`);
+
 test('filters by season and quality update the URL and results, survive a reload, and Clear Filters resets', async ({ page, request }) => {
   const master = (await (await request.get('/api/master')).json()).data.data;
   const season = master.seasons[0];
@@ -48,10 +51,10 @@ test('filters by season and quality update the URL and results, survive a reload
 
   const sidebar = page.getByTestId('filter-panel-sidebar');
   // click, not check(): the box is controlled by the URL, which updates right after the click.
-  await sidebar.getByRole('checkbox', { name: season.name, exact: true }).click();
+  await sidebar.getByRole('checkbox', { name: optionName(season.name) }).click();
   await expect(page).toHaveURL(new RegExp(`season=${season.id}(&|$)`));
-  await expect(sidebar.getByRole('checkbox', { name: season.name, exact: true })).toBeChecked();
-  await sidebar.getByRole('checkbox', { name: quality.name, exact: true }).click();
+  await expect(sidebar.getByRole('checkbox', { name: optionName(season.name) })).toBeChecked();
+  await sidebar.getByRole('checkbox', { name: optionName(quality.name) }).click();
   await expect(page).toHaveURL(new RegExp(`quality=${quality.id}`));
   await expect(count).not.toHaveText(total!);
 
@@ -67,12 +70,12 @@ test('filters by season and quality update the URL and results, survive a reload
 
   await page.reload();
   await expect(count).toHaveText(filteredCount!);
-  await expect(sidebar.getByRole('checkbox', { name: season.name, exact: true })).toBeChecked();
+  await expect(sidebar.getByRole('checkbox', { name: optionName(season.name) })).toBeChecked();
 
   await sidebar.getByRole('button', { name: ro['filters.clear'] }).click();
   await expect(page).toHaveURL(/\/filtered-products\??$/);
   await expect(count).toHaveText(total!);
-  await expect(sidebar.getByRole('checkbox', { name: season.name, exact: true })).not.toBeChecked();
+  await expect(sidebar.getByRole('checkbox', { name: optionName(season.name) })).not.toBeChecked();
 });
 
 test('pagination goes to page 2 and back', async ({ page }) => {
@@ -116,8 +119,8 @@ test('the filter modal on a 375 px phone applies filters', async ({ browser, req
   await expect(page.getByTestId('filter-panel-sidebar')).toBeHidden();
   await page.getByTestId('open-filters').click();
   const dialog = page.getByRole('dialog', { name: ro['filters.title'] });
-  await dialog.getByRole('checkbox', { name: season.name, exact: true }).click();
-  await expect(dialog.getByRole('checkbox', { name: season.name, exact: true })).toBeChecked();
+  await dialog.getByRole('checkbox', { name: optionName(season.name) }).click();
+  await expect(dialog.getByRole('checkbox', { name: optionName(season.name) })).toBeChecked();
   await expect(page).not.toHaveURL(/season=/); // nothing applies before 'Apply Filters'
   await dialog.getByRole('button', { name: ro['filters.apply'] }).click();
   await expect(page).toHaveURL(new RegExp(`season=${season.id}`));
