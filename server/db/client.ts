@@ -15,9 +15,20 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * PostgreSQL LISTEN/NOTIFY between server instances (issue 14, ADR 022); absent on PGlite (one
+ * process). `listen` keeps one dedicated connection, reconnects with growing pauses after it is
+ * lost, and then calls every listener with `resync: true` (notifications may have been missed).
+ */
+export interface DatabaseEvents {
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onMessage: (payload: string, resync: boolean) => void): Promise<() => void>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  events?: DatabaseEvents;
   close(): Promise<void>;
 }
 
@@ -64,6 +75,90 @@ async function waitForDatabase(probe: () => Promise<unknown>, url: string, waitS
   }
 }
 
+type PgModule = typeof import('pg').default;
+
+/** LISTEN/NOTIFY over a dedicated client that comes back by itself (ADR 022). */
+function postgresEvents(pg: PgModule, url: string, pool: import('pg').Pool, onError: (error: Error) => void): DatabaseEvents & { close(): Promise<void> } {
+  const listeners = new Map<string, Set<(payload: string, resync: boolean) => void>>();
+  let client: import('pg').Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let closed = false;
+  let pause = 500;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = (resync: boolean): Promise<void> => {
+    if (closed) return Promise.resolve();
+    connecting ??= (async () => {
+      const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      next.on('error', (error) => {
+        onError(error);
+        lost(next);
+      });
+      next.on('end', () => lost(next));
+      next.on('notification', (message) => {
+        for (const fn of listeners.get(message.channel) ?? []) fn(message.payload ?? '', false);
+      });
+      try {
+        await next.connect();
+        for (const channel of listeners.keys()) await next.query(`LISTEN "${channel}"`);
+        client = next;
+        pause = 500;
+        if (resync) for (const set of listeners.values()) for (const fn of set) fn('', true);
+      } catch (error) {
+        next.removeAllListeners('end');
+        await next.end().catch(() => undefined);
+        schedule();
+        if (!resync) throw error;
+      }
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(true).catch(() => undefined);
+    }, pause);
+    retry.unref();
+    pause = Math.min(pause * 2, 5000);
+  };
+  const lost = (which: import('pg').Client) => {
+    if (client !== which) return;
+    client = null;
+    schedule();
+  };
+
+  return {
+    async notify(channel, payload) {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async listen(channel, onMessage) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const set = listeners.get(channel) ?? new Set();
+      const isNew = !listeners.has(channel);
+      listeners.set(channel, set);
+      set.add(onMessage);
+      if (!client) await connect(false);
+      else if (isNew) await client.query(`LISTEN "${channel}"`);
+      return () => {
+        set.delete(onMessage);
+      };
+    },
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      if (current) {
+        current.removeAllListeners('end');
+        await current.end().catch(() => undefined);
+      }
+    },
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -85,7 +180,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     const db = drizzle({ client: pool, schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const events = postgresEvents(pg, options.databaseUrl, pool, onError);
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      events,
+      close: async () => {
+        await events.close();
+        await pool.end();
+      },
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');

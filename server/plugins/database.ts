@@ -1,7 +1,7 @@
 /** Opens the database once, runs migrations and the seed, and closes it with the server. */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
+import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
 import { refreshProductSearchText } from '../repositories/catalog-repository.ts';
 
@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseKind;
+    /** LISTEN/NOTIFY between instances (PostgreSQL only; undefined on PGlite). ADR 022. */
+    dbEvents: DatabaseEvents | undefined;
   }
 }
 
@@ -37,5 +39,6 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
   if (backfilled) app.log.info({ products: backfilled }, 'search_text filled in');
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
+  app.decorate('dbEvents', handle.events);
   if (!options.handle) app.addHook('onClose', () => handle.close());
 });

@@ -24,14 +24,18 @@
  * - A race: a request that read the database before a write committed and answers after `clear()`
  *   must not store its (old) answer. Every clear() moves a generation on; a miss remembers the
  *   generation it started in and is stored only if it is still the current one.
- * - Writes from ANOTHER process (`npm run ops`, a second server instance) do not clear this one's
- *   cache: they show up here after at most `ttlSeconds` (CATALOG_CACHE_SECONDS, default 10).
+ * - Several instances on one PostgreSQL: every clear() is announced (NOTIFY catalog_cache) and the
+ *   other instances clear too (issue 14, ADR 022). Writes from `npm run ops` still show after at
+ *   most `ttlSeconds` (CATALOG_CACHE_SECONDS, default 10).
  */
+import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { onOrderStatusChanged } from '../services/order-status.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 const MAX_CACHED_URL_LENGTH = 512;
+/** The NOTIFY channel that tells every instance to clear its catalog cache (ADR 022). */
+export const CACHE_CHANNEL = 'catalog_cache';
 const CACHE_HEADER = 'X-Cache';
 
 export interface ResponseCacheOptions {
@@ -74,8 +78,17 @@ export class ResponseCache {
     return this.ttlMs > 0;
   }
 
-  /** Forgets every entry, and every miss still being answered (see the race above). */
+  /** Called after every clear() made by this process (the plugin tells the other instances). */
+  onClear: (() => void) | undefined;
+
+  /** Forgets every entry, and every miss still being answered (see the race above); tells the other instances. */
   clear() {
+    this.clearLocal();
+    this.onClear?.();
+  }
+
+  /** clear() for this process only (another instance's write, or a lost notification channel). */
+  clearLocal() {
     this.entries.clear();
     this.bytes = 0;
     this.generation += 1;
@@ -177,6 +190,25 @@ export default fp<ResponseCacheOptions>(
   async function responseCachePlugin(app: FastifyInstance, options) {
     const cache = new ResponseCache(options);
     app.decorate('catalogCache', cache);
+    // Several instances on one PostgreSQL (issue 14, ADR 022): every clear() is announced with
+    // NOTIFY catalog_cache; every other instance clears on it, and clears after its listening
+    // connection came back (it may have missed some). PGlite: one process, nothing to tell.
+    let offNotify: (() => void) | undefined;
+    const events = app.dbEvents;
+    if (events && options.ttlSeconds > 0) {
+      const instance = randomUUID();
+      cache.onClear = () => {
+        events.notify(CACHE_CHANNEL, instance).catch((err: unknown) => app.log.warn({ err }, 'catalog cache: could not tell the other instances'));
+      };
+      offNotify = await events
+        .listen(CACHE_CHANNEL, (payload, resync) => {
+          if (resync || payload !== instance) cache.clearLocal();
+        })
+        .catch((err: unknown) => {
+          app.log.warn({ err }, 'catalog cache: not listening for other instances (entries expire on their own)');
+          return undefined;
+        });
+    }
     // A cancellation puts stock back, whichever route of this process made it (the shopper's
     // cancel, a declined card payment): the order-status hook runs after its commit.
     const off = onOrderStatusChanged((event) => {
@@ -184,6 +216,7 @@ export default fp<ResponseCacheOptions>(
     });
     app.addHook('onClose', async () => {
       off();
+      offNotify?.();
     });
   },
   { name: 'response-cache' },
