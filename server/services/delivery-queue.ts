@@ -46,11 +46,12 @@ export interface DeliverySummary {
   failed: number;
 }
 
-const workers = new Map<Database, DeliveryWorker>();
+/** Workers by database (two apps may share one handle in tests). */
+const workers = new Map<Database, DeliveryWorker[]>();
 
-/** The worker of the app on `db` (tests run a pass by hand with it). */
+/** A worker of an app on `db` (tests run a pass by hand with it). */
 export function deliveryWorkerFor(db: Database): DeliveryWorker {
-  const worker = workers.get(db);
+  const worker = workers.get(db)?.[0];
   if (!worker) throw new Error('no delivery worker for this database');
   return worker;
 }
@@ -63,7 +64,7 @@ export class DeliveryWorker {
   private lastPrune = 0;
 
   constructor(private readonly options: { db: Database; sender: MessageSender; log: FastifyBaseLogger; pollSeconds: number }) {
-    workers.set(options.db, this);
+    workers.set(options.db, [...(workers.get(options.db) ?? []), this]);
   }
 
   start() {
@@ -80,7 +81,9 @@ export class DeliveryWorker {
     if (this.nudgeTimer) clearTimeout(this.nudgeTimer);
     this.timer = this.nudgeTimer = null;
     await this.running?.catch(() => undefined);
-    if (workers.get(this.options.db) === this) workers.delete(this.options.db);
+    const left = (workers.get(this.options.db) ?? []).filter((w) => w !== this);
+    if (left.length) workers.set(this.options.db, left);
+    else workers.delete(this.options.db);
   }
 
   /**
@@ -115,7 +118,7 @@ export class DeliveryWorker {
     const previous = this.running;
     const pass = (async () => {
       if (previous) await previous.catch(() => undefined);
-      return this.pass(opts.now ?? new Date());
+      return this.pass(opts.now);
     })();
     const tracked = pass.finally(() => {
       if (this.running === tracked) this.running = null;
@@ -124,16 +127,19 @@ export class DeliveryWorker {
     return tracked;
   }
 
-  private async pass(now: Date): Promise<DeliverySummary> {
+  private async pass(fixedNow: Date | undefined): Promise<DeliverySummary> {
     const { db, sender, log } = this.options;
+    // The database's clock, not this process's: a message queued in the same millisecond as a
+    // JS Date (microseconds in PostgreSQL) would otherwise not be due yet. Tests may fix the time.
+    const now = fixedNow ? sql`${fixedNow}::timestamptz` : sql`clock_timestamp()`;
     const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0 };
     for (let round = 0; round < 50; round += 1) {
       const claimed = rowsOf<Claimed>(
         await db.execute(sql`
-          UPDATE message_deliveries SET locked_until = ${now}::timestamptz + ${CLAIM_SECONDS} * interval '1 second', attempts = attempts + 1
+          UPDATE message_deliveries SET locked_until = ${now} + ${CLAIM_SECONDS} * interval '1 second', attempts = attempts + 1
            WHERE id IN (SELECT id FROM message_deliveries
-                         WHERE status = 'pending' AND next_attempt_at <= ${now}::timestamptz
-                           AND (locked_until IS NULL OR locked_until < ${now}::timestamptz)
+                         WHERE status = 'pending' AND next_attempt_at <= ${now}
+                           AND (locked_until IS NULL OR locked_until < ${now})
                          ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
           RETURNING id, channel, recipient, subject, body, attempts`),
       );
@@ -157,7 +163,7 @@ export class DeliveryWorker {
           } else {
             const wait = DELIVERY_BACKOFF_SECONDS[attempts - 1] ?? DELIVERY_BACKOFF_SECONDS[DELIVERY_BACKOFF_SECONDS.length - 1];
             await db.execute(sql`
-              UPDATE message_deliveries SET next_attempt_at = ${now}::timestamptz + ${wait} * interval '1 second', locked_until = NULL, last_error = ${reason}
+              UPDATE message_deliveries SET next_attempt_at = ${now} + ${wait} * interval '1 second', locked_until = NULL, last_error = ${reason}
                WHERE id = ${row.id}`);
             log.warn({ channel: row.channel, to, attempts, retryInSeconds: wait, reason }, 'code delivery failed, will retry');
             summary.retried += 1;
