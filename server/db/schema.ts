@@ -407,6 +407,23 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_recipient_idx').on(t.recipient, t.id)],
 );
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded files (avatars, ticket attachments) when the database is PostgreSQL (issue 14, ADR 022):
+ * every instance reads them. The embedded database keeps them in DATA_DIR/uploads instead.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.name] })],
+);
+
 export const MESSAGE_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /**

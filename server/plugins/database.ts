@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
+import { createFileStore, type FileStore } from '../lib/file-store.ts';
 import { refreshProductSearchText } from '../repositories/catalog-repository.ts';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     dbKind: DatabaseKind;
     /** LISTEN/NOTIFY between instances (PostgreSQL only; undefined on PGlite). ADR 022. */
     dbEvents: DatabaseEvents | undefined;
+    /** Uploaded files: stored_files on PostgreSQL, DATA_DIR/uploads embedded (ADR 022). */
+    files: FileStore;
   }
 }
 
@@ -40,5 +43,6 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('dbEvents', handle.events);
+  app.decorate('files', createFileStore(handle.kind, handle.db, options.dataDir));
   if (!options.handle) app.addHook('onClose', () => handle.close());
 });

@@ -7,8 +7,6 @@
  * `avatarRoutes` (mounted at /media/avatars) serves the photos: only names this server generated
  * and a user still uses, with their real type, nosniff and a locked-down CSP.
  */
-import { readFile, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -26,8 +24,8 @@ import {
 } from '../../src/contract/auth.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { maskPhone } from '../lib/phone.ts';
-import { AVATAR_FILE, AVATAR_TYPES, avatarsDir, type AvatarExtension } from '../lib/avatars.ts';
-import { readImageUpload, storeUpload } from '../lib/uploads.ts';
+import { AVATAR_FILE, AVATAR_TYPES, type AvatarExtension } from '../lib/avatars.ts';
+import { newStoredName, readImageUpload } from '../lib/uploads.ts';
 import { getAccountSettings } from '../repositories/settings-repository.ts';
 import {
   claimEmail,
@@ -47,7 +45,6 @@ import { dashboardOrders } from '../repositories/order-repository.ts';
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const { env, passwords, sender } = app.accounts;
-  const avatars = avatarsDir(env.DATA_DIR);
 
   await app.register(multipart, { limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   app.addHook('preHandler', app.authenticate);
@@ -88,10 +85,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // The content decides, not the file name or the declared type (lib/uploads.ts).
     const image = await readImageUpload(file, { field: 'photo', tooLarge: 'validation.photo_too_large', wrongType: 'validation.photo_type' });
-    const name = await storeUpload(avatars, image);
+    // Stored where every instance reads it (lib/file-store.ts, ADR 022).
+    const name = newStoredName(image.ext);
+    await app.files.put('avatars', name, image.bytes);
     const previous = request.auth!.user.profilePhoto;
     const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
-    if (previous && AVATAR_FILE.test(previous)) await unlink(path.join(avatars, previous)).catch(() => undefined);
+    if (previous && AVATAR_FILE.test(previous)) await app.files.remove('avatars', previous).catch(() => undefined);
     return { message: request.t('auth.photo_updated'), data: { user: toUser(user!) } };
   });
 
@@ -164,11 +163,10 @@ export default accountRoutes;
 /** GET /media/avatars/:file — public, immutable (names are random and never reused). */
 export async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const dir = avatarsDir(app.accounts.env.DATA_DIR);
   app.get('/:file', { schema: { params: z.object({ file: z.string().max(64) }) } }, async (request, reply) => {
     const { file } = request.params;
     if (!AVATAR_FILE.test(file) || !(await isProfilePhotoInUse(app.db, file))) throw new HttpError(404, 'Photo not found.');
-    const bytes = await readFile(path.join(dir, file)).catch(() => undefined);
+    const bytes = await app.files.get('avatars', file);
     if (!bytes) throw new HttpError(404, 'Photo not found.');
     return reply
       .header('Content-Type', AVATAR_TYPES[file.slice(file.lastIndexOf('.') + 1) as AvatarExtension])

@@ -34,11 +34,9 @@ import {
   checkImage,
   displayFileName,
   inlineDisposition,
-  readStoredUpload,
+  newStoredName,
   readUpload,
-  removeStoredUpload,
-  storeUpload,
-  uploadsDir,
+  STORED_FILE,
   type CheckedImage,
 } from '../lib/uploads.ts';
 import { findOwnAttachment, findTicket, listTickets, ticketDetails, type NewAttachment } from '../repositories/support-repository.ts';
@@ -63,7 +61,6 @@ const ticketNumberOf = (raw: string) => {
 
 const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
-  const dir = uploadsDir(app.accounts.env.DATA_DIR, 'support');
   const uploads = new WeakMap<FastifyRequest, PendingUpload>();
 
   await app.register(multipart, {
@@ -125,13 +122,16 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     let stored: string | undefined;
     const store = async () => {
       if (!image) return undefined;
-      stored ??= await storeUpload(dir, image);
+      if (!stored) {
+        stored = newStoredName(image.ext);
+        await app.files.put('support', stored, image.bytes);
+      }
       return { storageKey: stored, originalName: displayFileName(image.clientName, image.ext), mimeType: image.mimeType, sizeBytes: image.bytes.length };
     };
     try {
       return await run(store);
     } catch (error) {
-      if (stored) await removeStoredUpload(dir, stored);
+      if (stored) await app.files.remove('support', stored).catch(() => undefined);
       throw error;
     }
   }
@@ -195,7 +195,7 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = Number(request.params.id);
     if (!TICKET_NUMBER_PATTERN.test(number) || !/^\d{1,9}$/.test(request.params.id)) throw notFound();
     const found = await findOwnAttachment(db, request.auth!.user.id, number, id);
-    const bytes = found && (await readStoredUpload(dir, found.storageKey));
+    const bytes = found && STORED_FILE.test(found.storageKey) ? await app.files.get('support', found.storageKey) : undefined;
     if (!found || !bytes) throw notFound();
     return reply
       .header('Content-Type', found.mimeType)

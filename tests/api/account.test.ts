@@ -3,7 +3,7 @@
  * new number, password change, dashboard, and isolation between users. One app for the file;
  * profile photos go to a temporary DATA_DIR.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
   sessionResponseSchema,
 } from '../../src/contract/auth.ts';
 import { users } from '../../server/db/schema.ts';
+import { storedFileNames } from './stored-files.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { api, latestCode, newIp, newPhone, PASSWORD, signUp, wrongCode } from './auth-helpers.ts';
 import en from '../../src/locales/en.json';
@@ -34,7 +35,6 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const avatarsDir = () => path.join(dataDir, 'uploads', 'avatars');
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -112,7 +112,7 @@ describe('POST /profile/photo', () => {
     const url = body.data.user.profile_photo!;
     expect(url).toMatch(/^\/media\/avatars\/[\w-]{32}\.png$/);
     expect(url).not.toContain('eu');
-    expect(await readdir(avatarsDir())).toContain(path.basename(url));
+    expect(await storedFileNames(t, 'avatars', dataDir)).toContain(path.basename(url));
 
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -126,7 +126,7 @@ describe('POST /profile/photo', () => {
     const newUrl = again.json().data.user.profile_photo as string;
     expect(newUrl).toMatch(/\.png$/); // the type comes from the bytes, not the name
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    expect(await readdir(avatarsDir())).not.toContain(path.basename(url));
+    expect(await storedFileNames(t, 'avatars', dataDir)).not.toContain(path.basename(url));
   });
 
   it('rejects a text file renamed .png, a file over 2 MB and a missing file, per field', async () => {

@@ -1,7 +1,8 @@
 /**
  * Two server instances on one PostgreSQL (issue 14, ADR 022): an order placed through one clears
- * the other's catalog response cache within a second (NOTIFY catalog_cache), and an instance whose
- * listening connection was cut clears once it is back (it may have missed notifications).
+ * the other's catalog response cache within a second (NOTIFY catalog_cache), an instance whose
+ * listening connection was cut clears once it is back (it may have missed notifications), and an
+ * avatar uploaded through one is served by the other (uploads in stored_files).
  * PostgreSQL only: PGlite is one process.
  */
 import { sql } from 'drizzle-orm';
@@ -51,5 +52,27 @@ describe.skipIf(!url)('the catalog cache across instances', () => {
     expect(await onB()).toBe('HIT');
     await a.db.execute(sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`);
     await expect.poll(onB, { timeout: 5000, interval: 50 }).toBe('MISS');
+  });
+
+  it('an avatar uploaded through one instance is served by the other (stored_files)', async () => {
+    const { token } = await signUp(a);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    const boundary = '----talcioc-two';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="eu.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await a.app.inject({
+      method: 'POST',
+      url: '/api/profile/photo',
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = uploaded.json().data.user.profile_photo as string;
+    const served = await b.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(png)).toBe(true);
   });
 });

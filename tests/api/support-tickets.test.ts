@@ -3,7 +3,7 @@
  * attachments served to their owner only, the operator's reply (replyToTicket) and its
  * notification, and every bad input. One app for the file; attachments go to a temporary DATA_DIR.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
 } from '../../src/contract/support.ts';
 import { notifications, orders, rateLimitBuckets, supportAttachments, supportTicketMessages, supportTickets } from '../../server/db/schema.ts';
 import { newTicketNumber, replyToTicket, closeTicketAsOperator, runTicketCommand, SupportCommandError, TICKET_USAGE } from '../../server/services/support-service.ts';
+import { storedFileNames } from './stored-files.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
 import { key, makeShop, quickUser } from './cart-fixtures.ts';
@@ -37,8 +38,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const supportDir = () => path.join(dataDir, 'uploads', 'support');
-const storedFiles = async () => readdir(supportDir()).catch(() => [] as string[]);
+const storedFiles = async () => storedFileNames(t, 'support', dataDir);
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
