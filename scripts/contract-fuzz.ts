@@ -211,7 +211,7 @@ async function main() {
   const covered = new Set<string>();
   let failed = false;
 
-  const send = async (op: string, method: string, url: string, init: { headers?: Record<string, string>; body?: string | Buffer }) => {
+  const send = async (op: string, method: string, url: string, init: { headers?: Record<string, string>; body?: string }) => {
     requests += 1;
     let status = 0;
     let text = '';
