@@ -4,21 +4,10 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
-import { uniquePhone } from './users.ts';
+import { latestCode, uniquePhone } from './users.ts';
 
 const PASSWORD = 'parola-sigura-2026';
 
-async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const body = await (await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(`+40${phone}`)}`)).json();
-      code = body.data.messages[0]?.body.match(/\b(\d{4,6})\b/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 /** Types the code digit by digit from the first box (focus moves on by itself) and confirms. */
 async function typeCodeAndConfirm(page: Page, dialog: Locator, code: string) {

@@ -1,5 +1,21 @@
 /** Real, verified users for browser tests: registered through the API, code read from the dev outbox. */
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * The newest code sent to a phone, from the development outbox. Codes are delivered by a queue
+ * outside the request (issue 14), so the message arrives shortly after send-otp answers: poll.
+ */
+export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const body = await (await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(`+40${phone}`)}`)).json();
+      code = body.data.messages[0]?.body.match(/\b(\d{4,6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
 
 export const uniquePhone = () => `7${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
@@ -17,8 +33,7 @@ export async function createVerifiedUser(request: APIRequestContext, name = 'Ana
   if (!registered.ok()) throw new Error(`registration failed: ${registered.status()} ${await registered.text()}`);
   const sent = await request.post('/api/send-otp', { data: { ...base, forgot_password: null }, headers });
   if (!sent.ok() && sent.status() !== 429) throw new Error(`send-otp failed: ${sent.status()} ${await sent.text()}`);
-  const outbox = await (await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(`+40${phone}`)}`)).json();
-  const code = outbox.data.messages[0].body.match(/\b(\d{4,6})\b/)[1];
+  const code = await latestCode(request, phone);
   const verified = await request.post('/api/verify-otp-register', { data: { ...base, otp: code }, headers });
   if (!verified.ok()) throw new Error(`verify failed: ${verified.status()} ${await verified.text()}`);
   const body = await verified.json();
