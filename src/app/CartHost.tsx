@@ -29,7 +29,10 @@ export function CartHost() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const { noticeRemoved } = useProductActions();
   // The server's cart with the shopper's waiting changes on top (cart-changes.ts).
-  const { shown: data, server } = useCart({ signedIn: session.isLoggedIn, fetch: true });
+  const { shown: data, query: cart, pending } = useCart({ signedIn: session.isLoggedIn, fetch: true });
+  // Nothing known yet (no cart from the server or the persisted cache, nothing waiting): an
+  // empty cart here is "not loaded", and reconciling against it would drop the selection.
+  const known = cart.data !== undefined || pending.length > 0;
 
   useEffect(() => {
     if (!session.isLoggedIn) {
@@ -41,10 +44,8 @@ export function CartHost() {
   }, [session.isLoggedIn, queryClient]);
 
   useEffect(() => {
-    if (server !== data || data.cart_items.length > 0 || session.isLoggedIn) {
-      if (session.isLoggedIn) basketStore.setSelection((s) => reconcile(s, data.cart_items, !storefront.multiVendor));
-    }
-  }, [data, server, session.isLoggedIn, storefront.multiVendor]);
+    if (session.isLoggedIn && known) basketStore.setSelection((s) => reconcile(s, data.cart_items, !storefront.multiVendor));
+  }, [data, known, session.isLoggedIn, storefront.multiVendor]);
 
   useEffect(() => {
     if (panelOpen) setDrawerLoaded(true);
