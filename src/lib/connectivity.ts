@@ -20,8 +20,8 @@ export type Reachability = 'online' | 'offline' | 'unavailable';
 
 const PROBE_PATH = '/api/health';
 const PROBE_TIMEOUT_MS = 8_000;
-/** Growing probe interval while not online: first look soon, then no more than every 20 s. */
-const PROBE_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000, 20_000];
+/** Growing probe interval while not online: first look soon, then every 10 s (a failing probe costs nothing; a shopper back in coverage should not wait long for her changes to go). */
+const PROBE_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 10_000];
 
 type Listener = () => void;
 
