@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // No action or navigation may hang a test until its (long) timeout: a stuck step fails in 30 s.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: chromiumExecutablePath,
       args: chromiumArgs,
