@@ -22,6 +22,13 @@ export const SCREEN_MS = 15_000;
 
 export interface Session { token: string; user: unknown }
 
+/** Waits for a browser call that may never answer (a crashed target), at most `ms`; errors are ignored. */
+async function settleWithin(call: Promise<unknown>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([call.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
 export interface ApiProduct { id: number; name: string; quantity: number; shop_id: number; category_id: number; sizes: unknown[] }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,11 +206,14 @@ export class Phone {
       old.once('close', () => resolve());
       setTimeout(resolve, 10_000);
     });
-    await cdp.send('Page.crash').catch(() => undefined); // the target dies before it can answer
+    // Not awaited: the target dies before it can answer, and the send then neither resolves nor
+    // rejects (a CI run hung 50 min on this await). The crash or close event says it is done.
+    void cdp.send('Page.crash').catch(() => undefined);
     await gone;
     // Tabs of one site share a renderer process: the system's kill takes every open tab of the
     // app with it (and Chromium will not open a new page while a crashed sibling is left open).
-    for (const page of this.tabs) await page.close().catch(() => undefined);
+    // Closing a crashed page is bounded too, for the same reason.
+    for (const page of this.tabs) await settleWithin(page.close(), 10_000);
     this.tabs.length = 0;
     await this.openTab('/');
   }

@@ -43,13 +43,15 @@ export async function runJourney(
   const phase = (name: string) => timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)}s`);
   const timings: string[] = [];
   const session = await createVerifiedUser(request, 'Ioana Drum');
-  const phone = await Phone.start(browser, baseURL, session, pool);
+  const phone = await withDeadline(Phone.start(browser, baseURL, session, pool), 120_000, 'starting the phone');
   phase('started');
   const model = newModel(pool);
   const result: JourneyResult = { path, steps: 0, commands: '', lost: 0, duplicated: 0, screenMismatches: 0, details: [], seconds: 0 };
   try {
     try {
-      await fc.asyncModelRun(() => ({ model, real: phone }), commands);
+      // A step that never answers (a browser call on a crashed target) must cost this sequence,
+      // not the whole run: the steps get STEPS_MS, whatever they are.
+      await withDeadline(fc.asyncModelRun(() => ({ model, real: phone }), commands), STEPS_MS, 'the steps');
     } catch (error) {
       result.error = `during the steps: ${(error as Error).message.split('\n')[0]}`;
     }
@@ -57,6 +59,19 @@ export async function runJourney(
     result.steps = result.commands ? result.commands.split(',').filter((c) => c.includes('(')).length : 0;
 
     phase('steps');
+    await withDeadline(settleAndJudge(), SETTLE_PHASE_MS, 'settling and the screen checks');
+  } catch (error) {
+    result.error = (result.error ? result.error + '; ' : '') + `while settling: ${(error as Error).message.split('\n')[0]}`;
+  } finally {
+    result.details.push(...phone.notes.map((n) => `note: ${n}`));
+    if (phone.swRequestsInLiefi) result.details.push(`note: service worker fetches in lie-fi: ${phone.swRequestsInLiefi}, failed: ${phone.swFailuresInLiefi}`);
+    await withDeadline(phone.close(), 20_000, 'closing the phone').catch(() => result.details.push('note: the browser context did not close within 20 s'));
+    result.seconds = (Date.now() - started) / 1000;
+    result.timings = timings.join(', ');
+  }
+  return result;
+
+  async function settleAndJudge() {
     // Back online everywhere; if the journey closed every tab, the shopper opens the app.
     await phone.setNet('online');
     if (phone.tabs.length === 0) await phone.openTab('/');
@@ -83,16 +98,20 @@ export async function runJourney(
     await phone.reload();
     await checkScreen(phone, phone.page, model, result, `tab ${phone.active + 1} after a reload`);
     phase('reloaded');
-  } catch (error) {
-    result.error = (result.error ? result.error + '; ' : '') + `while settling: ${(error as Error).message.split('\n')[0]}`;
-  } finally {
-    result.details.push(...phone.notes.map((n) => `note: ${n}`));
-    if (phone.swRequestsInLiefi) result.details.push(`note: service worker fetches in lie-fi: ${phone.swRequestsInLiefi}, failed: ${phone.swFailuresInLiefi}`);
-    await phone.close();
-    result.seconds = (Date.now() - started) / 1000;
-    result.timings = timings.join(', ');
   }
-  return result;
+}
+
+/** Most time the steps of one sequence may take (15 steps at ~1–3 s each on a quiet machine). */
+const STEPS_MS = 150_000;
+/** Most time settling, the server verdict and the screen checks may take together. */
+const SETTLE_PHASE_MS = SETTLE_MS + 120_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s (a browser call never answered)`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 async function checkScreen(phone: Phone, page: import('@playwright/test').Page, model: Model, result: JourneyResult, where: string) {
