@@ -22,6 +22,24 @@ describe('persistQueryCache', () => {
     expect(second.getQueryData(['carts'])).toBeUndefined();
   });
 
+  it('keeps what the shopper saw when its refetch failed (a 503 or a dead connection never erases it from the device)', async () => {
+    const key = `cache-${Math.random()}`;
+    const first = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const cache = persistQueryCache(first, createIdbPersister(key, 10));
+    await cache.restored;
+    await first.prefetchQuery({ queryKey: ['cart'], queryFn: async () => ({ lines: [306] }) });
+    await first.refetchQueries({ queryKey: ['cart'] });
+    await first.fetchQuery({ queryKey: ['cart'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    expect(first.getQueryState(['cart'])?.status).toBe('error');
+    await settle(50);
+
+    const second = new QueryClient();
+    await persistQueryCache(second, createIdbPersister(key, 10)).restored;
+    expect(second.getQueryData(['cart'])).toEqual({ lines: [306] });
+    expect(second.getQueryState(['cart'])?.status).toBe('success');
+    expect(second.getQueryState(['cart'])?.error).toBeNull();
+  });
+
   it('forgets everything on clear (logout)', async () => {
     const key = `cache-${Math.random()}`;
     const client = new QueryClient();

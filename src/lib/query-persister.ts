@@ -45,7 +45,7 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister 
   }
   return {
     persistClient(client) {
-      latest = client;
+      latest = keepLastGoodData(client);
       // A queued (paused) change appeared or went: write now, not in a second — the shopper
       // may close the app right after tapping.
       const mutations = client.clientState.mutations.length;
@@ -73,6 +73,27 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister 
   };
 }
 
+/**
+ * A query whose last refetch failed still holds the data the shopper saw: it is written as that
+ * data, not as the failure (an Error does not belong on disk, and a restored "error" would draw an
+ * error state where the device has something to show). The restored copy is stale anyway and asks
+ * the server again when its screen mounts.
+ */
+export function keepLastGoodData(client: PersistedClient): PersistedClient {
+  if (!client.clientState.queries.some((q) => q.state.status === 'error')) return client;
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: client.clientState.queries.map((q) =>
+        q.state.status === 'error'
+          ? { ...q, state: { ...q.state, status: 'success', error: null, fetchStatus: 'idle', fetchFailureCount: 0, fetchFailureReason: null } }
+          : q,
+      ),
+    },
+  };
+}
+
 /** Changes with every build, so a new release never reads a cache shaped by an old one. */
 export const CACHE_BUSTER = import.meta.env.VITE_BUILD_ID ?? 'dev';
 
@@ -90,9 +111,11 @@ export function persistQueryCache(queryClient: QueryClient, persister: Persister
     maxAge: PERSIST_MAX_AGE,
     buster: CACHE_BUSTER,
     dehydrateOptions: {
-      // Only finished, non-private results are kept (queries opt out with meta.persist = false).
-      shouldDehydrateQuery: (query: { state: { status: string }; meta?: Record<string, unknown> }) =>
-        query.state.status === 'success' && query.meta?.persist !== false,
+      // Every non-private result the shopper has seen is kept (queries opt out with
+      // meta.persist = false) — also when its last refetch failed: a cart whose refresh met a
+      // 503 or a dead connection must not vanish from the device at the next write.
+      shouldDehydrateQuery: (query: { state: { data: unknown }; meta?: Record<string, unknown> }) =>
+        query.state.data !== undefined && query.meta?.persist !== false,
     },
   };
   let unsubscribe = () => {};
