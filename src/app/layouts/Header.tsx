@@ -3,6 +3,7 @@
  * buttons, search (mobile and desktop variants), cart with badge, login button or user menu.
  */
 import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
@@ -26,8 +27,9 @@ export function Header() {
   const { t } = useTranslation();
   const storefront = useStorefront();
   const session = useSession();
+  const ref = useHeightAsCssVar('--app-header-height');
   return (
-    <Box component="header" className={classes.header}>
+    <Box component="header" className={classes.header} ref={ref}>
       <Box className={classes.topBar} visibleFrom="md">
         <Container size="xl">
           <Group justify="space-between" h={32}>
@@ -102,4 +104,24 @@ function SignedInControls({ user }: { user: User }) {
       />
     </>
   );
+}
+
+/**
+ * Keeps the header's height in a CSS variable on <html>, so what floats at the top of the screen
+ * (notifications) starts below the sticky header at every width and as the header wraps.
+ */
+function useHeightAsCssVar(name: string) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty(name, `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(name);
+    };
+  }, [name]);
+  return ref;
 }

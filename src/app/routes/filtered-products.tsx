@@ -6,7 +6,7 @@
  * and restored from there when the page is opened without a query. Every query change
  * refetches; page changes push a new history entry.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useOptimistic, useState, useTransition } from 'react';
 import { Alert, Box, Button, Container, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -17,6 +17,7 @@ import { SortSelect } from '../../features/products/components/SortSelect/SortSe
 import { resultsText } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { FilterPanel, type FilterGroup } from '../../features/filters/components/FilterPanel/FilterPanel.tsx';
+import type { FilterKey } from '../../contract/catalog-constants.ts';
 import {
   filterStateFromQuery,
   filterStateToApiQuery,
@@ -68,8 +69,18 @@ export function Component() {
 
   const go = (next: FilterState, replace = false) => {
     const query = filterStateToQuery(next).toString();
-    void navigate(query ? `?${query}` : '?', { replace });
+    return navigate(query ? `?${query}` : '?', { replace });
   };
+  // A ticked box shows at once: the navigation waits for the route's loader (the new product
+  // list, ~300 ms on a phone), and the URL — the source of truth — follows when it lands.
+  const [shownFilters, showFilters] = useOptimistic(state.filters);
+  const [, startTransition] = useTransition();
+  const toggleNow = (key: FilterKey, id: number) =>
+    startTransition(async () => {
+      const next = toggleFilter({ ...state, filters: shownFilters }, key, id);
+      showFilters(next.filters);
+      await go(next);
+    });
 
   // Opened without a query: restore the stored selection (replace, so Back still leaves the page).
   useEffect(() => {
@@ -107,9 +118,9 @@ export function Component() {
             idPrefix="sidebar"
             groups={groups}
             counts={counts}
-            selection={state.filters}
-            onToggle={(key, id) => go(toggleFilter(state, key, id))}
-            onClear={() => go({ ...state, filters: {}, page: 1 })}
+            selection={shownFilters}
+            onToggle={toggleNow}
+            onClear={() => void go({ ...state, filters: {}, page: 1 })}
           />
         </Box>
         <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
@@ -121,7 +132,7 @@ export function Component() {
               <Button variant="default" hiddenFrom="lg" onClick={openModal} data-testid="open-filters" style={{ flexShrink: 0 }}>
                 {count ? t('filters.button_count', { count }) : t('filters.title')}
               </Button>
-              <SortSelect value={state.sort} onChange={(sort) => go({ ...state, sort, page: 1 })} />
+              <SortSelect value={state.sort} onChange={(sort) => void go({ ...state, sort, page: 1 })} />
             </Group>
           </Group>
           {query.isPending ? (
@@ -168,13 +179,13 @@ export function Component() {
             onToggle={(key, id) => setDraft((d) => toggleFilter(d, key, id))}
             onClear={() => {
               setModalOpen(false);
-              go({ ...state, filters: {}, page: 1 });
+              void go({ ...state, filters: {}, page: 1 });
             }}
           />
           <Button
             onClick={() => {
               setModalOpen(false);
-              go({ ...draft, sort: state.sort, page: 1 });
+              void go({ ...draft, sort: state.sort, page: 1 });
             }}
             data-testid="apply-filters"
           >

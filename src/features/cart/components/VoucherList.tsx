@@ -34,7 +34,8 @@ export function VoucherList({ shopId, shopName, currency, onClose }: { shopId: n
         <Stack gap="sm">
           {vouchers.data.map((voucher) => (
             <Group key={voucher.id} justify="space-between" wrap="nowrap" p="sm" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 8 }}>
-              <div>
+              {/* The text takes what is left and wraps; the button keeps its whole label ("Collect"). */}
+              <div style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}>
                 <Text fw={700}>
                   {voucher.discount_type === 'Percentage' ? `-${voucher.discount}%` : `-${formatMoney(voucher.discount, currency)}`} · {voucher.code}
                 </Text>
@@ -44,9 +45,9 @@ export function VoucherList({ shopId, shopName, currency, onClose }: { shopId: n
                 </Text>
               </div>
               {voucher.is_collected ? (
-                <Badge variant="light" color="gray" style={{ opacity: 0.7 }} data-testid="voucher-collected">{t('cart.collected')}</Badge>
+                <Badge variant="light" color="gray" style={{ opacity: 0.7, flexShrink: 0 }} data-testid="voucher-collected">{t('cart.collected')}</Badge>
               ) : (
-                <Button size="xs" loading={collect.isPending && collect.variables?.id === voucher.id} onClick={() => collect.mutate(voucher)}>{t('cart.collect')}</Button>
+                <Button size="xs" style={{ flexShrink: 0 }} loading={collect.isPending && collect.variables?.id === voucher.id} onClick={() => collect.mutate(voucher)}>{t('cart.collect')}</Button>
               )}
             </Group>
           ))}

@@ -65,6 +65,8 @@ export function PasswordField({ label, value, onChange, error, autoComplete = 'c
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}
+      // Mantine marks the wrapper, not the inner <input>, as invalid: screen readers need it here.
+      aria-invalid={error ? true : undefined}
       autoComplete={autoComplete}
       visibilityToggleButtonProps={{ 'aria-label': t('auth.toggle_password') }}
       data-testid={testId}
