@@ -5,13 +5,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import errorsPlugin from './plugins/errors.ts';
 import i18nPlugin from './plugins/i18n.ts';
 import databasePlugin from './plugins/database.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import authPlugin from './plugins/auth.ts';
 import staticPlugin from './plugins/static.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -62,25 +62,17 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   // Issue 14, ADR 021: the OpenAPI 3.1 document of every /api route, from the zod contract.
   await fastify.register(openapiPlugin);
   await fastify.register(compress, { threshold: 1024 });
-  await fastify.register(rateLimit, {
-    global: true,
-    max: env.NODE_ENV === 'test' ? 10_000 : 300,
-    timeWindow: '1 minute',
-    // Only the API is counted: the app's own files and images are not (one visit loads ~60 of
-    // them, and a shopper reloading on a weak connection must never see a 429 for a script).
-    // Loopback is exempt outside production.
-    allowList: (request, key) =>
-      !request.url.startsWith('/api/') || (env.NODE_ENV !== 'production' && (key === '127.0.0.1' || key === '::1')),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
-  });
   await fastify.register(databasePlugin, {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     waitSeconds: env.DATABASE_WAIT_SECONDS,
     handle: options.database,
+  });
+  // Per client address, API_RATE_LIMIT requests a minute to /api, counted in the database so
+  // every instance shares the count (issue 14, ADR 023). Before any route (it hooks onRoute).
+  await fastify.register(rateLimitPlugin, {
+    max: env.API_RATE_LIMIT ?? (env.NODE_ENV === 'test' ? 10_000 : 300),
+    exemptLoopback: env.NODE_ENV !== 'production',
   });
   // Accounts (issue #4): password hasher, code delivery, social verifier, app.authenticate.
   await fastify.register(authPlugin, { env });

@@ -92,6 +92,16 @@ const envSchema = z
         return entries;
       }),
 
+    /**
+     * Requests a minute one client address may make to /api, counted across every instance in
+     * the database (issue 14, ADR 023). Unset: 300, or 10 000 under NODE_ENV=test. Loopback
+     * addresses are not counted outside production.
+     */
+    API_RATE_LIMIT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('API_RATE_LIMIT must be a whole number').min(1).max(1_000_000).optional(),
+    ),
+
     // --- Accounts (issue #4) -------------------------------------------------------------
     /** HTTP SMS gateway: POST {to, message} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */
     SMS_GATEWAY_URL: optional(httpUrl('SMS_GATEWAY_URL')),

@@ -26,11 +26,14 @@ export interface HitResult {
   count: number;
   /** Seconds until the next hit would be allowed (0 when it would be now). */
   retryAfter: number;
+  /** Seconds until the current window ends and its count starts again from 0. */
+  resetIn: number;
 }
 
 interface Row extends Record<string, unknown> {
   count: number | string;
   retry_after: number | string | null;
+  reset_in?: number | string | null;
 }
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -44,6 +47,7 @@ export async function hitBucket(db: Database, key: string, limit: BucketLimit): 
       CASE WHEN count >= ${limit.max} AND window_start + ${window} > now() THEN window_start + ${window} - now() ELSE interval '0' END,
       last_hit_at + ${cooldown(sql.raw('count'))} - now(),
       interval '0')))`;
+  const resetIn = sql`greatest(ceil(extract(epoch from window_start + ${window} - now())), 0)`;
 
   const inserted = rowsOf(
     await db.execute(sql`
@@ -56,12 +60,14 @@ export async function hitBucket(db: Database, key: string, limit: BucketLimit): 
         expires_at = greatest(b.expires_at, now() + ${window} + interval '1 day')
       WHERE (b.window_start + ${window} <= now() OR b.count < ${limit.max})
         AND b.last_hit_at + ${cooldown(sql`b.count`)} <= now()
-      RETURNING count, ${nextIn} AS retry_after`),
+      RETURNING count, ${nextIn} AS retry_after, ${resetIn} AS reset_in`),
   );
-  if (inserted[0]) return { allowed: true, count: Number(inserted[0].count), retryAfter: Number(inserted[0].retry_after ?? 0) };
+  const row = inserted[0];
+  if (row) return { allowed: true, count: Number(row.count), retryAfter: Number(row.retry_after ?? 0), resetIn: Number(row.reset_in ?? 0) };
 
-  const [current] = rowsOf(await db.execute(sql`SELECT count, ${nextIn} AS retry_after FROM rate_limit_buckets WHERE key = ${key}`));
-  return { allowed: false, count: Number(current?.count ?? limit.max), retryAfter: Math.max(1, Number(current?.retry_after ?? 1)) };
+  const [current] = rowsOf(await db.execute(sql`SELECT count, ${nextIn} AS retry_after, ${resetIn} AS reset_in FROM rate_limit_buckets WHERE key = ${key}`));
+  const retryAfter = Math.max(1, Number(current?.retry_after ?? 1));
+  return { allowed: false, count: Number(current?.count ?? limit.max), retryAfter, resetIn: Math.max(retryAfter, Number(current?.reset_in ?? 0)) };
 }
 
 /** Forgets a key (e.g. the per-phone login counter after a successful login). */

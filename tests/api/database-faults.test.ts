@@ -63,6 +63,11 @@ describe.skipIf(!url)('PostgreSQL goes away and comes back', () => {
     expect(ro.json().message).toMatch(/indisponibil/);
     // Liveness stays green, readiness goes red.
     expect((await get('/api/health')).statusCode).toBe(200);
+    // From a counted address too: the API-wide limit is counted in the database (ADR 023) and is
+    // skipped while it cannot be reached, so liveness stays 200 and the rest a calm 503.
+    const counted = (u: string) => server.inject({ method: 'GET', url: u, remoteAddress: '203.0.113.77', headers: { 'accept-language': 'en' } });
+    expect((await counted('/api/health')).statusCode).toBe(200);
+    expect((await counted('/api/master')).statusCode).toBe(503);
     const ready = await get('/api/health/ready');
     expect(ready.statusCode).toBe(503);
     expect(ready.headers['retry-after']).toBe('5');

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import app from '../../server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { readEnv } from '../../server/env.ts';
+import { trustProxyOption } from '../../server/lib/trust-proxy.ts';
 
 export interface ReceivedPush {
   path: string;
@@ -144,9 +145,11 @@ export function verifyVapid(authorization: string | undefined, endpoint: string,
 export async function buildAppOn(handle: DatabaseHandle, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   const own = url ? await openDatabase({ databaseUrl: url, dataDir: 'memory://' }) : null;
-  const fastify = Fastify({ logger: false });
+  const appEnv = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DATABASE_URL: url ?? '', TEST_SCRYPT_LOG_N: '12', ...env });
+  // trustProxy as server/server.ts sets it (TRUST_PROXY), as for buildTestApp.
+  const fastify = Fastify({ logger: false, trustProxy: trustProxyOption(appEnv.TRUST_PROXY) });
   await fastify.register(app, {
-    env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DATABASE_URL: url ?? '', TEST_SCRYPT_LOG_N: '12', ...env }),
+    env: appEnv,
     database: own ?? handle,
     serveStatic: false,
   });
