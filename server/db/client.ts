@@ -29,7 +29,35 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   events?: DatabaseEvents;
+  /**
+   * Runs `fn` while holding the start-up lock (issue 14, ADR 023): on PostgreSQL a session
+   * advisory lock, so instances starting together on one database migrate and seed one after the
+   * other instead of at the same time; on PGlite (one process) it just runs `fn`.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** pg_advisory_lock key of the start-up work (migrations, seed); any constant unique to the app. */
+export const STARTUP_LOCK_KEY = 7_248_301_114;
+
+/** Holds the start-up advisory lock on one dedicated connection of `pool` while `fn` runs. */
+async function withAdvisoryLock<T>(pool: import('pg').Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      // A lost connection releases the lock by itself; then the client is discarded.
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {
+        broken = true;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -179,12 +207,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
     const db = drizzle({ client: pool, schema });
-    await migrate(db, { migrationsFolder });
+    const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, fn);
+    // Two instances starting together on an empty database would run the same migrations at once.
+    await exclusive(() => migrate(db, { migrationsFolder }));
     const events = postgresEvents(pg, options.databaseUrl, pool, onError);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       events,
+      exclusive,
       close: async () => {
         await events.close();
         await pool.end();
@@ -202,5 +233,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
 }

@@ -35,11 +35,15 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
       // requests in between answer 503 (plugins/errors.ts).
       onConnectionError: (error) => app.log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'database connection lost'),
     }));
-  const seeded = await seedIfEmpty(handle.db);
-  if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
-  // Products written before migration 0001 (or by code that forgot it) have no search_text yet.
-  const backfilled = await refreshProductSearchText(handle.db, { onlyEmpty: true });
-  if (backfilled) app.log.info({ products: backfilled }, 'search_text filled in');
+  // Under the start-up lock: a second instance starting at the same time waits, then finds the
+  // seed written (issue 14, ADR 023).
+  await handle.exclusive(async () => {
+    const seeded = await seedIfEmpty(handle.db);
+    if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
+    // Products written before migration 0001 (or by code that forgot it) have no search_text yet.
+    const backfilled = await refreshProductSearchText(handle.db, { onlyEmpty: true });
+    if (backfilled) app.log.info({ products: backfilled }, 'search_text filled in');
+  });
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('dbEvents', handle.events);
