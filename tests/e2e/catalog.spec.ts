@@ -186,6 +186,8 @@ test('a product seen online opens again offline', async ({ page, context }) => {
 });
 
 test('axe finds no serious or critical violation on home, filtered products, product and shop pages', async ({ page, request }) => {
+  // axe walks every node of four full pages: ~50 s on 2 cores alone, more when the machine is busy.
+  test.setTimeout(180_000);
   const home = (await (await request.get('/api/home')).json()).data;
   const product = home.most_popular[0];
   const pages: [string, string][] = [
