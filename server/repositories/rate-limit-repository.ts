@@ -38,10 +38,17 @@ interface Row extends Record<string, unknown> {
 
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
+/**
+ * Most doublings of a growing wait: 2^30 s is decades. Without a cap power(2, n) overflows a double
+ * past n = 1023 (SQLSTATE 22003) — a counter of more than ~1 000 hits in a window (the API-wide
+ * limit, `login:known`) failed on every further hit.
+ */
+const MAX_DOUBLINGS = 30;
+
 export async function hitBucket(db: Database, key: string, limit: BucketLimit): Promise<HitResult> {
   const window = sql`(${limit.windowSeconds}::integer * interval '1 second')`;
   const cooldown = (count: unknown) =>
-    sql`(${limit.cooldownSeconds ?? 0}::integer * power(2, greatest(${count} - 2, 0)) * interval '1 second')`;
+    sql`(${limit.cooldownSeconds ?? 0}::integer * power(2, least(greatest(${count} - 2, 0), ${MAX_DOUBLINGS}::integer)) * interval '1 second')`;
   // Seconds until the next hit is allowed, for a row whose columns are named window_start, count, last_hit_at.
   const nextIn = sql`ceil(extract(epoch from greatest(
       CASE WHEN count >= ${limit.max} AND window_start + ${window} > now() THEN window_start + ${window} - now() ELSE interval '0' END,
@@ -57,7 +64,10 @@ export async function hitBucket(db: Database, key: string, limit: BucketLimit): 
         window_start = CASE WHEN b.window_start + ${window} <= now() THEN now() ELSE b.window_start END,
         count = CASE WHEN b.window_start + ${window} <= now() THEN 1 ELSE b.count + 1 END,
         last_hit_at = now(),
-        expires_at = greatest(b.expires_at, now() + ${window} + interval '1 day')
+        -- Moved only when a window starts: changing an indexed column on every hit would make
+        -- each hit a non-HOT update (new entries in both indexes); the API-wide limit hits one
+        -- row per address on every request (ADR 023).
+        expires_at = CASE WHEN b.window_start + ${window} <= now() THEN greatest(b.expires_at, now() + ${window} + interval '1 day') ELSE b.expires_at END
       WHERE (b.window_start + ${window} <= now() OR b.count < ${limit.max})
         AND b.last_hit_at + ${cooldown(sql`b.count`)} <= now()
       RETURNING count, ${nextIn} AS retry_after, ${resetIn} AS reset_in`),
@@ -89,7 +99,7 @@ export async function failureDelay(db: Database, key: string, options: { windowS
   const [row] = rowsOf(
     await db.execute(sql`
       SELECT count, ceil(extract(epoch from (
-               last_hit_at + least(${options.maxSeconds}::integer, power(2, greatest(count - ${options.free}::integer, 0))) * interval '1 second' - now()
+               last_hit_at + least(${options.maxSeconds}::integer, power(2, least(greatest(count - ${options.free}::integer, 0), ${MAX_DOUBLINGS}::integer))) * interval '1 second' - now()
              ))) AS retry_after
         FROM rate_limit_buckets
        WHERE key = ${key} AND window_start + (${options.windowSeconds}::integer * interval '1 second') > now()`),

@@ -10,6 +10,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitBuckets } from '../../server/db/schema.ts';
+import { failureDelay, hitBucket } from '../../server/repositories/rate-limit-repository.ts';
 import { API_LIMIT_KEY_PREFIX } from '../../server/plugins/rate-limit.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { buildAppOn } from './push-helpers.ts';
@@ -95,5 +96,28 @@ describe('the API-wide per-address limit across two instances', () => {
     }
     const rows = await a.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `${API_LIMIT_KEY_PREFIX}203.0.113.40`));
     expect(rows).toEqual([]);
+  });
+});
+
+describe('counters past a thousand hits in a window', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { PUSH_WORKER: 'false' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // power(2, count - 2) overflowed a double past ~1 025 hits (SQLSTATE 22003): a busy address under
+  // the API-wide limit, or an account's `login:known` counter, then failed on every hit.
+  it('keep counting, and growing waits stop growing instead of overflowing', async () => {
+    const key = 'test:busy';
+    await hitBucket(t.db, key, { windowSeconds: 60, max: 1_000_000 });
+    await t.db.update(rateLimitBuckets).set({ count: 5000 }).where(eq(rateLimitBuckets.key, key));
+    expect(await hitBucket(t.db, key, { windowSeconds: 60, max: 1_000_000 })).toMatchObject({ allowed: true, count: 5001, retryAfter: 0 });
+    const refused = await hitBucket(t.db, key, { windowSeconds: 60, max: 1_000_000, cooldownSeconds: 1 });
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfter).toBeGreaterThan(86_400);
+    expect(await failureDelay(t.db, key, { windowSeconds: 60, free: 5, maxSeconds: 900 })).toBeGreaterThan(890);
   });
 });
