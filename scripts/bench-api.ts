@@ -270,7 +270,7 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
   // brand, category, shop, description, one per line (checked row by row below).
   await db.execute(sql`
     WITH v AS MATERIALIZED (
-      SELECT m.new_id, p.shop_id, p.category_id, p.name, p.slug, p.brand, p.description, p.weight, p.season_id, p.search_text,
+      SELECT m.new_id, p.shop_id, p.category_id, p.name, p.slug, p.brand, p.description, p.weight, p.season_id, p.search_text, p.thumbnail, p.thumbnail_key,
         NOT EXISTS (SELECT 1 FROM product_colors c WHERE c.product_id = p.id) AS colourless,
         greatest(5, round(p.price * (0.6 + ${rnd(1)} * 0.9))) - (CASE WHEN ${rnd(2)} < 0.5 THEN 0.01 ELSE 0 END) AS new_price,
         ${rnd(3)} AS r_disc, ${rnd(4)} AS r_disc_pct, ${rnd(5)} AS r_qty, ${rnd(6)} AS r_qty_n, ${rnd(7)} AS r_sold,
@@ -283,7 +283,7 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
         CASE WHEN r_qty < 0.08 THEN 0 WHEN r_qty < 0.65 THEN 1 WHEN r_qty < 0.95 THEN 2 + floor(r_qty_n * 7)::int ELSE 10 + floor(r_qty_n * 11)::int END AS quantity
       FROM v
     )
-    INSERT INTO products (id, shop_id, category_id, name, slug, brand, description, thumbnail, price, discount_price, quantity,
+    INSERT INTO products (id, shop_id, category_id, name, slug, brand, description, thumbnail, thumbnail_key, price, discount_price, quantity,
       total_sold, weight, season_id, quality_id, is_active, created_at, search_text)
     SELECT q.new_id, q.shop_id, q.category_id,
       CASE WHEN b.word IS NULL THEN q.name ELSE replace(q.name, q.brand, b.word) END
@@ -291,7 +291,9 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
       q.slug || '-' || q.new_id,
       coalesce(b.word, q.brand),
       q.description,
-      '/media/products/' || q.new_id || '-1.svg',
+      -- The seeded product's photos (issue 15): the same images, stored once, shared by its copies.
+      q.thumbnail,
+      q.thumbnail_key,
       q.new_price,
       CASE WHEN q.r_disc < 0.35 THEN round(q.new_price * (0.55 + q.r_disc_pct * 0.35)) - 0.01 ELSE 0 END,
       q.quantity,
@@ -326,8 +328,8 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
     UNION
     SELECT m.new_id, (${colorArray})[1 + floor(${rnd(21)} * ${colors.length}::integer)::int] FROM bench_map m WHERE ${rnd(22)} < 0.15
     ON CONFLICT DO NOTHING`);
-  await db.execute(sql`INSERT INTO product_images (product_id, url, position)
-    SELECT m.new_id, '/media/products/' || m.new_id || '-' || (i.position + 1) || '.svg', i.position
+  await db.execute(sql`INSERT INTO product_images (product_id, url, image_key, position)
+    SELECT m.new_id, i.url, i.image_key, i.position
     FROM bench_map m JOIN product_images i ON i.product_id = m.src_id`);
   await db.execute(sql`INSERT INTO flash_sale_products (flash_sale_id, product_id, sale_price)
     SELECT fs.id, p.id, greatest(0.99, round(p.effective_price * 0.7) - 0.01)

@@ -5,7 +5,7 @@
  * - navigations fall back to the cached index.html for client routes (never for /api);
  * - stale-while-revalidate for shared master data: master, settings, translations,
  *   countries, categories, banners, subpages;
- * - cache-first, bounded and expiring, for images;
+ * - cache-first, bounded by count, age and bytes (60 MB, least recently used), for images;
  * - nothing sent with an Authorization header is ever put into Cache Storage.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -16,6 +16,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core';
 import { drainOutbox } from '../src/lib/outbox/outbox-sender.ts';
 import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG } from '../src/lib/outbox/outbox-types.ts';
+import { byteBudgetPlugin } from './image-budget.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -47,11 +48,22 @@ registerRoute(
   }),
 );
 
+/**
+ * Images (issue 15, ADR 024): cache-first — pipeline variants are immutable, so a photo seen
+ * online shows again offline — bounded by count and age (workbox-expiration) and by bytes,
+ * least recently used first (byteBudgetPlugin: workbox-expiration has no byte bound).
+ */
+const IMAGE_CACHE_MAX_BYTES = 60 * 1024 * 1024;
 registerRoute(
   ({ request, url, sameOrigin }) => sameOrigin && (request.destination === 'image' || url.pathname.startsWith('/media/')),
   new CacheFirst({
     cacheName: 'images',
-    plugins: [noPrivateResponses, new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      noPrivateResponses,
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      byteBudgetPlugin('images', IMAGE_CACHE_MAX_BYTES),
+    ],
   }),
 );
 

@@ -51,6 +51,8 @@ export const categories = pgTable('categories', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   thumbnail: text('thumbnail').notNull(),
+  /** The photo behind `thumbnail` (issue 15): its sizes and placeholder; null for an SVG. */
+  thumbnailKey: text('thumbnail_key').references(() => images.key),
   position: integer('position').notNull().default(0),
 });
 
@@ -60,6 +62,8 @@ export const shops = pgTable('shops', {
   slug: text('slug').notNull().unique(),
   logo: text('logo').notNull(),
   banner: text('banner').notNull(),
+  logoKey: text('logo_key').references(() => images.key),
+  bannerKey: text('banner_key').references(() => images.key),
   rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
   reviewsCount: integer('reviews_count').notNull().default(0),
   description: text('description').notNull(),
@@ -105,6 +109,8 @@ export const products = pgTable(
     brand: text('brand'),
     description: text('description').notNull(),
     thumbnail: text('thumbnail').notNull(),
+    /** The first photo (issue 15): the image behind `thumbnail`; null for an SVG. */
+    thumbnailKey: text('thumbnail_key').references(() => images.key),
     price: money('price').notNull(),
     /** 0 when the product has no discount (spec §5: a discount_price above 0 is used). */
     discountPrice: money('discount_price').notNull().default(0),
@@ -180,6 +186,8 @@ export const productImages = pgTable(
     id: serial('id').primaryKey(),
     productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
+    /** The photo behind `url` (issue 15); null for an SVG. */
+    imageKey: text('image_key').references(() => images.key),
     position: integer('position').notNull().default(0),
   },
   (t) => [index('product_images_product_idx').on(t.productId)],
@@ -223,6 +231,7 @@ export const banners = pgTable('banners', {
   title: text('title').notNull(),
   subtitle: text('subtitle'),
   image: text('image').notNull(),
+  imageKey: text('image_key').references(() => images.key),
   link: text('link'),
   shopId: integer('shop_id').references(() => shops.id),
   position: integer('position').notNull().default(0),
@@ -423,6 +432,25 @@ export const storedFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.kind, t.name] })],
 );
+
+/**
+ * Every raster image of the pipeline (issue 15, ADR 024), keyed by its content address: the
+ * SHA-256 of the original's bytes (uploads) or of the generator's recipe and version (seeded
+ * photos, made on first request). Intrinsic size and ThumbHash placeholder are computed once,
+ * here; the original and its variants live in the file store (lib/file-store.ts).
+ */
+export const images = pgTable('images', {
+  key: text('key').primaryKey(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  /** ThumbHash, base64 (a few dozen bytes). */
+  placeholder: text('placeholder').notNull(),
+  /** Format of the stored original: jpg, png or webp. */
+  format: text('format').notNull(),
+  /** How to draw a generated original (server/media/photo.ts); null for an upload. */
+  recipe: jsonb('recipe'),
+  createdAt: createdAt(),
+});
 
 export const MESSAGE_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 

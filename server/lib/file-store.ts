@@ -4,8 +4,12 @@
  * - PostgreSQL: the `stored_files` table (bytea; avatars ≤ 2 MB, attachments ≤ 5 MB);
  * - the embedded database (one process): the DATA_DIR/uploads/<kind> directories, as before.
  * Names are the random ones lib/uploads.ts generates; kinds: `avatars`, `support`.
+ * The image pipeline (issue 15, ADR 024) keeps `originals` and `variants` under content-addressed
+ * names, written with putOnce: the first writer wins, a second identical write is a no-op, and a
+ * reader never sees half a file.
  */
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '../db/client.ts';
@@ -13,10 +17,12 @@ import { storedFiles } from '../db/schema.ts';
 import { avatarsDir } from './avatars.ts';
 import { uploadsDir } from './uploads.ts';
 
-export type FileKind = 'avatars' | 'support';
+export type FileKind = 'avatars' | 'support' | 'originals' | 'variants';
 
 export interface FileStore {
   put(kind: FileKind, name: string, bytes: Buffer): Promise<void>;
+  /** Stores the bytes unless the name is already taken (then keeps what is there). */
+  putOnce(kind: FileKind, name: string, bytes: Buffer): Promise<void>;
   get(kind: FileKind, name: string): Promise<Buffer | undefined>;
   remove(kind: FileKind, name: string): Promise<void>;
 }
@@ -34,6 +40,21 @@ export class DirectoryStore implements FileStore {
     await writeFile(path.join(dir, path.basename(name)), bytes, { flag: 'wx' });
   }
 
+  async putOnce(kind: FileKind, name: string, bytes: Buffer) {
+    const dir = this.dir(kind);
+    await mkdir(dir, { recursive: true });
+    // Written aside, then linked under its name: atomic, and EEXIST when another writer was first.
+    const temp = path.join(dir, `.${randomBytes(8).toString('hex')}.tmp`);
+    await writeFile(temp, bytes);
+    try {
+      await link(temp, path.join(dir, path.basename(name)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await unlink(temp).catch(() => undefined);
+    }
+  }
+
   async get(kind: FileKind, name: string) {
     return readFile(path.join(this.dir(kind), path.basename(name))).catch(() => undefined);
   }
@@ -48,6 +69,10 @@ export class DatabaseStore implements FileStore {
 
   async put(kind: FileKind, name: string, bytes: Buffer) {
     await this.db.insert(storedFiles).values({ kind, name, bytes });
+  }
+
+  async putOnce(kind: FileKind, name: string, bytes: Buffer) {
+    await this.db.insert(storedFiles).values({ kind, name, bytes }).onConflictDoNothing();
   }
 
   async get(kind: FileKind, name: string) {

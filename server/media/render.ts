@@ -263,6 +263,33 @@ export function renderProductImage(product: ProductArt, n: number): string {
   );
 }
 
+/**
+ * The product's illustration alone (400x400 space, no background) with its colour and the soft
+ * background colour: what server/media/photo.ts photographs.
+ */
+export function productArt(product: ProductArt): { art: string; colour: string; background: string; dark: string } {
+  const colour = (product.colour && COLOUR_HEX[product.colour]) || paletteColour(product.id);
+  const t = tones(colour);
+  return { art: ARTS[artFor(product.name, product.categorySlug)](t), colour, background: softBackground(colour), dark: t.d };
+}
+
+/** Category illustration alone (400x400 space) and its colour. */
+export function categoryArt(slug: string): { art: string; colour: string } {
+  const colour = paletteColour(slug);
+  return { art: ARTS[CATEGORY_ART[slug] ?? 'bag'](tones(colour)), colour };
+}
+
+/** Illustration for a home banner's title (400x400 space) and the banner's colour. */
+export function bannerArt(banner: { id: number; title: string }): { art: string; colour: string } {
+  const colour = PALETTE[(banner.id - 1 + PALETTE.length) % PALETTE.length]!;
+  const key = normalise(banner.title);
+  return { art: ARTS[BANNER_RULES.find(([rule]) => rule.test(key))?.[1] ?? 'bag'](tones(mix(colour, '#ffffff', 0.2))), colour };
+}
+
+export const shopColourOf = (shop: { id: number }) => shopColour(shop);
+export const shopInitials = (name: string) => initials(name);
+export { FONT as SVG_FONT };
+
 /** Thumbnail of a product video: the front view, darkened, with a play button. */
 export function renderVideoThumbnail(product: ProductArt): string {
   const image = renderProductImage(product, 1);

@@ -21,6 +21,8 @@ import { correctQuery, getSearchLexicon, invalidateSearchLexicon } from './catal
 import type { FlashSale, PaginationMeta, Product, ProductDetails, ProductListFilters, Shop, ShopDetails } from '../../src/contract/catalog.ts';
 import type { Category } from '../../src/contract/content.ts';
 import type { ProductSort } from '../../src/contract/catalog-constants.ts';
+import type { ImageMeta } from '../../src/contract/images.ts';
+import { imageMeta } from './image-meta.ts';
 
 const now = sql`now()`;
 const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));
@@ -162,6 +164,7 @@ interface CardRow {
   slug: string;
   brand: string | null;
   thumbnail: string;
+  thumbnailMeta: ImageMeta | null;
   price: number;
   discountPrice: number;
   salePrice: number | null;
@@ -194,6 +197,7 @@ async function fetchCardPage(db: Database, query: CardQuery): Promise<{ rows: Ca
       slug: products.slug,
       brand: products.brand,
       thumbnail: products.thumbnail,
+      thumbnailMeta: imageMeta(products.thumbnailKey),
       price: products.price,
       discountPrice: products.discountPrice,
       salePrice: sql<number | null>`${sale.salePrice}`.mapWith((v) => (v === null ? null : Number(v))),
@@ -280,6 +284,7 @@ function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['video
     slug: row.slug,
     brand: row.brand,
     thumbnail: row.thumbnail,
+    thumbnail_meta: row.thumbnailMeta,
     videos,
     price: row.price,
     discount_price: discountPrice,
@@ -586,6 +591,7 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
       slug: products.slug,
       brand: products.brand,
       thumbnail: products.thumbnail,
+      thumbnailMeta: imageMeta(products.thumbnailKey),
       price: products.price,
       discountPrice: products.discountPrice,
       quantity: products.quantity,
@@ -601,6 +607,7 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
         name: shops.name,
         slug: shops.slug,
         logo: shops.logo,
+        logo_meta: imageMeta(shops.logoKey),
         rating: shops.rating,
         reviews_count: shops.reviewsCount,
         city: shops.city,
@@ -627,7 +634,7 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
       .orderBy(asc(flashSaleProducts.salePrice), asc(flashSales.endsAt))
       .limit(1),
     db
-      .select({ id: productImages.id, url: productImages.url })
+      .select({ id: productImages.id, url: productImages.url, meta: imageMeta(productImages.imageKey) })
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position), asc(productImages.id)),
@@ -677,6 +684,7 @@ export async function findCategory(db: Database, key: { id: number } | { slug: s
       name: categories.name,
       slug: categories.slug,
       thumbnail: categories.thumbnail,
+      thumbnail_meta: imageMeta(categories.thumbnailKey),
       products_count: activeProductCount,
     })
     .from(categories)
@@ -694,7 +702,9 @@ const shopFields = {
   name: shops.name,
   slug: shops.slug,
   logo: shops.logo,
+  logo_meta: imageMeta(shops.logoKey),
   banner: shops.banner,
+  banner_meta: imageMeta(shops.bannerKey),
   rating: shops.rating,
   reviews_count: shops.reviewsCount,
   description: shops.description,
@@ -732,7 +742,14 @@ export async function getShopDetails(db: Database, id: number): Promise<ShopDeta
       .where(eq(shops.id, id))
       .groupBy(shops.id),
     db
-      .select({ id: categories.id, name: categories.name, slug: categories.slug, thumbnail: categories.thumbnail, products_count: count() })
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        thumbnail: categories.thumbnail,
+        thumbnail_meta: imageMeta(categories.thumbnailKey),
+        products_count: count(),
+      })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .where(and(eq(products.shopId, id), eq(products.isActive, true)))

@@ -2,6 +2,7 @@
 import { asc, count, eq, and } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { banners, categories, countries, products, subpages } from '../db/schema.ts';
+import { imageMeta } from './image-meta.ts';
 
 export function listCountries(db: Database) {
   return db
@@ -17,6 +18,7 @@ export function listCategories(db: Database) {
       name: categories.name,
       slug: categories.slug,
       thumbnail: categories.thumbnail,
+      thumbnail_meta: imageMeta(categories.thumbnailKey),
       products_count: count(products.id),
     })
     .from(categories)
@@ -32,6 +34,7 @@ export function listActiveBanners(db: Database) {
       title: banners.title,
       subtitle: banners.subtitle,
       image: banners.image,
+      image_meta: imageMeta(banners.imageKey),
       link: banners.link,
       shop_id: banners.shopId,
     })

@@ -25,7 +25,8 @@ import {
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { maskPhone } from '../lib/phone.ts';
 import { AVATAR_FILE, AVATAR_TYPES, type AvatarExtension } from '../lib/avatars.ts';
-import { newStoredName, readImageUpload } from '../lib/uploads.ts';
+import { readImageUpload } from '../lib/uploads.ts';
+import { imagePipeline } from '../media/pipeline.ts';
 import { getAccountSettings } from '../repositories/settings-repository.ts';
 import {
   claimEmail,
@@ -85,12 +86,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     // The content decides, not the file name or the declared type (lib/uploads.ts).
     const image = await readImageUpload(file, { field: 'photo', tooLarge: 'validation.photo_too_large', wrongType: 'validation.photo_type' });
-    // Stored where every instance reads it (lib/file-store.ts, ADR 022).
-    const name = newStoredName(image.ext);
-    await app.files.put('avatars', name, image.bytes);
+    // Through the image pipeline (issue 15, ADR 024): decoded under the pixel limit, turned
+    // upright, every metadata block (GPS) dropped, stored once under its content address where
+    // every instance reads it (lib/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
+    const stored = await imagePipeline(app).ingest(image.bytes, { field: 'photo', wrongType: 'validation.photo_type', tooManyPixels: 'validation.photo_pixels' });
+    const name = `${stored.key}.${stored.format}`;
     const previous = request.auth!.user.profilePhoto;
     const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
-    if (previous && AVATAR_FILE.test(previous)) await app.files.remove('avatars', previous).catch(() => undefined);
+    if (previous && previous !== name && AVATAR_FILE.test(previous)) {
+      // A photo from before the pipeline, or a pipeline original nobody else uses.
+      await app.files.remove('avatars', previous).catch(() => undefined);
+      await imagePipeline(app).forgetIfUnused(previous).catch(() => undefined);
+    }
     return { message: request.t('auth.photo_updated'), data: { user: toUser(user!) } };
   });
 
@@ -166,7 +173,8 @@ export async function avatarRoutes(fastify: FastifyInstance) {
   app.get('/:file', { schema: { params: z.object({ file: z.string().max(64) }) } }, async (request, reply) => {
     const { file } = request.params;
     if (!AVATAR_FILE.test(file) || !(await isProfilePhotoInUse(app.db, file))) throw new HttpError(404, 'Photo not found.');
-    const bytes = await app.files.get('avatars', file);
+    // Pipeline originals (issue 15); photos uploaded before it are under `avatars`.
+    const bytes = (await app.files.get('originals', file)) ?? (await app.files.get('avatars', file));
     if (!bytes) throw new HttpError(404, 'Photo not found.');
     return reply
       .header('Content-Type', AVATAR_TYPES[file.slice(file.lastIndexOf('.') + 1) as AvatarExtension])

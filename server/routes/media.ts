@@ -11,11 +11,16 @@
  *   /media/banners/{id}.svg
  *   /media/flash-sales/{id}.svg
  * Images are immutable for a week; a strict CSP keeps an SVG opened directly from running anything.
+ *
+ * Photographs (issue 15, ADR 024), content-addressed, made on first request by media/pipeline.ts:
+ *   /media/img/v1/{key}/{width}.{avif|webp|jpg}   immutable for a year, ETag
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../plugins/errors.ts';
+import { imagePipeline } from '../media/pipeline.ts';
+import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../src/contract/image-constants.ts';
 import {
   findBanner, findCategoryBySlug, findFlashSale, findProductArt, findShopBySlug, productHasVideo,
 } from '../repositories/media-repository.ts';
@@ -43,6 +48,35 @@ function sendSvg(reply: FastifyReply, body: string) {
 
 export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/img/v1/:key/:file',
+    {
+      schema: {
+        params: z.object({
+          key: z.string().regex(/^[0-9a-f]{32}$/, 'Expected a 32-character image key.'),
+          file: z.string().regex(new RegExp(`^[1-9]\\d{1,3}\\.(?:${IMAGE_FORMATS.join('|')})$`), 'Expected {width}.{avif|webp|jpg}.'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { key, file } = request.params;
+      const [widthText, format] = file.split('.') as [string, ImageFormat];
+      const width = Number(widthText);
+      const etag = `"${key}-${width}-${format}"`;
+      const cached = () =>
+        reply
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('ETag', etag)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'");
+      // The URL names the content: a client holding this ETag holds these bytes.
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return cached().status(304).send();
+      const bytes = await imagePipeline(app).variant(key, width, format);
+      if (!bytes) throw new HttpError(404, 'media.image_not_found');
+      return cached().header('Content-Type', IMAGE_CONTENT_TYPES[format]).send(bytes);
+    },
+  );
 
   app.get('/brand/logo.svg', async (_request, reply) => sendSvg(reply, renderBrandLogo()));
 

@@ -30,11 +30,12 @@ import {
   TICKETS_PER_PAGE,
 } from '../../src/contract/support.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
+import { imagePipeline } from '../media/pipeline.ts';
 import {
   checkImage,
   displayFileName,
   inlineDisposition,
-  newStoredName,
+  IMAGE_TYPES,
   readUpload,
   STORED_FILE,
   type CheckedImage,
@@ -42,6 +43,7 @@ import {
 import { findOwnAttachment, findTicket, listTickets, ticketDetails, type NewAttachment } from '../repositories/support-repository.ts';
 import { addCustomerReply, closeTicket, openTicket, ticketNotFound } from '../services/support-service.ts';
 
+const PIPELINE_MESSAGES = { field: TICKET_ATTACHMENT_FIELD, wrongType: 'validation.attachment_type', tooManyPixels: 'validation.attachment_pixels' };
 const ATTACHMENT_MESSAGES = { field: TICKET_ATTACHMENT_FIELD, tooLarge: 'validation.attachment_too_large', wrongType: 'validation.attachment_type' };
 /** Longest text field we read from a form; longer values are refused on their field. */
 const FORM_FIELD_BYTES = 64 * 1024;
@@ -112,26 +114,27 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The checked image of this request (errors on `attachment` are raised here, after the text
-   * fields passed validation) and a function that stores it; the stored file is removed again
-   * when the change does not commit.
+   * fields passed validation) and a function that stores it through the image pipeline; the
+   * stored image is forgotten again when the change does not commit.
    */
   async function withAttachment<T>(request: FastifyRequest, run: (store: () => Promise<NewAttachment | undefined>) => Promise<T>): Promise<T> {
     const pending = uploads.get(request);
     if (pending?.error) throw pending.error;
     const image = pending?.image;
-    let stored: string | undefined;
-    const store = async () => {
-      if (!image) return undefined;
-      if (!stored) {
-        stored = newStoredName(image.ext);
-        await app.files.put('support', stored, image.bytes);
-      }
-      return { storageKey: stored, originalName: displayFileName(image.clientName, image.ext), mimeType: image.mimeType, sizeBytes: image.bytes.length };
-    };
+    // Through the image pipeline (issue 15, ADR 024): upright, no metadata (GPS), stored once
+    // under its content address. Before the transaction: the embedded database has one
+    // connection, and the pipeline records the image outside the change's transaction.
+    const clean = image ? await imagePipeline(app).ingest(image.bytes, PIPELINE_MESSAGES) : undefined;
+    const stored = clean ? `${clean.key}.${clean.format}` : undefined;
+    const store = async (): Promise<NewAttachment | undefined> =>
+      clean && image && stored
+        ? { storageKey: stored, originalName: displayFileName(image.clientName, clean.format), mimeType: IMAGE_TYPES[clean.format], sizeBytes: clean.size }
+        : undefined;
     try {
       return await run(store);
     } catch (error) {
-      if (stored) await app.files.remove('support', stored).catch(() => undefined);
+      // The change did not commit: the image goes too, unless another message or photo has the same bytes.
+      if (stored) await imagePipeline(app).forgetIfUnused(stored).catch(() => undefined);
       throw error;
     }
   }
@@ -195,7 +198,10 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = Number(request.params.id);
     if (!TICKET_NUMBER_PATTERN.test(number) || !/^\d{1,9}$/.test(request.params.id)) throw notFound();
     const found = await findOwnAttachment(db, request.auth!.user.id, number, id);
-    const bytes = found && STORED_FILE.test(found.storageKey) ? await app.files.get('support', found.storageKey) : undefined;
+    const bytes =
+      found && STORED_FILE.test(found.storageKey)
+        ? ((await app.files.get('originals', found.storageKey)) ?? (await app.files.get('support', found.storageKey)))
+        : undefined;
     if (!found || !bytes) throw notFound();
     return reply
       .header('Content-Type', found.mimeType)

@@ -8,6 +8,8 @@
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { connectivity } from '../lib/connectivity.ts';
+import type { ImageMeta } from '../contract/images.ts';
+import { offeredWidths, srcSetOf } from '../components/Photo/Photo.tsx';
 
 export const FIRST_LOAD_WAIT_MS = 1500;
 
@@ -63,15 +65,21 @@ const preloaded = new Set<string>();
 
 /**
  * Starts loading the screen's largest image (its likely LCP element) as soon as its address is
- * known, before the screen has rendered the <img> that shows it.
+ * known, before the screen has rendered the <img> that shows it. A pipeline image (issue 15) is
+ * preloaded as the <Photo> will ask for it: its AVIF srcset with the same `sizes`, so the
+ * browser fetches the one variant the picture then uses (browsers without AVIF skip the hint).
  */
-export function preloadImage(src: string | null | undefined) {
+export function preloadImage(src: string | null | undefined, photo?: { meta: ImageMeta | null | undefined; sizes: string }) {
   if (!src || preloaded.has(src) || typeof document === 'undefined') return;
   preloaded.add(src);
   const link = document.createElement('link');
   link.rel = 'preload';
   link.as = 'image';
-  link.href = src;
+  if (photo?.meta) {
+    link.type = 'image/avif';
+    link.setAttribute('imagesrcset', srcSetOf(photo.meta, offeredWidths(photo.meta), 'avif'));
+    link.setAttribute('imagesizes', photo.sizes);
+  } else link.href = src;
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
 }

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { categorySchema } from './content.ts';
+import { imageMetaSchema } from './images.ts';
 import { PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from './catalog-constants.ts';
 
 const option = z.object({ id: z.number(), name: z.string() });
@@ -25,6 +26,8 @@ export const productSchema = z.object({
   slug: z.string(),
   brand: z.string().nullable(),
   thumbnail: z.string(),
+  /** The thumbnail's size, placeholder and variants (issue 15); null for an SVG. */
+  thumbnail_meta: imageMetaSchema.nullable(),
   videos: z.array(productVideoSchema),
   price: z.number(),
   /** 0 when not discounted (spec §5: a discount_price above 0 is used). */
@@ -153,7 +156,9 @@ export const shopSchema = z.object({
   name: z.string(),
   slug: z.string(),
   logo: z.string(),
+  logo_meta: imageMetaSchema.nullable(),
   banner: z.string(),
+  banner_meta: imageMetaSchema.nullable(),
   rating: z.number(),
   reviews_count: z.number().int(),
   description: z.string(),
@@ -176,14 +181,14 @@ export type ShopDetails = z.infer<typeof shopDetailsResponseSchema>['data'];
 /** GET /api/products/{id}: everything the details page shows. */
 export const productDetailsSchema = productSchema.extend({
   description: z.string(),
-  images: z.array(z.object({ id: z.number(), url: z.string() })),
+  images: z.array(z.object({ id: z.number(), url: z.string(), meta: imageMetaSchema.nullable() })),
   colors: z.array(option),
   season: option.nullable(),
   quality: option.nullable(),
   /** Parcel weight in kg (delivery bands, spec §5). */
   weight: z.number(),
   category: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
-  shop: z.object({ id: z.number(), name: z.string(), slug: z.string(), logo: z.string(), rating: z.number(), reviews_count: z.number().int(), city: z.string() }),
+  shop: z.object({ id: z.number(), name: z.string(), slug: z.string(), logo: z.string(), logo_meta: imageMetaSchema.nullable(), rating: z.number(), reviews_count: z.number().int(), city: z.string() }),
   /** The running flash sale this product is in, if any (its sale price is discount_price). */
   flash_sale: z.object({ id: z.number(), name: z.string(), ends_at: z.string() }).nullable(),
 });

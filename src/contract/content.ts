@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
+import { imageMetaSchema } from './images.ts';
 
 /** Spec §3 Country; GET /countries answers data.countries[]. */
 export const countrySchema = z.object({ name: z.string(), phone_code: z.string(), iso_code: z.string() });
@@ -12,6 +13,7 @@ export const categorySchema = z.object({
   name: z.string(),
   slug: z.string(),
   thumbnail: z.string(),
+  thumbnail_meta: imageMetaSchema.nullable(),
   products_count: z.number(),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -23,6 +25,7 @@ export const bannerSchema = z.object({
   title: z.string(),
   subtitle: z.string().nullable(),
   image: z.string(),
+  image_meta: imageMetaSchema.nullable(),
   link: z.string().nullable(),
   shop_id: z.number().nullable(),
 });

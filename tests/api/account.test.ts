@@ -3,6 +3,7 @@
  * new number, password change, dashboard, and isolation between users. One app for the file;
  * profile photos go to a temporary DATA_DIR.
  */
+import sharp from 'sharp';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,23 +111,25 @@ describe('POST /profile/photo', () => {
     const body = currentUserResponseSchema.parse(res.json());
     expect(body.message).toBe(en['auth.photo_updated']);
     const url = body.data.user.profile_photo!;
-    expect(url).toMatch(/^\/media\/avatars\/[\w-]{32}\.png$/);
+    expect(url).toMatch(/^\/media\/avatars\/[0-9a-f]{32}\.png$/);
     expect(url).not.toContain('eu');
-    expect(await storedFileNames(t, 'avatars', dataDir)).toContain(path.basename(url));
+    // Through the image pipeline (issue 15): the original under its content address.
+    expect(await storedFileNames(t, 'originals', dataDir)).toContain(path.basename(url));
 
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe("default-src 'none'");
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.rawPayload.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
 
     // A new photo replaces the file; the old name is no longer served.
-    const again = await upload(ana.token, { name: 'nou.jpg', type: 'image/jpeg', bytes: PNG });
+    const other = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#123456' } }).png().toBuffer();
+    const again = await upload(ana.token, { name: 'nou.jpg', type: 'image/jpeg', bytes: other });
     const newUrl = again.json().data.user.profile_photo as string;
     expect(newUrl).toMatch(/\.png$/); // the type comes from the bytes, not the name
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
-    expect(await storedFileNames(t, 'avatars', dataDir)).not.toContain(path.basename(url));
+    expect(await storedFileNames(t, 'originals', dataDir)).not.toContain(path.basename(url));
   });
 
   it('rejects a text file renamed .png, a file over 2 MB and a missing file, per field', async () => {

@@ -624,12 +624,16 @@ describe('GET /api/products/:id', () => {
     expect(product.id).toBe(id);
     expect(product.description).toBe(row!.description);
     expect(product.weight).toBe(row!.weight);
-    expect(product.images).toEqual(images.map((i) => ({ id: i.id, url: i.url })));
+    // Each photo with its size, placeholder and variants (issue 15, ADR 024).
+    expect(product.images).toEqual(
+      images.map((i) => ({ id: i.id, url: i.url, meta: expect.objectContaining({ width: 1600, height: 1200, variants: `/media/img/v1/${i.imageKey}` }) })),
+    );
     expect(product.images.length).toBeGreaterThanOrEqual(3);
     expect(sorted(ids(product.colors))).toEqual(sorted(ids(colorRows)));
     expect(product.category).toEqual({ id: category!.id, name: category!.name, slug: category!.slug });
     expect(product.shop).toEqual({
       id: shop!.id, name: shop!.name, slug: shop!.slug, logo: shop!.logo, rating: shop!.rating, reviews_count: shop!.reviewsCount, city: shop!.city,
+      logo_meta: expect.objectContaining({ width: 640, height: 640, variants: `/media/img/v1/${shop!.logoKey}` }),
     });
     if (row!.qualityId !== null) expect(product.quality?.id).toBe(row!.qualityId);
     if (row!.seasonId !== null) expect(product.season?.id).toBe(row!.seasonId);
@@ -721,6 +725,7 @@ describe('GET /api/categories/:key', () => {
       name: 'Cărți',
       slug: 'carti',
       thumbnail: row!.thumbnail,
+      thumbnail_meta: expect.objectContaining({ width: 640, height: 640, widths: [160, 320, 480, 640], variants: `/media/img/v1/${row!.thumbnailKey}` }),
       products_count: truth.active.filter((r) => r.categoryId === row!.id).length,
     });
     expect(bySlug.products_count).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * Deterministic Romanian marketplace seed, written in one transaction when the database is
  * empty (no shops). Rows are inserted in batches; image columns point at /media/... SVGs
- * rendered on request by server/routes/media.ts.
+ * rendered on request by server/routes/media.ts, then seed/photos.ts gives products, categories,
+ * shops and banners their photographs (issue 15; flash sales and video posters stay SVG).
  */
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
@@ -19,13 +20,18 @@ import { chunks, createRandom, DAY_MS } from './random.ts';
 import { generalSettings, languageRows, masterSettings } from './settings.ts';
 import { SHOPS } from './shops.ts';
 import { productSearchText } from '../../lib/search-text.ts';
+import { attachSeedPhotos } from './photos.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
 
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(shops);
-  if (existing && existing.n > 0) return false;
+  if (existing && existing.n > 0) {
+    // A database seeded before the photographs (issue 15) gets them now; a no-op afterwards.
+    await attachSeedPhotos(db);
+    return false;
+  }
 
   const rng = createRandom(SEED);
   const now = Date.now();
@@ -183,5 +189,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     );
     await tx.insert(flashSaleProducts).values(saleRows);
   });
+  // Photographs for products, categories, shops and banners (issue 15): rows now, JPEGs on first request.
+  await attachSeedPhotos(db);
   return true;
 }

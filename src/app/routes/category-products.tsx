@@ -19,6 +19,7 @@ import type { Category } from '../../contract/content.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 import { productListQueryOptions } from '../../features/products/api/get-products.ts';
 import { cardImage } from '../../features/products/lib/media.ts';
+import { CARD_SIZES } from '../../features/products/components/ProductCard/ProductCard.tsx';
 import { readListParams } from '../../features/products/lib/list-params.ts';
 import { firstLoadBudget, preloadImage } from '../first-load.ts';
 
@@ -43,7 +44,7 @@ export const createLoader = (queryClient: QueryClient) => async ({ params, reque
     if (!cached) await budget.within(fetching);
     // The first card's picture is the screen's largest: it starts loading with its address.
     const first = queryClient.getQueryData(listing.queryKey)?.data[0];
-    if (budget.waiting && first) preloadImage(cardImage(first));
+    if (budget.waiting && first) preloadImage(cardImage(first), { meta: first.thumbnail === cardImage(first) ? first.thumbnail_meta : null, sizes: CARD_SIZES });
   }
   if (header) await budget.within(header);
   budget.done();

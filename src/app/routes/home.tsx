@@ -10,7 +10,7 @@ import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BannerCarousel } from '../../features/content/components/BannerCarousel/BannerCarousel.tsx';
+import { BANNER_SIZES, BannerCarousel } from '../../features/content/components/BannerCarousel/BannerCarousel.tsx';
 import { bannersQueryOptions } from '../../features/content/api/get-banners.ts';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
@@ -25,7 +25,7 @@ import classes from './home.module.css';
 export const createLoader = (queryClient: QueryClient) => async () => {
   const ready = prefetchScreen(queryClient, [bannersQueryOptions(), categoriesQueryOptions(), homeSectionsQueryOptions()]);
   // The first banner is the screen's largest picture: it starts loading with its address.
-  void queryClient.ensureQueryData(bannersQueryOptions()).then((banners) => preloadImage(banners[0]?.image), () => undefined);
+  void queryClient.ensureQueryData(bannersQueryOptions()).then((banners) => preloadImage(banners[0]?.image, { meta: banners[0]?.image_meta, sizes: BANNER_SIZES }), () => undefined);
   await ready;
   return null;
 };

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { Product, ProductDetails } from '../../contract/catalog.ts';
 import { productQueryOptions } from '../../features/products/api/get-product.ts';
 import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
-import { ProductGallery, ProductGallerySkeleton, galleryItems } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
+import { ProductGallery, ProductGallerySkeleton, STAGE_SIZES, galleryItems } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
 import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { cardImage } from '../../features/products/lib/media.ts';
@@ -33,7 +33,9 @@ export const createLoader =
       // The gallery's first picture is the screen's largest: it starts loading with its address.
       void queryClient.ensureQueryData(productQueryOptions(id)).then((product) => {
         const first = galleryItems(product)[0];
-        if (product.quantity > 0 && first) preloadImage(first.kind === 'image' ? first.src : first.poster);
+        if (product.quantity > 0 && first) {
+          preloadImage(first.kind === 'image' ? first.src : first.poster, first.kind === 'image' ? { meta: first.meta, sizes: STAGE_SIZES } : undefined);
+        }
       }, () => undefined);
       await ready;
     }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { shopQueryOptions } from '../../features/shops/api/get-shop.ts';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ShopProducts, shopProductsQueryOptions } from './shop-details.tsx';
+import { Photo } from '../../components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
 
 export const createLoader =
@@ -86,7 +87,7 @@ export function Component() {
         </ol>
       </nav>
       <Group gap="md" wrap="nowrap" align="center" mb="md">
-        <img src={details.logo} alt="" width={56} height={56} style={{ borderRadius: '50%', flex: '0 0 56px' }} />
+        <Photo src={details.logo} meta={details.logo_meta} alt="" sizes="56px" width={56} height={56} style={{ borderRadius: '50%', flex: '0 0 56px' }} />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>{category.name}</Title>
           <Text size="sm" c="dimmed">

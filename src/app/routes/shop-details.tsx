@@ -14,6 +14,7 @@ import { ProductListing } from '../../features/products/components/ProductListin
 import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
+import { Photo } from '../../components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
 
 /** The list query ProductListing will read for this URL, so the loader warms exactly that cache entry. */
@@ -99,10 +100,10 @@ export function Component() {
       ) : (
         <Stack gap="md" data-testid="shop-header">
           <div className={classes.banner}>
-            <img src={details.shop.banner} alt="" width={1200} height={300} fetchPriority="high" decoding="async" />
+            <Photo src={details.shop.banner} meta={details.shop.banner_meta} alt="" sizes="(min-width: 88em) 1320px, 100vw" width={1200} height={300} priority />
           </div>
           <Group gap="md" wrap="nowrap" align="flex-start" className={classes.identity}>
-            <img src={details.shop.logo} alt={t('shop.logo_alt', { name: details.shop.name })} width={88} height={88} className={classes.logo} />
+            <Photo src={details.shop.logo} meta={details.shop.logo_meta} alt={t('shop.logo_alt', { name: details.shop.name })} sizes="88px" width={88} height={88} className={classes.logo} />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>{details.shop.name}</Title>
               <ShopRating rating={details.shop.rating} reviews={details.shop.reviews_count} />

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { categoriesQueryOptions } from '../../api/get-categories.ts';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 import classes from './CategoryButtons.module.css';
 
 const PLACEHOLDERS = 8;
@@ -33,7 +34,7 @@ export function CategoryButtons() {
     <nav aria-label={t('header.categories')} className={classes.strip} data-testid="category-buttons">
       {categories.map((category) => (
         <Link key={category.id} to={`/categories/${category.id}`} className={classes.item}>
-          <img src={category.thumbnail} alt="" width={36} height={36} className={classes.icon} loading="lazy" decoding="async" fetchPriority="low" />
+          <Photo src={category.thumbnail} meta={category.thumbnail_meta} alt="" sizes="36px" width={36} height={36} className={classes.icon} />
           <span className={classes.label}>{category.name}</span>
         </Link>
       ))}

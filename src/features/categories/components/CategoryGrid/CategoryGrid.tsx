@@ -2,6 +2,7 @@ import { SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '../../../../contract/content.ts';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 import classes from './CategoryGrid.module.css';
 
 const COLS = { base: 3, sm: 4, md: 6 };
@@ -33,7 +34,7 @@ export function CategoryGrid({ categories, loading, placeholders = 12 }: { categ
     <SimpleGrid cols={COLS} spacing="sm" data-testid="category-grid">
       {categories.map((category) => (
         <UnstyledButton key={category.id} component={Link} to={`/categories/${category.slug}`} className={classes.card}>
-          <img src={category.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" fetchPriority="low" className={classes.thumb} />
+          <Photo src={category.thumbnail} meta={category.thumbnail_meta} alt="" sizes="64px" width={64} height={64} className={classes.thumb} />
           {/* Plain text: Mantine's Text sets its size inline, which the phone size below could not override. */}
           <span className={`${classes.name} ${classes.title}`}>{category.name}</span>
           <Text size="xs" c="dimmed" ta="center">{t('categories.products_count', { count: category.products_count })}</Text>

@@ -6,7 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bannersQueryOptions } from '../../api/get-banners.ts';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 import classes from './BannerCarousel.module.css';
+
+/** A banner spans the content column (at most the 1200 px container). */
+export const BANNER_SIZES = '(min-width: 75em) 1200px, 100vw';
 
 export function BannerCarousel() {
   const { t } = useTranslation();
@@ -16,15 +20,15 @@ export function BannerCarousel() {
     <section aria-label={t('home.banners')} className={classes.track} data-testid="banners">
       {banners.map((banner, index) => {
         const image = (
-          <img
+          <Photo
             src={banner.image}
+            meta={banner.image_meta}
             alt={banner.subtitle ? `${banner.title} — ${banner.subtitle}` : banner.title}
+            sizes={BANNER_SIZES}
             width={1200}
             height={400}
             className={classes.image}
-            loading={index === 0 ? 'eager' : 'lazy'}
-            fetchPriority={index === 0 ? 'high' : 'auto'}
-            decoding="async"
+            priority={index === 0}
           />
         );
         return (

@@ -14,10 +14,14 @@ import { useTranslation } from 'react-i18next';
 import type { Product } from '../../../../contract/catalog.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { FavoriteButton } from '../FavoriteButton/FavoriteButton.tsx';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { cardImage } from '../../lib/media.ts';
 import { isDiscounted, unitPrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
 import classes from './ProductCard.module.css';
+
+/** A card's width: half the screen on phones, a column of the grid on wider screens (ProductGrid). */
+export const CARD_SIZES = '(min-width: 75em) 240px, (min-width: 62em) 22vw, (min-width: 48em) 31vw, 50vw';
 
 export interface ProductCardProps {
   product: Product;
@@ -35,14 +39,15 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
   const content = (
     <>
       <div className={classes.media}>
-        <img
+        <Photo
           src={cardImage(product)}
+          meta={product.thumbnail === cardImage(product) ? product.thumbnail_meta : null}
           alt=""
+          sizes={CARD_SIZES}
           width={300}
           height={300}
           className={classes.image}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
+          priority={priority}
         />
         {discounted && product.discount_percentage > 0 && (
           <span className={`${classes.pill} ${classes.badge}`} data-testid="discount-badge">

@@ -9,17 +9,22 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetails } from '../../../../contract/catalog.ts';
+import type { ImageMeta } from '../../../../contract/images.ts';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
 import classes from './ProductGallery.module.css';
 
-export type GalleryItem = { kind: 'image'; src: string } | { kind: 'video'; src: string; poster: string };
+export type GalleryItem = { kind: 'image'; src: string; meta?: ImageMeta | null } | { kind: 'video'; src: string; poster: string };
 
-type GalleryProduct = Pick<ProductDetails, 'name' | 'thumbnail' | 'images' | 'videos'>;
+type GalleryProduct = Pick<ProductDetails, 'name' | 'thumbnail' | 'images' | 'videos'> & Partial<Pick<ProductDetails, 'thumbnail_meta'>>;
+
+/** The stage: the page's width on phones, half of it beside the details on wide screens. */
+export const STAGE_SIZES = '(min-width: 62em) 560px, 100vw';
 
 /** Images (or the thumbnail when there are none) and videos; videos first when there is no real picture. */
 export function galleryItems(product: GalleryProduct): GalleryItem[] {
-  let images: GalleryItem[] = product.images.filter((image) => !isDefaultImage(image.url)).map((image) => ({ kind: 'image', src: image.url }));
-  if (images.length === 0 && !isDefaultImage(product.thumbnail)) images = [{ kind: 'image', src: product.thumbnail }];
+  let images: GalleryItem[] = product.images.filter((image) => !isDefaultImage(image.url)).map((image) => ({ kind: 'image', src: image.url, meta: image.meta }));
+  if (images.length === 0 && !isDefaultImage(product.thumbnail)) images = [{ kind: 'image', src: product.thumbnail, meta: product.thumbnail_meta }];
   const videos: GalleryItem[] = product.videos.map((video) => ({ kind: 'video', src: video.url, poster: video.thumbnail }));
   if (images.length === 0 && videos.length === 0) return [{ kind: 'image', src: DEFAULT_PRODUCT_THUMBNAIL }];
   return images.length === 0 ? videos : [...images, ...videos];
@@ -69,15 +74,16 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
             data-testid="gallery-video"
           />
         ) : (
-          <img
+          <Photo
             key={current.src}
             className={classes.media}
             src={current.src}
+            meta={current.meta}
             alt={labelFor(current, index)}
+            sizes={STAGE_SIZES}
             width={600}
             height={600}
-            loading="eager"
-            decoding="async"
+            priority={index === 0}
             data-testid="gallery-image"
           />
         )}
@@ -105,7 +111,11 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
               tabIndex={i === index ? 0 : -1}
               onClick={() => select(i)}
             >
-              <img src={item.kind === 'video' ? item.poster : item.src} alt="" width={64} height={64} loading="lazy" decoding="async" />
+              {item.kind === 'video' ? (
+                <img src={item.poster} alt="" width={64} height={64} loading="lazy" decoding="async" />
+              ) : (
+                <Photo src={item.src} meta={item.meta} alt="" sizes="64px" width={64} height={64} />
+              )}
               {item.kind === 'video' && <span className={classes.play} aria-hidden="true">▶</span>}
             </button>
           ))}

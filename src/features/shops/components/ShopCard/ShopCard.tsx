@@ -8,8 +8,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Shop } from '../../../../contract/catalog.ts';
 import classes from './ShopCard.module.css';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 
-export type ShopCardShop = Pick<Shop, 'id' | 'name' | 'logo' | 'rating' | 'reviews_count' | 'city'> & Partial<Pick<Shop, 'banner' | 'products_count'>>;
+export type ShopCardShop = Pick<Shop, 'id' | 'name' | 'logo' | 'rating' | 'reviews_count' | 'city'> &
+  Partial<Pick<Shop, 'banner' | 'products_count' | 'logo_meta' | 'banner_meta'>>;
 
 /** "4,8" in Romanian, "4.8" in English: one decimal. */
 export function formatRating(rating: number, language: string): string {
@@ -51,11 +53,11 @@ export function ShopCard({
     <article className={classes.card} data-testid="shop-card" data-shop-id={shop.id}>
       {withBanner && shop.banner && (
         <div className={classes.banner}>
-          <img src={shop.banner} alt="" width={1200} height={300} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+          <Photo src={shop.banner} meta={shop.banner_meta} alt="" sizes="(min-width: 62em) 400px, (min-width: 48em) 50vw, 100vw" width={1200} height={300} priority={priority} />
         </div>
       )}
       <div className={classes.body} data-with-banner={(withBanner && !!shop.banner) || undefined}>
-        <img src={shop.logo} alt="" width={56} height={56} className={classes.logo} loading={priority ? 'eager' : 'lazy'} decoding="async" />
+        <Photo src={shop.logo} meta={shop.logo_meta} alt="" sizes="56px" width={56} height={56} className={classes.logo} priority={priority} />
         <Stack gap={2} className={classes.text}>
           <Heading className={classes.name}>
             <Link to={`/shops/${shop.id}`} className={classes.link}>{shop.name}</Link>

@@ -1,0 +1,87 @@
+// Image bytes of a category page's first view (issue 15, docs/performance.md): Chromium at
+// 375×812 CSS px (DPR 2, a common phone), no service worker, fresh cache, no scrolling — every
+// image response until the network is idle, summed. Twice: with the pipeline (the <picture>
+// picks an AVIF variant by srcset/sizes) and "before", the same requests answered with each
+// image's JPEG original as it is stored (1600 px, as the seller's phone made it).
+// Builds the app into .tmp/dist-images and starts its own server on a fresh embedded database;
+// a first visit makes the originals and variants (not measured).
+// Usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const PORT = Number(option('--port', 4710));
+const category = option('--category', 'imbracaminte-femei');
+const dpr = Number(option('--dpr', 2));
+const width = Number(option('--width', 375));
+const dist = path.resolve('.tmp/dist-images');
+const base = `http://127.0.0.1:${PORT}`;
+
+if (!args.includes('--no-build')) {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (!existsSync(path.join(dist, 'index.html'))) throw new Error('build missing');
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'talcioc-bench-images-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+process.on('exit', () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {}
+  if (i > 360) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const VARIANT = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\.(avif|webp|jpg)$/;
+
+async function visit({ originals = false } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 812 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true, serviceWorkers: 'block', locale: 'ro-RO' });
+  const page = await context.newPage();
+  if (originals) {
+    await page.route(VARIANT, async (route) => {
+      const [, key] = VARIANT.exec(new URL(route.request().url()).pathname);
+      const file = path.join(dataDir, 'uploads', 'originals', `${key}.jpg`);
+      await route.fulfill({ status: 200, contentType: 'image/jpeg', body: readFileSync(file) });
+    });
+  }
+  const images = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'image') return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    images.push({ url: new URL(response.url()).pathname, type: response.headers()['content-type'], bytes: body.length });
+  });
+  await page.goto(`${base}/categories/${category}`, { waitUntil: 'networkidle', timeout: 600_000 });
+  await page.waitForTimeout(1500);
+  await context.close();
+  return images;
+}
+
+// First visit: the server draws the originals and encodes the variants this page asks for.
+await visit();
+await visit();
+const pipeline = await visit();
+const before = await visit({ originals: true });
+const sum = (list) => list.reduce((n, i) => n + i.bytes, 0);
+const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
+const photos = (list) => list.filter((i) => VARIANT.test(i.url));
+console.log(`Category /categories/${category} at ${width} px, DPR ${dpr}, first view (no scrolling, network idle):`);
+console.log(`  originals as stored : ${photos(before).length} photos, ${kb(sum(photos(before)))} (all images ${kb(sum(before))})`);
+console.log(`  pipeline            : ${photos(pipeline).length} photos, ${kb(sum(photos(pipeline)))} (all images ${kb(sum(pipeline))})`);
+const formats = {};
+for (const i of photos(pipeline)) formats[`${i.url.split('/').pop()}`] = (formats[`${i.url.split('/').pop()}`] ?? 0) + 1;
+console.log('  pipeline variants   :', JSON.stringify(formats));
+await browser.close();
+process.exit(0);

@@ -1,0 +1,252 @@
+/**
+ * The image pipeline (issue 15, ADR 024): one path for every raster image, seeded or uploaded.
+ *
+ * - Originals are stored once, under their content address, through the file store (ADR 022:
+ *   `stored_files` on PostgreSQL, DATA_DIR/uploads embedded): uploads when they arrive (EXIF
+ *   orientation applied, every metadata block dropped, at most MAX_ORIGINAL_SIDE px), seeded
+ *   photos on first request (media/photo.ts draws them from their recipe, deterministically).
+ * - Variants — AVIF, WebP and JPEG at IMAGE_WIDTHS — are made on first request, then kept in the
+ *   file store; another instance finds them there. In one process a variant is encoded once
+ *   however many requests ask for it together (single flight), and at most `concurrency` images
+ *   are drawn or encoded at a time; past `maxQueue` waiting jobs a request gets 503 + Retry-After.
+ * - `limitInputPixels` on every decode: a decompression bomb is refused before it is decoded.
+ */
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import sharp, { type OutputInfo } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import type { Database } from '../db/client.ts';
+import { images, supportAttachments, users } from '../db/schema.ts';
+import type { FileStore } from '../lib/file-store.ts';
+import { HttpError, fieldError } from '../plugins/errors.ts';
+import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '../../src/contract/image-constants.ts';
+import { photoSize, recipeKey, renderPhoto, renderSmall, type PhotoRecipe } from './photo.ts';
+
+/** libvips threads per image: the pipeline's own queue decides how many images run at once. */
+sharp.concurrency(1);
+sharp.cache({ memory: 64, files: 0, items: 50 });
+
+/** Largest image decoded (width × height): 50 MP covers every phone camera; a bomb claims far more. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Uploaded originals are kept at most this many px on the long side. */
+export const MAX_ORIGINAL_SIDE = 3200;
+
+export type OriginalFormat = 'jpg' | 'png' | 'webp';
+
+export interface ImageRecord {
+  key: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  format: OriginalFormat;
+  recipe: PhotoRecipe | null;
+}
+
+const originalName = (key: string, format: string) => `${key}.${format}`;
+const variantName = (key: string, width: number, format: ImageFormat) => `${key}-${width}.${format}`;
+
+/** ThumbHash (base64) of an image: drawn into at most 100×100 px first, as ThumbHash requires. */
+export async function thumbHashOf(input: Buffer | { width: number; height: number; rgba: Buffer }): Promise<string> {
+  const small = Buffer.isBuffer(input)
+    ? await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    : { data: input.rgba, info: { width: input.width, height: input.height } };
+  return Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString('base64');
+}
+
+/** The images row of a generated photo: size and placeholder without drawing the photo itself. */
+export async function generatedImage(recipe: PhotoRecipe, knownPlaceholder?: string): Promise<ImageRecord> {
+  const { width, height } = photoSize(recipe);
+  const placeholder = knownPlaceholder ?? (await thumbHashOf(await renderSmall(recipe)));
+  return { key: recipeKey(recipe), width, height, placeholder, format: 'jpg', recipe };
+}
+
+/** One variant from an original: resized (never enlarged), orientation applied, no metadata. */
+export async function encodeVariant(original: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
+  const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+  // sharp writes no EXIF, XMP, IPTC or ICC block unless asked (keepMetadata/withMetadata): none is.
+  switch (format) {
+    case 'avif':
+      return image.avif({ quality: 52, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer();
+    case 'webp':
+      return image.webp({ quality: 74, effort: 3 }).toBuffer();
+    case 'jpg':
+      return image.jpeg({ quality: 76, mozjpeg: true, progressive: true }).toBuffer();
+  }
+}
+
+export interface UploadMessages {
+  field: string;
+  /** Not an image we read (or a damaged one). */
+  wrongType: string;
+  /** More pixels than MAX_INPUT_PIXELS. */
+  tooManyPixels: string;
+}
+
+export interface ImagePipelineOptions {
+  /** Images drawn or encoded at once (default: cores − 1, at least 1). */
+  concurrency?: number;
+  /** Jobs allowed to wait for a slot; more → 503 (default 200). */
+  maxQueue?: number;
+}
+
+export class ImagePipeline {
+  /** Variants this process encoded (tests: concurrent requests for one variant encode once). */
+  encodes = 0;
+  /** Generated originals this process drew. */
+  drawn = 0;
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly waiting: (() => void)[] = [];
+  private active = 0;
+  private readonly concurrency: number;
+  private readonly maxQueue: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly files: FileStore,
+    options: ImagePipelineOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? Math.max(1, availableParallelism() - 1);
+    this.maxQueue = options.maxQueue ?? 200;
+  }
+
+  /** Runs `job` in one of the `concurrency` slots (a bounded queue in front). */
+  private async slot<T>(job: () => Promise<T>): Promise<T> {
+    if (this.active < this.concurrency) this.active++;
+    else {
+      if (this.waiting.length >= this.maxQueue) throw new HttpError(503, 'media.busy', undefined, { headers: { 'Retry-After': '2' } });
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    try {
+      return await job();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+
+  /** One promise per name while it runs: requests arriving together share it. */
+  private once<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(name) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = run().finally(() => this.inflight.delete(name));
+    this.inflight.set(name, promise);
+    return promise;
+  }
+
+  async find(key: string): Promise<ImageRecord | undefined> {
+    const [row] = await this.db.select().from(images).where(eq(images.key, key));
+    return row ? { ...row, format: row.format as OriginalFormat, recipe: (row.recipe as PhotoRecipe | null) ?? null } : undefined;
+  }
+
+  /** The original's bytes: from the store, or drawn from its recipe once and stored. */
+  original(record: ImageRecord): Promise<Buffer | undefined> {
+    return this.once(`original:${record.key}`, async () => {
+      const name = originalName(record.key, record.format);
+      const stored = await this.files.get('originals', name);
+      if (stored) return stored;
+      if (!record.recipe) return undefined;
+      const recipe = record.recipe;
+      const bytes = await this.slot(() => renderPhoto(recipe));
+      this.drawn++;
+      await this.files.putOnce('originals', name, bytes);
+      return bytes;
+    });
+  }
+
+  /** A variant's bytes (made and kept on first request); undefined for an unknown key or width. */
+  variant(key: string, width: number, format: ImageFormat): Promise<Buffer | undefined> {
+    const name = variantName(key, width, format);
+    return this.once(`variant:${name}`, async () => {
+      const stored = await this.files.get('variants', name);
+      if (stored) return stored;
+      const record = await this.find(key);
+      if (!record || !variantWidths(record.width).includes(width)) return undefined;
+      const original = await this.original(record);
+      if (!original) return undefined;
+      const bytes = await this.slot(() => encodeVariant(original, width, format));
+      this.encodes++;
+      await this.files.putOnce('variants', name, bytes);
+      return bytes;
+    });
+  }
+
+  /**
+   * An uploaded image into the pipeline: decoded under the pixel limit, turned upright (EXIF
+   * orientation), at most MAX_ORIGINAL_SIDE px, re-encoded without any metadata (a phone photo's
+   * GPS position goes here), stored once under the SHA-256 of the result. Unreadable → 422 on
+   * the field. The caller has already checked the type by magic bytes and the byte size.
+   */
+  async ingest(bytes: Buffer, messages: UploadMessages): Promise<ImageRecord & { size: number }> {
+    let clean: { data: Buffer; info: OutputInfo };
+    let format: OriginalFormat;
+    try {
+      const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+      const meta = await input.metadata();
+      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw fieldError(messages.field, messages.tooManyPixels);
+      format = meta.format === 'png' ? 'png' : meta.format === 'webp' ? 'webp' : 'jpg';
+      const upright = input.rotate().resize(MAX_ORIGINAL_SIDE, MAX_ORIGINAL_SIDE, { fit: 'inside', withoutEnlargement: true });
+      const encoded = format === 'png' ? upright.png() : format === 'webp' ? upright.webp({ quality: 90 }) : upright.jpeg({ quality: 90 });
+      clean = await this.slot(() => encoded.toBuffer({ resolveWithObject: true }));
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (/pixel limit/i.test(String((error as Error).message))) throw fieldError(messages.field, messages.tooManyPixels);
+      throw fieldError(messages.field, messages.wrongType);
+    }
+    const key = createHash('sha256').update(clean.data).digest('hex').slice(0, 32);
+    const record: ImageRecord = {
+      key,
+      width: clean.info.width,
+      height: clean.info.height,
+      placeholder: await thumbHashOf(clean.data),
+      format,
+      recipe: null,
+    };
+    await this.files.putOnce('originals', originalName(key, format), clean.data);
+    await this.db.insert(images).values(record).onConflictDoNothing();
+    return { ...record, size: clean.data.length };
+  }
+
+  /**
+   * Removes an uploaded image (original, variants, row) named `<key>.<format>` once nothing uses it:
+   * no profile photo, no ticket attachment, no catalog row (content addresses can be shared).
+   */
+  async forgetIfUnused(name: string): Promise<boolean> {
+    const match = /^([0-9a-f]{32})\.(jpg|png|webp)$/.exec(name);
+    if (!match) return false;
+    const key = match[1]!;
+    const [users_, attachments] = await Promise.all([
+      this.db.select({ n: count() }).from(users).where(eq(users.profilePhoto, name)),
+      this.db.select({ n: count() }).from(supportAttachments).where(eq(supportAttachments.storageKey, name)),
+    ]);
+    if ((users_[0]?.n ?? 0) + (attachments[0]?.n ?? 0) > 0) return false;
+    const record = await this.find(key);
+    if (!record || record.recipe) return false;
+    try {
+      await this.db.delete(images).where(and(eq(images.key, key), isNull(images.recipe)));
+    } catch {
+      return false; // still named by a catalog row
+    }
+    await this.files.remove('originals', name);
+    for (const width of variantWidths(record.width)) for (const format of IMAGE_FORMATS) await this.files.remove('variants', variantName(key, width, format));
+    return true;
+  }
+
+  /** An original's bytes by its stored name (`<key>.<format>`), for routes serving originals. */
+  storedOriginal(name: string): Promise<Buffer | undefined> {
+    return this.files.get('originals', name);
+  }
+}
+
+const pipelines = new WeakMap<object, ImagePipeline>();
+
+/** The pipeline of an app (one per database handle, so one per server instance). */
+export function imagePipeline(app: { db: Database; files: FileStore }): ImagePipeline {
+  let pipeline = pipelines.get(app.db);
+  if (!pipeline) {
+    pipeline = new ImagePipeline(app.db, app.files);
+    pipelines.set(app.db, pipeline);
+  }
+  return pipeline;
+}

@@ -1,0 +1,100 @@
+/**
+ * Every catalog picture (issue 15, ADR 024): `<picture>` with AVIF and WebP sources and a JPEG
+ * fallback from the pipeline's width ladder, `srcset`/`sizes` so the browser picks the width the
+ * layout needs at the screen's density, explicit width/height (no layout shift), lazy and async by
+ * default (`priority` for the page's largest image: eager, fetchpriority high), and the image's
+ * ThumbHash as its background while it loads — shown instead of a broken image when it fails.
+ * With Save-Data or a 2g/slow-2g connection only the smaller widths are offered.
+ * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>.
+ */
+import { useState, type CSSProperties } from 'react';
+import type { ImageMeta } from '../../contract/images.ts';
+import { variantUrl, type ImageFormat } from '../../contract/image-constants.ts';
+import { placeholderUrl } from './placeholder.ts';
+
+/** Widest variant offered on Save-Data or a 2g connection. */
+export const SAVE_DATA_MAX_WIDTH = 480;
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** Whether the shopper asked to save data or is on a 2g-class connection (read per render: it can change). */
+export function prefersLightImages(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
+}
+
+/** The widths to offer: all of them, or on a light connection those up to SAVE_DATA_MAX_WIDTH (at least the smallest). */
+export function offeredWidths(meta: Pick<ImageMeta, 'widths'>, light = prefersLightImages()): number[] {
+  if (!light) return meta.widths;
+  const small = meta.widths.filter((w) => w <= SAVE_DATA_MAX_WIDTH);
+  return small.length ? small : meta.widths.slice(0, 1);
+}
+
+export const srcSetOf = (meta: Pick<ImageMeta, 'variants'>, widths: number[], format: ImageFormat) =>
+  widths.map((w) => `${variantUrl(meta.variants, w, format)} ${w}w`).join(', ');
+
+export interface PhotoProps {
+  /** The spec's URL (used as it is when the image has no `meta`). */
+  src: string;
+  meta: ImageMeta | null | undefined;
+  alt: string;
+  /** CSS width of the slot, as for `sizes` (e.g. "(min-width: 62em) 25vw, 50vw"). */
+  sizes: string;
+  /** Attributes of the box (aspect ratio); the intrinsic size when not given. */
+  width?: number;
+  height?: number;
+  /** The page's largest image: loaded at once with high priority. */
+  priority?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  'data-testid'?: string;
+}
+
+export function Photo({ src, meta, alt, sizes, width, height, priority = false, className, style, ...rest }: PhotoProps) {
+  const [failed, setFailed] = useState(false);
+  const w = width ?? meta?.width;
+  const h = height ?? meta?.height;
+  const loading = priority ? 'eager' : 'lazy';
+  const fetchPriority = priority ? 'high' : undefined;
+
+  if (!meta) {
+    return <img src={src} alt={alt} width={w} height={h} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} style={style} data-testid={rest['data-testid']} />;
+  }
+
+  const background: CSSProperties = { backgroundImage: `url(${placeholderUrl(meta.placeholder)})`, backgroundSize: 'cover', backgroundPosition: 'center' };
+  if (failed) {
+    // Never a broken-image icon: the placeholder's colours in the same box.
+    return <span role="img" aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={className} style={{ display: 'block', aspectRatio: `${w} / ${h}`, ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
+  }
+  const widths = offeredWidths(meta);
+  const fallback = variantUrl(meta.variants, widths.find((x) => x >= 640) ?? widths[widths.length - 1]!, 'jpg');
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSetOf(meta, widths, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSetOf(meta, widths, 'webp')} sizes={sizes} />
+      <img
+        src={fallback}
+        srcSet={srcSetOf(meta, widths, 'jpg')}
+        sizes={sizes}
+        alt={alt}
+        width={w}
+        height={h}
+        loading={loading}
+        decoding="async"
+        fetchPriority={fetchPriority}
+        className={className}
+        style={{ ...style, ...background }}
+        onLoad={(event) => {
+          // Loaded: the placeholder behind it goes (no re-render for it).
+          event.currentTarget.style.backgroundImage = 'none';
+        }}
+        onError={() => setFailed(true)}
+        data-testid={rest['data-testid']}
+      />
+    </picture>
+  );
+}
