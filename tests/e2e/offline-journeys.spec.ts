@@ -56,10 +56,13 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
     const path = String(firstIndex + results.length);
     const result = await runJourney(browser, request, baseURL!, pool, commands, path);
     results.push(result);
-    const bad = result.lost || result.duplicated || result.screenMismatches || result.error;
+    const bad = result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
     console.log(
       `[offline] #${path} ${result.steps} steps, ${result.seconds.toFixed(1)} s: ` +
-        (bad ? `lost ${result.lost}, duplicated ${result.duplicated}, screen ${result.screenMismatches}${result.error ? ', ERROR' : ''}` : 'ok') +
+        (bad
+          ? `lost ${result.lost}, duplicated ${result.duplicated}, screen ${result.screenMismatches}, selection ${result.selectionMismatches}` +
+            `${result.stepError ? ', step not driven' : ''}${result.error ? ', ERROR' : ''}`
+          : 'ok') +
         `\n          ${result.commands}\n          (${result.timings})`,
     );
     return true;
@@ -76,8 +79,8 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
     throw new Error(`offline journeys stopped: ${String(outcome.errorInstance ?? 'unknown')}\nreplay: OFFLINE_SEED=${outcome.seed} OFFLINE_PATH=${outcome.counterexamplePath}`);
   }
 
-  const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches') => results.reduce((n, r) => n + r[key], 0);
-  const failing = results.filter((r) => r.lost || r.duplicated || r.screenMismatches || r.error);
+  const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches' | 'selectionMismatches') => results.reduce((n, r) => n + r[key], 0);
+  const failing = results.filter((r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error || r.stepError);
   const elapsed = (Date.now() - started) / 1000;
   const summary = {
     sequences: results.length,
@@ -85,6 +88,8 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
     lost: total('lost'),
     duplicated: total('duplicated'),
     screenMismatches: total('screenMismatches'),
+    selectionMismatches: total('selectionMismatches'),
+    stepsNotDriven: results.filter((r) => r.stepError).length,
     errors: results.filter((r) => r.error).length,
     failingSequences: failing.length,
     elapsedSeconds: Math.round(elapsed),
@@ -94,13 +99,15 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
   };
   const report = [
     `[offline] sequences ${summary.sequences}, steps ${summary.steps}, lost ${summary.lost}, duplicated ${summary.duplicated}, ` +
-      `screen mismatches ${summary.screenMismatches}, errors ${summary.errors}, ${summary.elapsedSeconds} s (${summary.secondsPerSequence} s per sequence), seed ${SEED}`,
+      `screen mismatches ${summary.screenMismatches}, selection mismatches ${summary.selectionMismatches} (reported), ` +
+      `sequences with a step not driven ${summary.stepsNotDriven} (reported), errors ${summary.errors}, ${summary.elapsedSeconds} s (${summary.secondsPerSequence} s per sequence), seed ${SEED}`,
     `[offline] pool (product indexes 0..${pool.length - 1}, wrapping): ${pool.map((p, i) => `${i}=${p.id} "${p.name}" stock ${p.stock} shop ${p.shopId}`).join('; ')}`,
     ...failing.map((r) =>
       [
         `--- failing sequence: OFFLINE_SEED=${SEED} OFFLINE_PATH=${r.path} npx playwright test tests/e2e/offline-journeys.spec.ts -g randomized`,
         `    steps: ${r.commands}`,
-        `    lost ${r.lost}, duplicated ${r.duplicated}, screen mismatches ${r.screenMismatches}${r.error ? `, error: ${r.error}` : ''}`,
+        `    lost ${r.lost}, duplicated ${r.duplicated}, screen mismatches ${r.screenMismatches}, selection mismatches ${r.selectionMismatches}` +
+          `${r.stepError ? `, step not driven: ${r.stepError}` : ''}${r.error ? `, error: ${r.error}` : ''}`,
         ...r.details.map((d) => `    ${d}`),
       ].join('\n'),
     ),
@@ -116,6 +123,8 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
     screenMismatches: 0,
     errors: 0,
   });
+  // The harness must really drive the app: most sequences run every one of their steps.
+  expect(summary.stepsNotDriven, `sequences with a step the browser did not carry out\n${report}`).toBeLessThanOrEqual(Math.floor(runs / 5));
 });
 
 // ---------------------------------------------------------------------------------------------
