@@ -46,6 +46,7 @@ test.beforeAll(async ({ browser, request }) => {
 
 // No retry for the randomized journeys: a retry draws new sequences (it would hide a failing
 // seed, which is printed for replay instead) and would double CI's longest test.
+test.describe('randomized', () => {
 test.describe.configure({ retries: 0 });
 
 test('randomized offline journeys: every cart, selection and favourite tap reaches the server exactly once', async ({ browser, request, baseURL }, testInfo) => {
@@ -129,6 +130,7 @@ test('randomized offline journeys: every cart, selection and favourite tap reach
   });
   // The harness must really drive the app: most sequences run every one of their steps.
   expect(summary.stepsNotDriven, `sequences with a step the browser did not carry out\n${report}`).toBeLessThanOrEqual(Math.floor(runs / 5));
+});
 });
 
 // ---------------------------------------------------------------------------------------------
