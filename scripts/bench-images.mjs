@@ -5,7 +5,8 @@
 // image's JPEG original as it is stored (1600 px, as the seller's phone made it).
 // Builds the app into .tmp/dist-images and starts its own server on a fresh embedded database;
 // a first visit makes the originals and variants (not measured).
-// Usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375]
+// Usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]
+//   --list  prints every image request of the measured visits in order
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,7 @@ await visit();
 await visit();
 const pipeline = await visit();
 const before = await visit({ originals: true });
+if (args.includes('--list')) for (const i of pipeline) console.log(`  ${i.type}\t${i.bytes}\t${i.url}`);
 const sum = (list) => list.reduce((n, i) => n + i.bytes, 0);
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const photos = (list) => list.filter((i) => VARIANT.test(i.url));

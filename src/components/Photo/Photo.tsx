@@ -7,7 +7,7 @@
  * With Save-Data or a 2g/slow-2g connection only the smaller widths are offered.
  * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>.
  */
-import { useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ImageMeta } from '../../contract/images.ts';
 import { variantUrl, type ImageFormat } from '../../contract/image-constants.ts';
 import { placeholderUrl } from './placeholder.ts';
@@ -49,13 +49,22 @@ export interface PhotoProps {
   height?: number;
   /** The page's largest image: loaded at once with high priority. */
   priority?: boolean;
+  /** Every width even on Save-Data/2g: the shopper asked for the full-size photo. */
+  full?: boolean;
   className?: string;
   style?: CSSProperties;
   'data-testid'?: string;
 }
 
-export function Photo({ src, meta, alt, sizes, width, height, priority = false, className, style, ...rest }: PhotoProps) {
+export function Photo({ src, meta, alt, sizes, width, height, priority = false, full = false, className, style, ...rest }: PhotoProps) {
   const [failed, setFailed] = useState(false);
+  const picture = useRef<HTMLImageElement>(null);
+  // React builds the <img> before attaching it to its <picture>, and may yield in between: an
+  // eager <img> would start fetching its JPEG `src` before its AVIF/WebP sources exist. It is
+  // therefore created lazy and made eager once it sits in the picture (before the first paint).
+  useLayoutEffect(() => {
+    if (priority) picture.current?.setAttribute('loading', 'eager');
+  }, [priority]);
   const w = width ?? meta?.width;
   const h = height ?? meta?.height;
   const loading = priority ? 'eager' : 'lazy';
@@ -70,7 +79,7 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
     // Never a broken-image icon: the placeholder's colours in the same box.
     return <span role="img" aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={className} style={{ display: 'block', aspectRatio: `${w} / ${h}`, ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
   }
-  const widths = offeredWidths(meta);
+  const widths = full ? meta.widths : offeredWidths(meta);
   const fallback = variantUrl(meta.variants, widths.find((x) => x >= 640) ?? widths[widths.length - 1]!, 'jpg');
   return (
     <picture>
@@ -83,7 +92,8 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
         alt={alt}
         width={w}
         height={h}
-        loading={loading}
+        ref={picture}
+        loading="lazy"
         decoding="async"
         fetchPriority={fetchPriority}
         className={className}

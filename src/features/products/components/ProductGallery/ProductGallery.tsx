@@ -12,6 +12,7 @@ import type { ProductDetails } from '../../../../contract/catalog.ts';
 import type { ImageMeta } from '../../../../contract/images.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
+import { PhotoViewer } from './PhotoViewer.tsx';
 import classes from './ProductGallery.module.css';
 
 export type GalleryItem = { kind: 'image'; src: string; meta?: ImageMeta | null } | { kind: 'video'; src: string; poster: string };
@@ -35,6 +36,10 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
   const items = galleryItems(product);
   const [selected, setSelected] = useState(0);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [viewing, setViewing] = useState(false);
+  const swipe = useRef<number | null>(null);
+  const swiped = useRef(false);
+  const photos = items.flatMap((item, i) => (item.kind === 'image' ? [{ item, i }] : []));
   const index = Math.min(selected, items.length - 1);
   const current = items[index]!;
   const total = items.length;
@@ -74,18 +79,40 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
             data-testid="gallery-video"
           />
         ) : (
-          <Photo
-            key={current.src}
-            className={classes.media}
-            src={current.src}
-            meta={current.meta}
-            alt={labelFor(current, index)}
-            sizes={STAGE_SIZES}
-            width={600}
-            height={600}
-            priority={index === 0}
-            data-testid="gallery-image"
-          />
+          <>
+            <Photo
+              key={current.src}
+              className={classes.media}
+              src={current.src}
+              meta={current.meta}
+              alt={labelFor(current, index)}
+              sizes={STAGE_SIZES}
+              width={600}
+              height={600}
+              priority={index === 0}
+              data-testid="gallery-image"
+            />
+            {/* Tap (or Enter) for the full-size photo; a horizontal swipe moves to the next one. */}
+            <button
+              type="button"
+              className={classes.open}
+              aria-label={t('product.gallery_open_full', { n: index + 1 })}
+              onPointerDown={(event) => (swipe.current = event.clientX)}
+              onPointerUp={(event) => {
+                const dx = swipe.current === null ? 0 : event.clientX - swipe.current;
+                swipe.current = null;
+                if (Math.abs(dx) > 40) {
+                  swiped.current = true;
+                  select(index + (dx < 0 ? 1 : -1));
+                }
+              }}
+              onClick={() => {
+                if (swiped.current) swiped.current = false;
+                else setViewing(true);
+              }}
+              data-testid="gallery-open"
+            />
+          </>
         )}
         {total > 1 && (
           <>
@@ -95,6 +122,15 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
           </>
         )}
       </div>
+      {viewing && current.kind === 'image' && (
+        <PhotoViewer
+          title={t('product.gallery_full_title', { name: product.name })}
+          photos={photos.map(({ item, i }) => ({ src: item.src, meta: item.kind === 'image' ? item.meta : null, label: labelFor(item, i) }))}
+          index={Math.max(0, photos.findIndex(({ i }) => i === index))}
+          onIndex={(n) => setSelected(photos[n]!.i)}
+          onClose={() => setViewing(false)}
+        />
+      )}
       {total > 1 && (
         <div className={classes.strip} role="group" aria-label={t('product.gallery')} onKeyDown={onStripKey}>
           {items.map((item, i) => (
