@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
+import { BANNER_SIZES, CARD_SIZES, SAVE_DATA_MAX_WIDTH, STAGE_SIZES } from './src/lib/photo-sizes.ts';
 
 /** A new id per build busts the persisted query cache (src/lib/query-persister.ts). */
 function buildId() {
@@ -59,6 +60,21 @@ const FIRST_SCREEN_SCRIPT = `(function (chunks) {
       .then(function (r) { return r.ok ? r.json() : null; })['catch'](function () { return null; });
   }
   function image(src) { if (src) link('preload', src, 'image'); }
+  // A pipeline photo (issue 15, ADR 024): its AVIF srcset with the <picture>'s sizes, so the
+  // preload is the variant the page then shows (browsers without AVIF skip the hint).
+  var conn = navigator.connection, light = !!(conn && (conn.saveData || /(^|-)2g$/.test(conn.effectiveType || '')));
+  function photo(src, meta, sizes) {
+    if (!meta) return image(src);
+    var ws = meta.widths.filter(function (w) { return !light || w <= __SAVE_DATA_MAX__; });
+    if (!ws.length) ws = meta.widths.slice(0, 1);
+    var l = document.createElement('link');
+    l.rel = 'preload'; l.as = 'image'; l.type = 'image/avif';
+    l.setAttribute('imagesrcset', ws.map(function (w) { return meta.variants + '/' + w + '.avif ' + w + 'w'; }).join(', '));
+    l.setAttribute('imagesizes', sizes);
+    l.setAttribute('fetchpriority', 'high');
+    head.appendChild(l);
+  }
+  function pictureMeta(p) { return p.thumbnail_meta && picture(p) === p.thumbnail ? p.thumbnail_meta : null; }
   var noPicture = '/media/products/default.svg';
   function picture(p) { return p.thumbnail && p.thumbnail !== noPicture ? p.thumbnail : p.videos && p.videos[0] ? p.videos[0].thumbnail : p.thumbnail; }
   get('/master').then(function (j) { image(j && j.data.data.web_logo); });
@@ -68,24 +84,28 @@ const FIRST_SCREEN_SCRIPT = `(function (chunks) {
   if (screen === 'home') {
     get('/home');
     get('/categories');
-    get('/banners').then(function (j) { var b = j && j.data.data[0]; image(b && b.image); });
+    get('/banners').then(function (j) { var b = j && j.data.data[0]; if (b) photo(b.image, b.image_meta, __BANNER_SIZES__); });
   } else if (screen === 'product') {
     get('/categories');
     get('/products/' + m[1] + '/similar');
     get('/products/' + m[1]).then(function (j) {
       var p = j && j.data.product, i;
       if (!p || p.quantity <= 0) return;
-      for (i = 0; i < p.images.length; i++) if (p.images[i].url !== noPicture) return image(p.images[i].url);
-      image(picture(p));
+      for (i = 0; i < p.images.length; i++) if (p.images[i].url !== noPicture) return photo(p.images[i].url, p.images[i].meta, __STAGE_SIZES__);
+      photo(picture(p), pictureMeta(p), __STAGE_SIZES__);
     });
   } else if (screen === 'category') {
     get('/categories/' + m[1]).then(function (j) {
       var c = j && j.data.category;
-      if (c && !location.search) get('/products/filter?category=' + c.id + '&sort=newest&page=1').then(function (l) { var p = l && l.data.data[0]; image(p && picture(p)); });
+      if (c && !location.search) get('/products/filter?category=' + c.id + '&sort=newest&page=1').then(function (l) { var p = l && l.data.data[0]; if (p) photo(picture(p), pictureMeta(p), __CARD_SIZES__); });
     });
     get('/categories');
   }
-})`;
+})`
+  .replace('__SAVE_DATA_MAX__', String(SAVE_DATA_MAX_WIDTH))
+  .replace('__BANNER_SIZES__', JSON.stringify(BANNER_SIZES))
+  .replace(/__STAGE_SIZES__/g, JSON.stringify(STAGE_SIZES))
+  .replace('__CARD_SIZES__', JSON.stringify(CARD_SIZES));
 
 /**
  * The first screen without waiting for the entry script (docs/decisions/008-first-load.md): an

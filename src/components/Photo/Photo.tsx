@@ -11,9 +11,9 @@ import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ImageMeta } from '../../contract/images.ts';
 import { variantUrl, type ImageFormat } from '../../contract/image-constants.ts';
 import { placeholderUrl } from './placeholder.ts';
+import { SAVE_DATA_MAX_WIDTH } from '../../lib/photo-sizes.ts';
 
-/** Widest variant offered on Save-Data or a 2g connection. */
-export const SAVE_DATA_MAX_WIDTH = 480;
+export { SAVE_DATA_MAX_WIDTH };
 
 interface NetworkInformation {
   saveData?: boolean;

@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bannersQueryOptions } from '../../api/get-banners.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
+import { BANNER_SIZES } from '../../../../lib/photo-sizes.ts';
 import classes from './BannerCarousel.module.css';
 
-/** A banner spans the content column (at most the 1200 px container). */
-export const BANNER_SIZES = '(min-width: 75em) 1200px, 100vw';
+export { BANNER_SIZES };
 
 export function BannerCarousel() {
   const { t } = useTranslation();

@@ -15,13 +15,13 @@ import type { Product } from '../../../../contract/catalog.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { FavoriteButton } from '../FavoriteButton/FavoriteButton.tsx';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
+import { CARD_SIZES } from '../../../../lib/photo-sizes.ts';
 import { cardImage } from '../../lib/media.ts';
 import { isDiscounted, unitPrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
 import classes from './ProductCard.module.css';
 
-/** A card's width: half the screen on phones, a column of the grid on wider screens (ProductGrid). */
-export const CARD_SIZES = '(min-width: 75em) 240px, (min-width: 62em) 22vw, (min-width: 48em) 31vw, 50vw';
+export { CARD_SIZES };
 
 export interface ProductCardProps {
   product: Product;

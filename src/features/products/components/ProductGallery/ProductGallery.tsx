@@ -13,14 +13,14 @@ import type { ImageMeta } from '../../../../contract/images.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { STAGE_SIZES } from '../../../../lib/photo-sizes.ts';
 import classes from './ProductGallery.module.css';
 
 export type GalleryItem = { kind: 'image'; src: string; meta?: ImageMeta | null } | { kind: 'video'; src: string; poster: string };
 
 type GalleryProduct = Pick<ProductDetails, 'name' | 'thumbnail' | 'images' | 'videos'> & Partial<Pick<ProductDetails, 'thumbnail_meta'>>;
 
-/** The stage: the page's width on phones, half of it beside the details on wide screens. */
-export const STAGE_SIZES = '(min-width: 62em) 560px, 100vw';
+export { STAGE_SIZES };
 
 /** Images (or the thumbnail when there are none) and videos; videos first when there is no real picture. */
 export function galleryItems(product: GalleryProduct): GalleryItem[] {
