@@ -7,7 +7,7 @@
  * With Save-Data or a 2g/slow-2g connection only the smaller widths are offered.
  * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>.
  */
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { ImageMeta } from '../../contract/images.ts';
 import { variantUrl, type ImageFormat } from '../../contract/image-constants.ts';
 import { placeholderUrl } from './placeholder.ts';
@@ -58,13 +58,6 @@ export interface PhotoProps {
 
 export function Photo({ src, meta, alt, sizes, width, height, priority = false, full = false, className, style, ...rest }: PhotoProps) {
   const [failed, setFailed] = useState(false);
-  const picture = useRef<HTMLImageElement>(null);
-  // React builds the <img> before attaching it to its <picture>, and may yield in between: an
-  // eager <img> would start fetching its JPEG `src` before its AVIF/WebP sources exist. It is
-  // therefore created lazy and made eager once it sits in the picture (before the first paint).
-  useLayoutEffect(() => {
-    if (priority) picture.current?.setAttribute('loading', 'eager');
-  }, [priority]);
   const w = width ?? meta?.width;
   const h = height ?? meta?.height;
   const loading = priority ? 'eager' : 'lazy';
@@ -92,8 +85,7 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
         alt={alt}
         width={w}
         height={h}
-        ref={picture}
-        loading="lazy"
+        loading={loading}
         decoding="async"
         fetchPriority={fetchPriority}
         className={className}
