@@ -102,13 +102,13 @@ describe('GET /api/categories', () => {
     expect(new Set(categories.map((c) => c.slug)).size).toBe(categories.length);
   });
 
-  it("serves the first category's thumbnail as an SVG image", async () => {
+  it("serves the first category's thumbnail as a photograph (a JPEG of the image pipeline, ADR 024)", async () => {
     const { categories } = categoriesResponseSchema.parse((await get('/api/categories')).json()).data;
     const thumbnail = categories[0]!.thumbnail;
     const res = await get(new URL(thumbnail, 'http://localhost').pathname);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.body).toContain('<svg');
+    expect(res.headers['content-type']).toMatch(/^image\/jpeg/);
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]); // JPEG start-of-image
   });
 });
 
