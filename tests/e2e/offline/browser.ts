@@ -172,8 +172,37 @@ export class Phone {
     await expect(page.getByTestId('cart-badge')).toBeAttached({ timeout: 15_000 });
   }
 
+  /**
+   * A tap counts once the phone has it: the app writes the change to IndexedDB before the screen
+   * shows it, and a shopper cannot close, reload or lose a tab within the same millisecond as the
+   * tap. Before the harness destroys a page it waits for that write: a read-write transaction on
+   * the outbox store completes only after every transaction started before it (IndexedDB orders
+   * them), and one macrotask lets the tap's handler reach its write first.
+   */
+  async letTapsLand(page = this.page) {
+    await page
+      .evaluate(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        // Never create the database here (an empty one would break the app's own upgrade).
+        const exists = (await indexedDB.databases()).some((d) => d.name === 'talcioc-outbox');
+        if (!exists) return;
+        await new Promise<void>((resolve) => {
+          const open = indexedDB.open('talcioc-outbox');
+          open.onerror = () => resolve();
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('changes')) return (db.close(), resolve());
+            const tx = db.transaction('changes', 'readwrite');
+            tx.oncomplete = tx.onabort = tx.onerror = () => (db.close(), resolve());
+          };
+        });
+      })
+      .catch(() => undefined);
+  }
+
   async reload() {
     this.drawerOpen.delete(this.page);
+    await this.letTapsLand();
     await this.page.reload();
     await this.ready();
   }
@@ -190,6 +219,7 @@ export class Phone {
   /** Closes the active tab the normal way (pagehide runs) and opens a new one. */
   async reopenTab() {
     const old = this.page;
+    await this.letTapsLand(old);
     await old.close();
     this.tabs.splice(this.active, 1);
     await this.openTab('/');
@@ -198,6 +228,7 @@ export class Phone {
   /** The system kills the tab (renderer crash: no pagehide, no unload) and the shopper opens the app again. */
   async killTab() {
     const old = this.page;
+    for (const page of this.tabs) await this.letTapsLand(page);
     const cdp = await this.context.newCDPSession(old);
     // The 'crash' event does not always reach Playwright (seen with a second tab in lie-fi): the
     // tab is gone either way, so wait for the event or its closing, at most 10 s, then go on.
@@ -220,6 +251,7 @@ export class Phone {
 
   /** Every tab closed, then the app opened again (from the home screen icon). */
   async coldStart() {
+    for (const page of this.tabs) await this.letTapsLand(page);
     for (const page of this.tabs) await page.close();
     this.tabs.length = 0;
     await this.openTab('/');
