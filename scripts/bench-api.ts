@@ -41,6 +41,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { mulberry32 } from '../server/db/seed/random.ts';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SCRIPT), '..');
@@ -408,7 +409,7 @@ interface Scenario {
 
 export function scenarios(data: PlanData, count = 3000): Scenario[] {
   // A fixed seed: every run replays the same requests.
-  const rng = mulberry(20260117);
+  const rng = mulberry32(20260117);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rng() * items.length)]!;
   const some = (items: readonly number[]) => {
     const n = rng() < 0.7 ? 1 : 2;
@@ -465,17 +466,6 @@ export function scenarios(data: PlanData, count = 3000): Scenario[] {
   ];
 }
 
-/** mulberry32, as in server/db/seed/random.ts. */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ----------------------------------------------------------------------------------------------
 // Load worker (second process)

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { mulberry32 } from '../db/seed/random.ts';
 import { bannerArt, categoryArt, esc, hashOf, mix, productArt, shopColourOf, shopInitials, SVG_FONT, wrap } from './render.ts';
 
 /** Bumped when the generator's output changes: part of every generated image's key. */
@@ -46,18 +47,6 @@ export function recipeKey(recipe: PhotoRecipe): string {
 }
 
 const seedOf = (recipe: PhotoRecipe) => hashOf(JSON.stringify(recipe));
-
-/** Small deterministic PRNG (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURFACES = [
   { name: 'oak', base: '#b98b5c', far: '#8a6240' },
@@ -121,7 +110,7 @@ interface Scene {
 
 function scene(recipe: PhotoRecipe, w: number, h: number): Scene {
   const seed = seedOf(recipe);
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const s = surfaceOf(recipe);
   const k = Math.min(w, h);
   let front = '';
@@ -205,7 +194,7 @@ export function sceneSvg(recipe: PhotoRecipe, w: number, h: number): string {
  * per-pixel luma and chroma noise like a small phone sensor's in indoor light.
  */
 async function grain(recipe: PhotoRecipe, w: number, h: number): Promise<Buffer> {
-  const rnd = random(seedOf(recipe) ^ 0x9e3779b9);
+  const rnd = mulberry32(seedOf(recipe) ^ 0x9e3779b9);
   const s = surfaceOf(recipe);
   const [sw, sh] = s.name === 'oak' || s.name === 'walnut' ? [Math.round(w / 40), Math.round(h / 2)] : [Math.round(w / 6), Math.round(h / 6)];
   const small = Buffer.alloc(sw * sh);
