@@ -29,17 +29,18 @@ export function CartHost() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const { noticeRemoved } = useProductActions();
   // The server's cart with the shopper's waiting changes on top (cart-changes.ts).
-  const { shown: data, query: cart, pending } = useCart({ signedIn: session.isLoggedIn, fetch: true });
-  // Nothing known yet (no cart from the server or the persisted cache, nothing waiting): an
-  // empty cart here is "not loaded", and reconciling against it would drop the selection.
-  const known = cart.data !== undefined || pending.length > 0;
+  const { shown: data, query: cart } = useCart({ signedIn: session.isLoggedIn, fetch: true });
+  // No cart yet from the server or the persisted cache: what is shown is at most the waiting
+  // changes, not the cart, and reconciling against it would drop every line the server holds
+  // from the selection. An add made meanwhile is selected when it is queued (cart-changes.ts).
+  const known = cart.data !== undefined;
 
   useEffect(() => {
     if (!session.isLoggedIn) {
       // Logout or a 401 (spec §4): cart totals, selection, coupon, buy-now and pending address go.
       queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
       const basket = basketStore.get();
-      if (basket.selection.lineIds.length || basket.coupon_code || basket.buyNow || basket.pendingAddress) basketStore.clear();
+      if (basket.selection.lineKeys.length || basket.coupon_code || basket.buyNow || basket.pendingAddress) basketStore.clear();
     }
   }, [session.isLoggedIn, queryClient]);
 

@@ -10,6 +10,8 @@
  *   OFFLINE_STEPS=15       most steps per sequence
  *   OFFLINE_SEED=… OFFLINE_PATH=…   replay one sequence exactly as printed by a failure
  *   OFFLINE_SETTLE_MS=15000          how long "back online" may take before a change counts as lost
+ *   OFFLINE_SHARDS=1       split the sequences over that many tests run side by side (with
+ *                          `--workers N`; the soak uses 2): shard i draws from seed OFFLINE_SEED + i
  *
  * The randomized test runs every sequence (no stop at the first failure, no shrinking: each
  * sequence costs seconds of browser time), then fails with the totals and, for each failing
@@ -28,8 +30,9 @@ import type { PoolProduct } from './offline/model.ts';
 
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 25);
 const MAX_STEPS = Number(process.env.OFFLINE_STEPS ?? 15);
-const SEED = process.env.OFFLINE_SEED !== undefined ? Number(process.env.OFFLINE_SEED) : Math.floor(Math.random() * 2 ** 31);
+const SEED_BASE = process.env.OFFLINE_SEED !== undefined ? Number(process.env.OFFLINE_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PATH = process.env.OFFLINE_PATH;
+const SHARDS = PATH ? 1 : Math.max(1, Math.min(RUNS, Number(process.env.OFFLINE_SHARDS ?? 1)));
 /**
  * Time allowed per sequence. Measured: 80–105 s per sequence on the 2 cores while other suites ran
  * (load average 13–15); most of it is starting a fresh phone (~20–40 s) and the settle/screen checks.
@@ -47,90 +50,92 @@ test.beforeAll(async ({ browser, request }) => {
 // No retry for the randomized journeys: a retry draws new sequences (it would hide a failing
 // seed, which is printed for replay instead) and would double CI's longest test.
 test.describe('randomized', () => {
-  test.describe.configure({ retries: 0 });
+  test.describe.configure({ retries: 0, mode: SHARDS > 1 ? 'parallel' : 'default' });
 
-  test('randomized offline journeys: every cart, selection and favourite tap reaches the server exactly once', async ({ browser, request, baseURL }, testInfo) => {
-    const runs = PATH ? 1 : RUNS;
-    test.setTimeout(runs * PER_SEQUENCE_MS + 180_000);
-    const started = Date.now();
-    const results: JourneyResult[] = [];
-    const firstIndex = PATH ? Number(PATH.split(':')[0]) : 0;
+  for (let shard = 0; shard < SHARDS; shard++) {
+    const title = 'randomized offline journeys: every cart, selection and favourite tap reaches the server exactly once';
+    test(SHARDS > 1 ? `${title} (shard ${shard + 1} of ${SHARDS})` : title, async ({ browser, request, baseURL }, testInfo) => {
+      const runs = PATH ? 1 : Math.floor(RUNS / SHARDS) + (shard < RUNS % SHARDS ? 1 : 0);
+      const SEED = SEED_BASE + shard;
+      test.setTimeout(runs * PER_SEQUENCE_MS + 180_000);
+      const started = Date.now();
+      const results: JourneyResult[] = [];
+      const firstIndex = PATH ? Number(PATH.split(':')[0]) : 0;
 
-    const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_STEPS, size: 'max' }), async (commands) => {
-      // fast-check's path of the i-th generated sequence is "i" (nothing is shrunk: the property never fails).
-      const path = String(firstIndex + results.length);
-      const result = await runJourney(browser, request, baseURL!, pool, commands, path);
-      results.push(result);
-      const bad = result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
-      console.log(
-        `[offline] #${path} ${result.steps} steps, ${result.seconds.toFixed(1)} s: ` +
-          (bad
-            ? `lost ${result.lost}, duplicated ${result.duplicated}, screen ${result.screenMismatches}, selection ${result.selectionMismatches}` +
-              `${result.stepError ? ', step not driven' : ''}${result.error ? ', ERROR' : ''}`
-            : 'ok') +
-          `\n          ${result.commands}\n          (${result.timings})`,
-      );
-      return true;
+      const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_STEPS, size: 'max' }), async (commands) => {
+        // fast-check's path of the i-th generated sequence is "i" (nothing is shrunk: the property never fails).
+        const path = String(firstIndex + results.length);
+        const result = await runJourney(browser, request, baseURL!, pool, commands, path);
+        results.push(result);
+        const bad = result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
+        console.log(
+          `[offline] #${path} ${result.steps} steps, ${result.seconds.toFixed(1)} s: ` +
+            (bad
+              ? `lost ${result.lost}, duplicated ${result.duplicated}, screen ${result.screenMismatches}, selection ${result.selectionMismatches}` +
+                `${result.stepError ? ', step not driven' : ''}${result.error ? ', ERROR' : ''}`
+              : 'ok') +
+            `\n          ${result.commands}\n          (${result.timings})`,
+        );
+        return true;
+      });
+      const outcome = await fc.check(property, {
+        seed: SEED,
+        numRuns: runs,
+        ...(PATH !== undefined && { path: PATH }),
+        endOnFailure: true,
+        interruptAfterTimeLimit: runs * PER_SEQUENCE_MS + 60_000,
+      });
+      // The property only fails when a journey could not even start (setup): say so, with its replay.
+      if (outcome.failed) {
+        throw new Error(`offline journeys stopped: ${String(outcome.errorInstance ?? 'unknown')}\nreplay: OFFLINE_SEED=${outcome.seed} OFFLINE_PATH=${outcome.counterexamplePath}`);
+      }
+
+      const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches' | 'selectionMismatches') => results.reduce((n, r) => n + r[key], 0);
+      const failing = results.filter((r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error || r.stepError);
+      const elapsed = (Date.now() - started) / 1000;
+      const summary = {
+        sequences: results.length,
+        steps: total('steps'),
+        lost: total('lost'),
+        duplicated: total('duplicated'),
+        screenMismatches: total('screenMismatches'),
+        selectionMismatches: total('selectionMismatches'),
+        stepsNotDriven: results.filter((r) => r.stepError).length,
+        errors: results.filter((r) => r.error).length,
+        failingSequences: failing.length,
+        elapsedSeconds: Math.round(elapsed),
+        secondsPerSequence: results.length ? Number((results.reduce((n, r) => n + r.seconds, 0) / results.length).toFixed(1)) : 0,
+        seed: SEED,
+        pool: pool.map((p) => `${p.id} (stock ${p.stock}, shop ${p.shopId})`),
+      };
+      const report = [
+        `[offline] sequences ${summary.sequences}, steps ${summary.steps}, lost ${summary.lost}, duplicated ${summary.duplicated}, ` +
+          `screen mismatches ${summary.screenMismatches}, selection mismatches ${summary.selectionMismatches}, ` +
+          `sequences with a step not driven ${summary.stepsNotDriven} (reported), errors ${summary.errors}, ${summary.elapsedSeconds} s (${summary.secondsPerSequence} s per sequence), seed ${SEED}`,
+        `[offline] pool (product indexes 0..${pool.length - 1}, wrapping): ${pool.map((p, i) => `${i}=${p.id} "${p.name}" stock ${p.stock} shop ${p.shopId}`).join('; ')}`,
+        ...failing.map((r) =>
+          [
+            `--- failing sequence: OFFLINE_SEED=${SEED} OFFLINE_PATH=${r.path} npx playwright test tests/e2e/offline-journeys.spec.ts -g randomized`,
+            `    steps: ${r.commands}`,
+            `    lost ${r.lost}, duplicated ${r.duplicated}, screen mismatches ${r.screenMismatches}, selection mismatches ${r.selectionMismatches}` +
+              `${r.stepError ? `, step not driven: ${r.stepError}` : ''}${r.error ? `, error: ${r.error}` : ''}`,
+            ...r.details.map((d) => `    ${d}`),
+          ].join('\n'),
+        ),
+      ].join('\n');
+      console.log(report);
+      writeFileSync(testInfo.outputPath('offline-journeys.json'), JSON.stringify({ summary, results }, null, 2));
+      await testInfo.attach('offline-journeys-report', { body: report, contentType: 'text/plain' });
+
+      expect(results.length, `every sequence ran in time (${outcome.interrupted ? 'interrupted' : 'not interrupted'})\n${report}`).toBe(runs);
+      expect(
+        { lost: summary.lost, duplicated: summary.duplicated, screenMismatches: summary.screenMismatches, selectionMismatches: summary.selectionMismatches, errors: summary.errors },
+        report,
+      ).toEqual({ lost: 0, duplicated: 0, screenMismatches: 0, selectionMismatches: 0, errors: 0 });
+      // The harness must really drive the app: most sequences run every one of their steps.
+      expect(summary.stepsNotDriven, `sequences with a step the browser did not carry out\n${report}`).toBeLessThanOrEqual(Math.floor(runs / 5));
     });
-    const outcome = await fc.check(property, {
-      seed: SEED,
-      numRuns: runs,
-      ...(PATH !== undefined && { path: PATH }),
-      endOnFailure: true,
-      interruptAfterTimeLimit: runs * PER_SEQUENCE_MS + 60_000,
-    });
-    // The property only fails when a journey could not even start (setup): say so, with its replay.
-    if (outcome.failed) {
-      throw new Error(`offline journeys stopped: ${String(outcome.errorInstance ?? 'unknown')}\nreplay: OFFLINE_SEED=${outcome.seed} OFFLINE_PATH=${outcome.counterexamplePath}`);
-    }
-
-    const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches' | 'selectionMismatches') => results.reduce((n, r) => n + r[key], 0);
-    const failing = results.filter((r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error || r.stepError);
-    const elapsed = (Date.now() - started) / 1000;
-    const summary = {
-      sequences: results.length,
-      steps: total('steps'),
-      lost: total('lost'),
-      duplicated: total('duplicated'),
-      screenMismatches: total('screenMismatches'),
-      selectionMismatches: total('selectionMismatches'),
-      stepsNotDriven: results.filter((r) => r.stepError).length,
-      errors: results.filter((r) => r.error).length,
-      failingSequences: failing.length,
-      elapsedSeconds: Math.round(elapsed),
-      secondsPerSequence: results.length ? Number((results.reduce((n, r) => n + r.seconds, 0) / results.length).toFixed(1)) : 0,
-      seed: SEED,
-      pool: pool.map((p) => `${p.id} (stock ${p.stock}, shop ${p.shopId})`),
-    };
-    const report = [
-      `[offline] sequences ${summary.sequences}, steps ${summary.steps}, lost ${summary.lost}, duplicated ${summary.duplicated}, ` +
-        `screen mismatches ${summary.screenMismatches}, selection mismatches ${summary.selectionMismatches} (reported), ` +
-        `sequences with a step not driven ${summary.stepsNotDriven} (reported), errors ${summary.errors}, ${summary.elapsedSeconds} s (${summary.secondsPerSequence} s per sequence), seed ${SEED}`,
-      `[offline] pool (product indexes 0..${pool.length - 1}, wrapping): ${pool.map((p, i) => `${i}=${p.id} "${p.name}" stock ${p.stock} shop ${p.shopId}`).join('; ')}`,
-      ...failing.map((r) =>
-        [
-          `--- failing sequence: OFFLINE_SEED=${SEED} OFFLINE_PATH=${r.path} npx playwright test tests/e2e/offline-journeys.spec.ts -g randomized`,
-          `    steps: ${r.commands}`,
-          `    lost ${r.lost}, duplicated ${r.duplicated}, screen mismatches ${r.screenMismatches}, selection mismatches ${r.selectionMismatches}` +
-            `${r.stepError ? `, step not driven: ${r.stepError}` : ''}${r.error ? `, error: ${r.error}` : ''}`,
-          ...r.details.map((d) => `    ${d}`),
-        ].join('\n'),
-      ),
-    ].join('\n');
-    console.log(report);
-    writeFileSync(testInfo.outputPath('offline-journeys.json'), JSON.stringify({ summary, results }, null, 2));
-    await testInfo.attach('offline-journeys-report', { body: report, contentType: 'text/plain' });
-
-    expect(results.length, `every sequence ran in time (${outcome.interrupted ? 'interrupted' : 'not interrupted'})\n${report}`).toBe(runs);
-    expect({ lost: summary.lost, duplicated: summary.duplicated, screenMismatches: summary.screenMismatches, errors: summary.errors }, report).toEqual({
-      lost: 0,
-      duplicated: 0,
-      screenMismatches: 0,
-      errors: 0,
-    });
-    // The harness must really drive the app: most sequences run every one of their steps.
-    expect(summary.stepsNotDriven, `sequences with a step the browser did not carry out\n${report}`).toBeLessThanOrEqual(Math.floor(runs / 5));
-  });
+  }
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useBasket } from '../../features/cart/lib/basket-store.ts';
+import { selectedGroups } from '../../features/cart/lib/selection.ts';
 import { CART_QUERY_KEY, cartQueryOptions } from '../../features/cart/api/get-cart.ts';
 import { useCart } from '../../features/cart/api/cart-changes.ts';
 import { addressesQueryOptions } from '../../features/addresses/api/addresses-api.ts';
@@ -52,12 +53,12 @@ export function Component() {
   // The checkout itself is never queued: it waits until every cart change has reached the server.
   const { query: cart, pending } = useCart({ signedIn: isLoggedIn, fetch: true });
   const selection = useMemo(
-    () => (cart.data ? selectionRequest(basket.selection.lineIds, cart.data.cart_items) : null),
-    [cart.data, basket.selection.lineIds],
+    () => (cart.data ? selectionRequest(selectedGroups(basket.selection, cart.data.cart_items) ?? []) : null),
+    [cart.data, basket.selection],
   );
 
   if (!isLoggedIn) return <CheckoutPage><SignInRequired title={t('routes.checkout')} onSignIn={openLogin} /></CheckoutPage>;
-  if (basket.selection.lineIds.length === 0) return <NothingSelected title={t('routes.checkout')} testId="checkout-empty" />;
+  if (basket.selection.lineKeys.length === 0) return <NothingSelected title={t('routes.checkout')} testId="checkout-empty" />;
   if (pending.length > 0) {
     return (
       <CheckoutPage>

@@ -37,7 +37,7 @@ describe('checkout, orders and addresses routes', () => {
   it('checkout places an order with an idempotency key', async () => {
     mockApi();
     sessionStore.set({ token: 't', user: { id: 1, name: 'Ana', phone_verified_at: '2026-01-01' } as never });
-    basketStore.set({ selection: { lineIds: [11] } });
+    basketStore.set({ selection: { lineKeys: ['100::'] } });
     render(<Checkout />);
     expect(await screen.findByTestId('checkout-group')).toHaveTextContent('Vintage');
     await waitFor(() => expect(screen.getByTestId('place-order')).toBeEnabled());

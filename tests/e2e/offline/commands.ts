@@ -68,7 +68,7 @@ class ToggleLine implements Cmd {
   constructor(readonly i: number) {}
   check = (m: Model) => {
     const id = product(m, this.i).id;
-    if (!m.cart.has(id) || m.selectOnSync.has(id)) return false;
+    if (!m.cart.has(id)) return false;
     return !(m.selection.has(id) && [...m.selection].filter((s) => m.cart.has(s)).length === 1);
   };
   async run(m: Model, phone: Phone) {
@@ -86,7 +86,7 @@ class ToggleShop implements Cmd {
   private lines = (m: Model) => m.pool.filter((p) => p.shopId === product(m, this.i).shopId && m.cart.has(p.id)).map((p) => p.id);
   check = (m: Model) => {
     const lines = this.lines(m);
-    if (!lines.length || lines.some((id) => m.selectOnSync.has(id))) return false;
+    if (!lines.length) return false;
     const all = lines.every((id) => m.selection.has(id));
     return !all || [...m.selection].some((id) => m.cart.has(id) && !lines.includes(id));
   };
@@ -156,7 +156,6 @@ class OpenSecondTab implements Cmd {
     await phone.openTab('/');
     m.tabs = phone.tabs.length;
     m.active = phone.active;
-    m.twoTabsActed = true;
   }
   toString = () => 'openSecondTab()';
 }

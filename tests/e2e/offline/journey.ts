@@ -133,8 +133,8 @@ async function checkScreen(phone: Phone, page: import('@playwright/test').Page, 
   if (!cartOk) {
     result.screenMismatches++;
     result.details.push(`${where}: the drawer shows ${formatCart(shown)}, model ${formatCart(model.cart)}`);
-  } else if (!model.twoTabsActed) {
-    // Selection is the device's own (local storage + each tab's memory): checked where one tab acted.
+  } else {
+    // The selection is the device's own (local storage, followed by every tab).
     const want = settledSelection(model);
     let ticked = new Set<number>();
     const ok = await expect.poll(async () => sameSet((ticked = await phone.screenSelection(page)), want), { timeout: 3_000 }).toBe(true).then(() => true, () => false);

@@ -35,18 +35,14 @@ export interface Model {
   /** Every intended server change, in the order tapped. */
   changes: Change[];
   /**
-   * Client-side selection (spec §4, src/features/cart/lib/selection.ts), by product id. An add to a
-   * line already in the cart selects it only when the server answers (cart-changes.ts onSuccess):
-   * those products wait in `selectOnSync` and are not toggled meanwhile (the screen is ambiguous).
+   * Client-side selection (spec §4, src/features/cart/lib/selection.ts), by product id (lines of
+   * this test carry no size or colour, so a product is a line). Shared by every tab of the device.
    */
   selection: Set<number>;
-  selectOnSync: Set<number>;
   net: NetMode;
   /** Open tabs; `active` is the one acted in. */
   tabs: number;
   active: number;
-  /** Set when a second tab acted: each tab keeps its own in-memory selection, so the final selection check is skipped. */
-  twoTabsActed: boolean;
 }
 
 export function newModel(pool: PoolProduct[]): Model {
@@ -56,11 +52,9 @@ export function newModel(pool: PoolProduct[]): Model {
     favorites: new Set(),
     changes: [],
     selection: new Set(),
-    selectOnSync: new Set(),
     net: 'online',
     tabs: 1,
     active: 0,
-    twoTabsActed: false,
   };
 }
 
@@ -95,25 +89,18 @@ export function applyCartChange(cart: Map<number, number>, change: Change, stock
 function reconcile(m: Model) {
   const lines = [...m.cart.keys()];
   for (const id of [...m.selection]) if (!m.cart.has(id)) m.selection.delete(id);
-  for (const id of [...m.selectOnSync]) if (!m.cart.has(id)) m.selectOnSync.delete(id);
   if (lines.length === 0) m.selection.clear();
   else if (![...m.selection].some((id) => m.cart.has(id))) lines.forEach((id) => m.selection.add(id));
 }
 
 /** Records one tapped cart change: the intended server state and the selection rules. */
 export function recordCart(m: Model, kind: 'add' | 'increment' | 'decrement' | 'delete', productId: number) {
-  const before = quantityOf(m, productId);
   const change: Change = { kind, productId };
   m.changes.push(change);
   m.cart = applyCartChange(m.cart, change, (id) => stockOf(m, id));
-  if (kind === 'add') {
-    if (before === 0) m.selection.add(productId); // a new line is selected at once (its temporary id)
-    else if (!m.selection.has(productId)) m.selectOnSync.add(productId);
-  }
-  if (!m.cart.has(productId)) {
-    m.selection.delete(productId);
-    m.selectOnSync.delete(productId);
-  }
+  // An add selects its line at once (by identity, whether new or already in the cart).
+  if (kind === 'add' && m.cart.has(productId)) m.selection.add(productId);
+  if (!m.cart.has(productId)) m.selection.delete(productId);
   reconcile(m);
 }
 
@@ -126,9 +113,8 @@ export function recordFavorite(m: Model, productId: number) {
 
 /** The selection the screen should show once everything is sent. */
 export function settledSelection(m: Model): Set<number> {
-  const s = new Set([...m.selection, ...[...m.selectOnSync].filter((id) => m.cart.has(id))]);
-  if (m.cart.size && ![...s].some((id) => m.cart.has(id))) return new Set(m.cart.keys());
-  return new Set([...s].filter((id) => m.cart.has(id)));
+  const s = new Set([...m.selection].filter((id) => m.cart.has(id)));
+  return m.cart.size && s.size === 0 ? new Set(m.cart.keys()) : s;
 }
 
 // ---------------------------------------------------------------------------------------------

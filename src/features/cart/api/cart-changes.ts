@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { outbox, useOutboxPending, type OutboxEntry } from '../../../lib/outbox/index.ts';
 import type { CartResponse } from '../../../contract/cart.ts';
 import { basketStore } from '../lib/basket-store.ts';
-import { removeLine, selectLine } from '../lib/selection.ts';
+import { selectLine } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';
 import { CART_QUERY_KEY, EMPTY_CART, cartQueryOptions, type CartData } from './get-cart.ts';
 
@@ -36,22 +36,15 @@ export function registerCartOutbox(queryClient: QueryClient) {
     queued: (entry) => {
       void queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
       const change = entry.change as CartChange;
-      // Spec §4: a normal add selects that product; delete and removal drop it from the selection.
-      if (change.kind === 'store') basketStore.setSelection((s) => selectLine(s, change.tempId));
-      if (change.kind === 'delete' && change.body.cart_id) basketStore.setSelection((s) => removeLine(s, change.body.cart_id!));
+      // Spec §4: a normal add selects that line. The selection holds the line's identity
+      // (product, size, colour), so it stays right when the server's line id replaces the
+      // temporary one, in this tab, another tab or the service worker. A line that leaves the
+      // cart leaves the selection at the cart host's next reconcile.
+      if (change.kind === 'store') basketStore.setSelection((s) => selectLine(s, change.preview));
     },
-    answered: (entry, body) => {
+    answered: (_entry, body) => {
       const response = body as CartResponse | null;
       if (response?.data?.cart_items) queryClient.setQueryData<CartData>(CART_QUERY_KEY, cartOf(response.data));
-      const change = entry?.change as CartChange | undefined;
-      if (change?.kind === 'store' && response?.data?.cart_items) {
-        // The waiting line's temporary id becomes the server's line id in the selection.
-        const lines = response.data.cart_items.flatMap((g) => g.products).filter((l) => l.product_id === change.preview.product_id);
-        const real =
-          lines.find((l) => (l.size?.name ?? null) === (change.preview.size?.name ?? null) && (l.color?.name ?? null) === (change.preview.color?.name ?? null)) ??
-          lines[lines.length - 1];
-        basketStore.setSelection((s) => (s.lineIds.includes(change.tempId) ? (real ? selectLine(removeLine(s, change.tempId), real.id) : removeLine(s, change.tempId)) : s));
-      }
     },
     // Nothing of the cart waits any more: ask the server for the whole truth once.
     settled: () => void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY }),

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import type { AddressInput, BuyNowItem } from '../../../contract/cart.ts';
-import { EMPTY_SELECTION, type Selection } from './selection.ts';
+import { EMPTY_SELECTION, parseSelection, type Selection } from './selection.ts';
 
 export const BASKET_STORAGE_KEY = 'basket';
 
@@ -28,8 +28,31 @@ export interface BasketState {
 
 const EMPTY: BasketState = { selection: EMPTY_SELECTION, coupon_code: null, buyNow: null, pendingAddress: null, panelOpen: false };
 
-let state: BasketState = { ...EMPTY, ...readStored<Partial<BasketState>>(BASKET_STORAGE_KEY, {}), panelOpen: false };
+/** The stored basket, with the selection checked (an older version stored line ids). */
+function fromStorage(stored: Partial<BasketState> | null): Omit<BasketState, 'panelOpen'> {
+  const value = stored && typeof stored === 'object' ? stored : {};
+  return { ...EMPTY, ...value, selection: parseSelection(value.selection) };
+}
+
+let state: BasketState = { ...fromStorage(readStored<Partial<BasketState> | null>(BASKET_STORAGE_KEY, null)), panelOpen: false };
 const listeners = new Set<() => void>();
+
+// Every tab shows the same cart (the outbox and its answers are shared), so every tab keeps the
+// same selection, coupon and buy-now: another tab's write replaces this tab's copy. Whether the
+// cart panel is open stays this tab's own.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== BASKET_STORAGE_KEY && event.key !== null) return;
+    let stored: Partial<BasketState> | null = null;
+    try {
+      stored = event.newValue ? (JSON.parse(event.newValue) as Partial<BasketState>) : null;
+    } catch {
+      return;
+    }
+    state = { ...fromStorage(stored), panelOpen: state.panelOpen };
+    listeners.forEach((l) => l());
+  });
+}
 
 export const basketStore = {
   get: () => state,
@@ -42,8 +65,10 @@ export const basketStore = {
     writeStored(BASKET_STORAGE_KEY, { ...state, panelOpen: false });
     listeners.forEach((l) => l());
   },
+  /** Unchanged selection (the same object back): nothing written, no other tab woken. */
   setSelection(update: (s: Selection) => Selection) {
-    basketStore.set((s) => ({ selection: update(s.selection) }));
+    const next = update(state.selection);
+    if (next !== state.selection) basketStore.set({ selection: next });
   },
   openPanel: () => basketStore.set({ panelOpen: true }),
   closePanel: () => basketStore.set({ panelOpen: false }),

@@ -1,17 +1,26 @@
 /**
  * The cart's selection rules of spec §4, as pure functions over the server's cart groups.
- * A selected line is known by its `id`; selected shop ids always derive from the selected lines.
+ *
+ * A selected line is known by its identity — product, size and colour (`lineKey`) — not by its
+ * row id: the server keeps one line per product, size and colour (an add to an existing line
+ * raises its quantity), and a line added offline has only a temporary id until the server
+ * answers, possibly in another tab or in the service worker. A key is the same before and after,
+ * wherever the answer lands. Selected shop ids always derive from the selected lines.
  *
  * - a normal add selects that line;
- * - a decrement answered "product removed" or a delete drops the line (and shops left without
- *   selected lines); an empty cart clears everything;
+ * - a line that leaves the cart (decrement at 1, delete) leaves the selection at the next
+ *   reconcile; an empty cart clears everything;
  * - after a load: nothing selected → everything selected; else the selection is pruned to
  *   lines that still exist, and if none remain everything is selected;
  * - select all, deselect all, one line, a whole shop; single-shop mode selects every shop;
  * - the selection's total drives total_amount.
  */
-export interface SelectableLine {
-  id: number;
+export interface LineIdentity {
+  product_id: number;
+  size: { id: number } | null;
+  color: { id: number } | null;
+}
+export interface SelectableLine extends LineIdentity {
   price: number;
   discount_price: number;
   quantity: number;
@@ -22,60 +31,77 @@ export interface SelectableGroup<L extends SelectableLine = SelectableLine> {
 }
 
 export interface Selection {
-  /** Selected line ids, in the order they were selected. */
-  lineIds: number[];
+  /** Selected lines by `lineKey`, in the order they were selected. */
+  lineKeys: string[];
 }
 
-export const EMPTY_SELECTION: Selection = { lineIds: [] };
+export const EMPTY_SELECTION: Selection = { lineKeys: [] };
 
-const allLineIds = (groups: SelectableGroup[]) => groups.flatMap((g) => g.products.map((p) => p.id));
+/** A cart line's identity: product, size and colour (the server's one line per triple). */
+export const lineKey = (line: LineIdentity): string => `${line.product_id}:${line.size?.id ?? ''}:${line.color?.id ?? ''}`;
 
-export function selectLine(selection: Selection, lineId: number): Selection {
-  return selection.lineIds.includes(lineId) ? selection : { lineIds: [...selection.lineIds, lineId] };
+/** A selection read back from storage (an older app version kept line ids): anything else → none. */
+export function parseSelection(stored: unknown): Selection {
+  const keys = (stored as Partial<Selection> | null)?.lineKeys;
+  return Array.isArray(keys) && keys.every((k) => typeof k === 'string') ? { lineKeys: keys } : EMPTY_SELECTION;
 }
 
-export function toggleLine(selection: Selection, lineId: number): Selection {
-  return selection.lineIds.includes(lineId) ? { lineIds: selection.lineIds.filter((id) => id !== lineId) } : selectLine(selection, lineId);
+const allKeys = (groups: SelectableGroup[]) => groups.flatMap((g) => g.products.map(lineKey));
+
+export const isSelected = (selection: Selection, line: LineIdentity) => selection.lineKeys.includes(lineKey(line));
+
+export function selectLine(selection: Selection, line: LineIdentity): Selection {
+  const key = lineKey(line);
+  return selection.lineKeys.includes(key) ? selection : { lineKeys: [...selection.lineKeys, key] };
 }
 
-export function removeLine(selection: Selection, lineId: number): Selection {
-  return { lineIds: selection.lineIds.filter((id) => id !== lineId) };
+export function removeLine(selection: Selection, line: LineIdentity): Selection {
+  const key = lineKey(line);
+  return { lineKeys: selection.lineKeys.filter((k) => k !== key) };
 }
 
-export const selectAll = (groups: SelectableGroup[]): Selection => ({ lineIds: allLineIds(groups) });
+export function toggleLine(selection: Selection, line: LineIdentity): Selection {
+  return isSelected(selection, line) ? removeLine(selection, line) : selectLine(selection, line);
+}
+
+export const selectAll = (groups: SelectableGroup[]): Selection => ({ lineKeys: allKeys(groups) });
 export const deselectAll = (): Selection => EMPTY_SELECTION;
 
 /** Whole-shop checkbox: selects every line of the shop, or clears them when all were selected. */
 export function toggleShop(selection: Selection, group: SelectableGroup): Selection {
-  const ids = group.products.map((p) => p.id);
-  const allSelected = ids.every((id) => selection.lineIds.includes(id));
-  if (allSelected) return { lineIds: selection.lineIds.filter((id) => !ids.includes(id)) };
-  return { lineIds: [...selection.lineIds, ...ids.filter((id) => !selection.lineIds.includes(id))] };
+  const keys = group.products.map(lineKey);
+  const allSelected = keys.every((k) => selection.lineKeys.includes(k));
+  if (allSelected) return { lineKeys: selection.lineKeys.filter((k) => !keys.includes(k)) };
+  return { lineKeys: [...selection.lineKeys, ...keys.filter((k) => !selection.lineKeys.includes(k))] };
 }
 
-/** After the cart (re)loads: the rules of spec §4 "After load". */
+/** After the cart (re)loads: the rules of spec §4 "After load". Returns the same object when nothing changes. */
 export function reconcile(selection: Selection, groups: SelectableGroup[], singleShop = false): Selection {
-  const existing = new Set(allLineIds(groups));
-  if (existing.size === 0) return EMPTY_SELECTION;
-  if (singleShop) return selectAll(groups);
-  if (selection.lineIds.length === 0) return selectAll(groups);
-  const kept = selection.lineIds.filter((id) => existing.has(id));
-  return kept.length ? { lineIds: kept } : selectAll(groups);
+  const existing = allKeys(groups);
+  let next: Selection;
+  if (existing.length === 0) next = EMPTY_SELECTION;
+  else if (singleShop || selection.lineKeys.length === 0) next = { lineKeys: existing };
+  else {
+    const kept = selection.lineKeys.filter((k) => existing.includes(k));
+    next = kept.length ? { lineKeys: kept } : { lineKeys: existing };
+  }
+  const same = next.lineKeys.length === selection.lineKeys.length && next.lineKeys.every((k, i) => k === selection.lineKeys[i]);
+  return same ? selection : next;
 }
 
 export function selectedShopIds(selection: Selection, groups: SelectableGroup[]): number[] {
-  return groups.filter((g) => g.products.some((p) => selection.lineIds.includes(p.id))).map((g) => g.shop_id);
+  return groups.filter((g) => g.products.some((p) => isSelected(selection, p))).map((g) => g.shop_id);
 }
 
 export const isShopFullySelected = (selection: Selection, group: SelectableGroup) =>
-  group.products.length > 0 && group.products.every((p) => selection.lineIds.includes(p.id));
+  group.products.length > 0 && group.products.every((p) => isSelected(selection, p));
 
 /** Spec §5: unit price is discount_price when above 0; line = unit × quantity; 2 decimals. */
 export function selectedTotal(selection: Selection, groups: SelectableGroup[]): number {
   let bani = 0;
   for (const group of groups) {
     for (const line of group.products) {
-      if (!selection.lineIds.includes(line.id)) continue;
+      if (!isSelected(selection, line)) continue;
       const unit = line.discount_price > 0 ? line.discount_price : line.price;
       bani += Math.round(unit * 100) * line.quantity;
     }
@@ -84,14 +110,14 @@ export function selectedTotal(selection: Selection, groups: SelectableGroup[]): 
 }
 
 export const selectedCount = (selection: Selection, groups: SelectableGroup[]) =>
-  groups.reduce((n, g) => n + g.products.filter((p) => selection.lineIds.includes(p.id)).length, 0);
+  groups.reduce((n, g) => n + g.products.filter((p) => isSelected(selection, p)).length, 0);
 
 export const lineCount = (groups: SelectableGroup[]) => groups.reduce((n, g) => n + g.products.length, 0);
 
 /** Spec §4 checkout of selected products: the selected lines grouped by shop; null when none. */
 export function selectedGroups<L extends SelectableLine>(selection: Selection, groups: SelectableGroup<L>[]): SelectableGroup<L>[] | null {
   const picked = groups
-    .map((g) => ({ ...g, products: g.products.filter((p) => selection.lineIds.includes(p.id)) }))
+    .map((g) => ({ ...g, products: g.products.filter((p) => isSelected(selection, p)) }))
     .filter((g) => g.products.length > 0);
   return picked.length ? picked : null;
 }

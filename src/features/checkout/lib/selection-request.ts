@@ -1,7 +1,8 @@
 /**
  * The checkout request's ids for the selected cart lines (spec §4, ADR 007): cart_ids (line ids,
  * for exactness) with the shops and products they belong to. Sorted so equal selections make
- * equal query keys. null when none of the selected lines is in the cart any more.
+ * equal query keys. null when no selected line is in the server's cart (a line still waiting
+ * for the server has a temporary id below 0 and is left out).
  */
 import type { CheckoutRequest } from '../../../contract/cart.ts';
 
@@ -10,12 +11,9 @@ export interface CheckoutLineSource {
   products: { id: number; product_id: number }[];
 }
 
-export function selectionRequest(
-  lineIds: number[],
-  groups: CheckoutLineSource[],
-): Pick<CheckoutRequest, 'cart_ids' | 'shop_ids' | 'selected_products'> | null {
-  const wanted = new Set(lineIds);
-  const lines = groups.flatMap((g) => g.products.filter((p) => wanted.has(p.id)).map((p) => ({ ...p, shop_id: g.shop_id })));
+/** `selected`: the cart's groups reduced to the shopper's selected lines (cart's `selectedGroups`). */
+export function selectionRequest(selected: CheckoutLineSource[]): Pick<CheckoutRequest, 'cart_ids' | 'shop_ids' | 'selected_products'> | null {
+  const lines = selected.flatMap((g) => g.products.filter((p) => p.id > 0).map((p) => ({ ...p, shop_id: g.shop_id })));
   if (lines.length === 0) return null;
   const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);
   return {
@@ -24,4 +22,3 @@ export function selectionRequest(
     selected_products: unique(lines.map((l) => l.product_id)),
   };
 }
-

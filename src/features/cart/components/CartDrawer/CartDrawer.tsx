@@ -16,7 +16,7 @@ import { usePendingCartChanges, useQueueCartChange } from '../../api/cart-change
 import type { CartData } from '../../api/get-cart.ts';
 import { basketStore, useBasket } from '../../lib/basket-store.ts';
 import { lineOfChange } from '../../lib/optimistic-cart.ts';
-import { isShopFullySelected, lineCount, selectAll, selectedCount, selectedShopIds, selectedTotal, deselectAll, toggleLine, toggleShop } from '../../lib/selection.ts';
+import { isSelected, isShopFullySelected, lineCount, selectAll, selectedCount, selectedShopIds, selectedTotal, deselectAll, toggleLine, toggleShop } from '../../lib/selection.ts';
 import { VoucherList } from '../VoucherList.tsx';
 import classes from './CartDrawer.module.css';
 
@@ -39,8 +39,8 @@ function Line({ line, currency, pending, onRemoved }: { line: CartProduct; curre
   return (
     <div className={classes.line} data-testid="cart-line" data-line-id={line.id} data-product-id={line.product_id} data-pending={pending || undefined}>
       <Checkbox
-        checked={selection.lineIds.includes(line.id)}
-        onChange={() => basketStore.setSelection((s) => toggleLine(s, line.id))}
+        checked={isSelected(selection, line)}
+        onChange={() => basketStore.setSelection((s) => toggleLine(s, line))}
         aria-label={t('cart.select_line', { name: line.name })}
       />
       <img src={line.thumbnail} alt="" width={56} height={56} className={classes.thumb} loading="lazy" />
@@ -73,7 +73,7 @@ function ShopGroup({ group, currency, multiVendor, pendingIds, onRemoved }: { gr
       <Group justify="space-between" wrap="nowrap">
         <Checkbox
           checked={isShopFullySelected(selection, group)}
-          indeterminate={!isShopFullySelected(selection, group) && group.products.some((p) => selection.lineIds.includes(p.id))}
+          indeterminate={!isShopFullySelected(selection, group) && group.products.some((p) => isSelected(selection, p))}
           onChange={() => basketStore.setSelection((s) => toggleShop(s, group))}
           label={<Text fw={700} size="sm">{multiVendor ? group.shop_name : t('cart.all_items')}</Text>}
           aria-label={t('cart.select_shop', { shop: group.shop_name })}

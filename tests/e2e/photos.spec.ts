@@ -1,0 +1,112 @@
+/**
+ * Photographs as a shopper's phone gets them (issue 15, ADR 024), in a real Chromium against the
+ * real server and its image pipeline:
+ * - a product page's main photo comes as AVIF, at a width that stays sharp at a 2.6 device pixel
+ *   ratio (a common mid-range Android density);
+ * - while a photo is held back by the network, its box is reserved and painted with the image's
+ *   placeholder colours, and the photo replaces it when it arrives;
+ * - a photo seen online shows again offline (service worker image cache), and one never seen
+ *   shows its placeholder, never a broken-image icon.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import ro from '../../src/locales/ro.json' with { type: 'json' };
+import { waitForServiceWorkerControl } from './service-worker.ts';
+
+interface HomeProduct { id: number; name: string }
+
+async function firstProduct(page: Page): Promise<HomeProduct> {
+  const response = await page.request.get('/api/home');
+  const home = (await response.json()).data as { most_popular: HomeProduct[] };
+  return home.most_popular[0]!;
+}
+
+/** What the browser shows in an <img>: the URL it chose, whether it decoded, its size on screen. */
+const shown = (page: Page, testId: string) =>
+  page.getByTestId(testId).first().evaluate((img: HTMLImageElement) => ({
+    currentSrc: img.currentSrc,
+    complete: img.complete,
+    naturalWidth: img.naturalWidth,
+    cssWidth: img.getBoundingClientRect().width,
+    cssHeight: img.getBoundingClientRect().height,
+    background: getComputedStyle(img).backgroundImage,
+  }));
+
+test.describe('at a 2.6 device pixel ratio', () => {
+  test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.6, isMobile: true, hasTouch: true });
+
+  test('a product page\'s main photo comes as AVIF, wide enough to stay sharp', async ({ page }) => {
+    const product = await firstProduct(page);
+    const types: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/media/img/')) types.push(response.headers()['content-type'] ?? '');
+    });
+    await page.goto(`/products/${product.id}/details`);
+    const image = page.getByTestId('gallery-image').first();
+    await expect(image).toBeVisible();
+    await expect.poll(async () => (await shown(page, 'gallery-image')).naturalWidth).toBeGreaterThan(0);
+    const photo = await shown(page, 'gallery-image');
+
+    // The AVIF source won, and the server answered with AVIF bytes.
+    expect(photo.currentSrc).toMatch(/\/media\/img\/v1\/[^/]+\/\d+\.avif$/);
+    expect(types).toContain('image/avif');
+    // Sharp: the chosen width covers the CSS width times the density (or is the largest made).
+    const chosen = Number(/\/(\d+)\.avif$/.exec(photo.currentSrc)![1]);
+    const needed = photo.cssWidth * 2.6;
+    expect(chosen >= needed || chosen === 1600, `chose ${chosen} px for ${photo.cssWidth.toFixed(0)} CSS px at 2.6×`).toBe(true);
+    // And not absurdly wide for a phone: no more than one step of the ladder above what is needed.
+    expect(chosen).toBeLessThanOrEqual(Math.max(1600, needed));
+  });
+});
+
+test('while a photo is held back, its box is reserved and shows the placeholder; the photo replaces it', async ({ page }) => {
+  const product = await firstProduct(page);
+  const held: Route[] = [];
+  let release = false;
+  await page.route('**/media/img/**', async (route) => {
+    if (release) return route.continue();
+    held.push(route);
+  });
+  await page.goto(`/products/${product.id}/details`);
+  const image = page.getByTestId('gallery-image').first();
+  await expect(image).toBeAttached();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+
+  const waiting = await shown(page, 'gallery-image');
+  expect(waiting.naturalWidth).toBe(0);
+  // The box has its size before any byte of the photo (no layout shift), painted by the ThumbHash.
+  expect(waiting.cssWidth).toBeGreaterThan(100);
+  expect(waiting.cssHeight).toBeGreaterThan(100);
+  expect(waiting.background).toMatch(/^url\("data:image\/png;base64,/);
+
+  release = true;
+  await Promise.all(held.splice(0).map((route) => route.continue()));
+  await expect.poll(async () => (await shown(page, 'gallery-image')).naturalWidth).toBeGreaterThan(0);
+  await expect.poll(async () => (await shown(page, 'gallery-image')).background).toBe('none');
+});
+
+test('a photo seen online shows again offline; one never seen shows its placeholder, not a broken image', async ({ page, context }) => {
+  const product = await firstProduct(page);
+  await page.goto('/');
+  await waitForServiceWorkerControl(page);
+  await page.goto(`/products/${product.id}/details`);
+  await expect.poll(async () => (await shown(page, 'gallery-image')).naturalWidth).toBeGreaterThan(0);
+  const online = await shown(page, 'gallery-image');
+  // The photo is in the service worker's image cache before the connection goes.
+  await expect
+    .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open('images')).match(url)), online.currentSrc))
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(async () => (await shown(page, 'gallery-image')).naturalWidth).toBeGreaterThan(0);
+  expect((await shown(page, 'gallery-image')).currentSrc).toBe(online.currentSrc);
+
+  // The second photo was never shown: offline it is the placeholder in the same box.
+  await page.getByRole('button', { name: ro['product.gallery_next'] }).click();
+  const placeholder = page.locator('[data-testid="gallery-image"][data-photo-failed]');
+  await expect(placeholder).toBeVisible();
+  const box = await placeholder.boundingBox();
+  expect(box!.width).toBeGreaterThan(100);
+  await expect(placeholder).toHaveCSS('background-image', /^url\("data:image\/png;base64,/);
+  await context.setOffline(false);
+});
