@@ -10,6 +10,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
+import { IMAGE_WIDTHS } from '../../src/contract/image-constants.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface HomeProduct { id: number; name: string }
@@ -52,9 +53,9 @@ test.describe('at a 2.6 device pixel ratio', () => {
     // Sharp: the chosen width covers the CSS width times the density (or is the largest made).
     const chosen = Number(/\/(\d+)\.avif$/.exec(photo.currentSrc)![1]);
     const needed = photo.cssWidth * 2.6;
-    expect(chosen >= needed || chosen === 1600, `chose ${chosen} px for ${photo.cssWidth.toFixed(0)} CSS px at 2.6×`).toBe(true);
-    // And not absurdly wide for a phone: no more than one step of the ladder above what is needed.
-    expect(chosen).toBeLessThanOrEqual(Math.max(1600, needed));
+    expect(chosen >= needed || chosen === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], `chose ${chosen} px for ${photo.cssWidth.toFixed(0)} CSS px at 2.6×`).toBe(true);
+    // And no wider than that: the smallest width of the ladder that covers it (nothing wasted on weak data).
+    expect(chosen).toBe(IMAGE_WIDTHS.find((w) => w >= needed) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
   });
 });
 
