@@ -23,6 +23,8 @@ import translationRoutes from './routes/translations.ts';
 import contentRoutes from './routes/content.ts';
 import catalogRoutes from './routes/catalog.ts';
 import mediaRoutes from './routes/media.ts';
+import { warmFirstScreens } from './media/warm-up.ts';
+import { imagePipeline } from './media/pipeline.ts';
 import authRoutes from './routes/auth.ts';
 import accountRoutes, { avatarRoutes } from './routes/account.ts';
 import devOutboxRoutes from './routes/dev-outbox.ts';
@@ -111,6 +113,19 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   );
   await fastify.register(mediaRoutes, { prefix: '/media' });
   await fastify.register(avatarRoutes, { prefix: '/media/avatars' });
+  // Issue 15: once listening, the first screens' photos are made in the background.
+  if ((env.IMAGE_WARMUP ?? (env.NODE_ENV === 'test' ? 'false' : 'true')) === 'true') {
+    let closing = false;
+    fastify.addHook('onClose', async () => {
+      closing = true;
+    });
+    fastify.addHook('onListen', async () => {
+      void warmFirstScreens(fastify, imagePipeline(fastify), () => closing).then(
+        (done) => fastify.log.info(done, 'first screens\' photos ready'),
+        (err: unknown) => fastify.log.warn({ err }, 'warming the first screens\' photos stopped'),
+      );
+    });
+  }
 
   if (options.serveStatic !== false) await fastify.register(staticPlugin, { root: env.STATIC_DIR });
 }

@@ -175,6 +175,14 @@ const envSchema = z
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int('CATALOG_CACHE_SECONDS must be a whole number').min(0).max(300).default(10),
     ),
+
+    // --- Photographs (issue 15, ADR 024) ----------------------------------------------------
+    /**
+     * After listening, make the home page's and the category list's photos in the background
+     * (media/warm-up.ts), so the first visitor of a fresh database does not wait for each photo
+     * to be drawn. Default on; off in tests unless asked (it competes for the test's cores).
+     */
+    IMAGE_WARMUP: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {

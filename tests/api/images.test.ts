@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
 import { ImagePipeline, imagePipeline as pipelineOf } from '../../server/media/pipeline.ts';
 import { createFileStore } from '../../server/lib/file-store.ts';
+import { WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '../../server/media/warm-up.ts';
 import { IMAGE_WIDTHS } from '../../src/contract/image-constants.ts';
 import type { ImageMeta } from '../../src/contract/images.ts';
 
@@ -205,6 +206,32 @@ describe('variants', () => {
     expect(second.encodes).toBe(0);
     expect(second.drawn).toBe(0);
     expect(found!.equals(made!)).toBe(true);
+  });
+
+  it('the start-up warm-up makes the home page\'s photos at the widths phones pick; a shopper then waits for no encoding', async () => {
+    const home = (await get('/api/home')).json();
+    const found = imagesIn(home);
+    expect(found.length).toBeGreaterThan(5);
+    const jobs = warmUpJobs(found);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.length).toBeLessThanOrEqual(WARM_UP_MAX_JOBS);
+    // The home's first product card: its phone width (480) is among the jobs.
+    const card = found.find((f) => f.field === 'thumbnail_meta')!;
+    const cardKey = card.meta.variants.split('/').pop()!;
+    expect(jobs).toContainEqual([cardKey, card.meta.widths.find((w) => w >= 480)]);
+
+    // The first six jobs (the whole list takes ~30 s on 2 cores).
+    const done = await warmFirstScreens(t.app, imagePipeline(), () => false, 6);
+    expect(done.made).toBeGreaterThan(0);
+    // Asked by a shopper afterwards: served from storage, nothing drawn or encoded.
+    const pipeline = imagePipeline();
+    const before = pipeline.encodes;
+    const [key, width] = jobs[5]!;
+    const res = await get(`/media/img/v1/${key}/${width}.avif`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/avif');
+    expect(pipeline.encodes).toBe(before);
+    expect((await warmFirstScreens(t.app, imagePipeline(), () => false, 6)).made).toBe(0);
   });
 });
 
