@@ -7,7 +7,8 @@
 // Usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR]
 //   --details    also prints, per page, the LCP element, its phases, long tasks and what was requested before LCP (first run)
 //   --trace-dir  saves each Lighthouse run's trace (open it in Chrome DevTools' Performance panel)
-// Targets: home first-load JS ≤ 170 KB gzip; Lighthouse performance ≥ 90; CLS ≤ 0.05.
+// Targets: home first-load JS ≤ 170 KB gzip; Lighthouse performance ≥ 95 (issue 15); LCP ≤ 2.0 s; CLS ≤ 0.02; TBT < 200 ms.
+// Each page gets one uncounted run first (a fresh server makes each photo's variants on first request).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,6 +143,8 @@ async function lighthouseRun(url) {
       tbt: audits['total-blocking-time'].numericValue ?? NaN,
       cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
       si: audits['speed-index'].numericValue ?? NaN,
+      bytes: audits['total-byte-weight'].numericValue ?? NaN,
+      benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? NaN,
       lhr: result.lhr,
     };
   } finally {
@@ -189,10 +192,13 @@ try {
   for (const [name, urlPath] of await pagesToAudit()) {
     const samples = [];
     if (!onlyPages.includes(name)) continue;
+    // One run first, not counted: a fresh server makes each photo's variants on first request
+    // (ADR 024) — what one shopper's visit pays once, not what every visit costs.
+    await lighthouseRun(base + urlPath);
     for (let i = 0; i < runs; i++) samples.push(await lighthouseRun(base + urlPath));
     if (details) printDetails(name, samples[0].lhr);
     const pick = (key) => median(samples.map((s) => s[key]));
-    results.lighthouse[name] = { path: urlPath, runs, score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), scores: samples.map((s) => s.score) };
+    results.lighthouse[name] = { path: urlPath, runs, score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), bytes: pick('bytes'), benchmarkIndex: pick('benchmarkIndex'), scores: samples.map((s) => s.score) };
   }
   if (asJson) console.log(JSON.stringify(results, null, 2));
   else {
@@ -200,10 +206,10 @@ try {
     console.log(`home first load (gzip): JS ${kb(weight.js)}, CSS ${kb(weight.css)} in ${weight.files} files   (target JS ≤ 170 KB)`);
     console.log(`  then, once idle: JS ${kb(weight.idle.js)}, CSS ${kb(weight.idle.css)} in ${weight.idle.files} files`);
     if (details) console.log(`  ${weight.list.map((f) => `${f.file} ${kb(f.gzip)}`).join('\n  ')}`);
-    console.log(`Lighthouse 12, mobile, simulated throttling — median of ${runs} run(s) (targets: score ≥ 90, CLS ≤ 0.05):`);
+    console.log(`Lighthouse 12, mobile, simulated throttling — median of ${runs} run(s) (targets: score ≥ 95, LCP ≤ 2.0 s, TBT < 200 ms, CLS ≤ 0.02):`);
     for (const [name, r] of Object.entries(results.lighthouse)) {
       console.log(
-        `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s   ${r.path}`,
+        `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  ${kb(r.bytes)} transferred  (benchmark index ${Math.round(r.benchmarkIndex)})   ${r.path}`,
       );
     }
   }
