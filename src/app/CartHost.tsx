@@ -30,11 +30,6 @@ export function CartHost() {
   const { noticeRemoved } = useProductActions();
   // The server's cart with the shopper's waiting changes on top (cart-changes.ts).
   const { shown: data, query: cart } = useCart({ signedIn: session.isLoggedIn, fetch: true });
-  // No cart yet from the server or the persisted cache: what is shown is at most the waiting
-  // changes, not the cart, and reconciling against it would drop every line the server holds
-  // from the selection. An add made meanwhile is selected when it is queued (cart-changes.ts).
-  const known = cart.data !== undefined;
-
   useEffect(() => {
     if (!session.isLoggedIn) {
       // Logout or a 401 (spec §4): cart totals, selection, coupon, buy-now and pending address go.
@@ -44,9 +39,18 @@ export function CartHost() {
     }
   }, [session.isLoggedIn, queryClient]);
 
+  // Spec §4 "after load", against the cart as shown (the server's with the waiting changes on
+  // top). Only a cart the server gave since this start — a fetch, or the answer to a change —
+  // may prune the selection: a cart restored from the device can be older than the selection
+  // (a line added just before a reload is ticked but not yet in that snapshot; restored queries
+  // stay invalidated until refetched, query-persister.ts), and with no cart at all the waiting
+  // changes alone would drop every line the server holds. Before that, an empty selection
+  // still becomes "everything shown".
   useEffect(() => {
-    if (session.isLoggedIn && known) basketStore.setSelection((s) => reconcile(s, data.cart_items, !storefront.multiVendor));
-  }, [data, known, session.isLoggedIn, storefront.multiVendor]);
+    if (!session.isLoggedIn || cart.data === undefined) return;
+    const fromServer = queryClient.getQueryState(CART_QUERY_KEY)?.isInvalidated === false;
+    basketStore.setSelection((s) => (fromServer || s.lineKeys.length === 0 ? reconcile(s, data.cart_items, !storefront.multiVendor) : s));
+  }, [data, cart.data, cart.dataUpdatedAt, session.isLoggedIn, storefront.multiVendor, queryClient]);
 
   useEffect(() => {
     if (panelOpen) setDrawerLoaded(true);

@@ -57,14 +57,19 @@ test('filters by season and quality update the URL and results, survive a reload
   await sidebar.getByRole('checkbox', { name: optionName(quality.name) }).click();
   await expect(page).toHaveURL(new RegExp(`quality=${quality.id}`));
   await expect(count).not.toHaveText(total!);
-
-  // Every listed product really has that season and quality (checked against the API's details).
-  const ids = await page.getByTestId('product-card').evaluateAll((cards) => cards.slice(0, 4).map((c) => Number(c.getAttribute('data-product-id'))));
-  for (const id of ids) {
-    const details = (await (await request.get(`/api/products/${id}`)).json()).data.product;
-    expect(details.season?.id).toBe(season.id);
-    expect(details.quality?.id).toBe(quality.id);
-  }
+  // The previous list stays on screen (dimmed, aria-busy) until the new one has come: poll until
+  // the first cards are the new list's, then every one of them has that season and quality.
+  const firstCards = async () => {
+    const ids = await page.getByTestId('product-card').evaluateAll((cards) => cards.slice(0, 4).map((c) => Number(c.getAttribute('data-product-id'))));
+    return Promise.all(ids.map(async (id) => (await (await request.get(`/api/products/${id}`)).json()).data.product as { season: { id: number } | null; quality: { id: number } | null }));
+  };
+  await expect
+    .poll(async () => {
+      const cards = await firstCards();
+      return cards.length > 0 && cards.every((p) => p.season?.id === season.id && p.quality?.id === quality.id);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  await expect(page.locator('div[aria-busy]:has([data-testid="product-grid"])')).toHaveAttribute('aria-busy', 'false');
   const filteredCount = await count.textContent();
   expect(await page.evaluate(() => localStorage.getItem('filters'))).toContain(`season=${season.id}`);
 
