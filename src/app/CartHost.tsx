@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { CART_QUERY_KEY } from '../features/cart/api/get-cart.ts';
 import { useCart } from '../features/cart/api/cart-changes.ts';
 import { basketStore, useBasket } from '../features/cart/lib/basket-store.ts';
-import { reconcile } from '../features/cart/lib/selection.ts';
+import { reconcile, reconcileTentatively } from '../features/cart/lib/selection.ts';
 import { FloatingCartTab } from '../features/cart/components/FloatingCartTab.tsx';
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
@@ -29,7 +29,7 @@ export function CartHost() {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const { noticeRemoved } = useProductActions();
   // The server's cart with the shopper's waiting changes on top (cart-changes.ts).
-  const { shown: data, query: cart } = useCart({ signedIn: session.isLoggedIn, fetch: true });
+  const { shown: data, query: cart, pending } = useCart({ signedIn: session.isLoggedIn, fetch: true });
   useEffect(() => {
     if (!session.isLoggedIn) {
       // Logout or a 401 (spec §4): cart totals, selection, coupon, buy-now and pending address go.
@@ -40,17 +40,17 @@ export function CartHost() {
   }, [session.isLoggedIn, queryClient]);
 
   // Spec §4 "after load", against the cart as shown (the server's with the waiting changes on
-  // top). Only a cart the server gave since this start — a fetch, or the answer to a change —
-  // may prune the selection: a cart restored from the device can be older than the selection
-  // (a line added just before a reload is ticked but not yet in that snapshot; restored queries
-  // stay invalidated until refetched, query-persister.ts), and with no cart at all the waiting
-  // changes alone would drop every line the server holds. Before that, an empty selection
-  // still becomes "everything shown".
+  // top). Only the server's whole truth may prune the selection: a cart it gave since this start
+  // (a fetch, or the answer to a change) with nothing of the cart waiting or in flight. Until
+  // then a ticked line missing from the cart may only be late — a snapshot restored from the
+  // device can be older than the selection (restored queries stay invalidated until refetched,
+  // query-persister.ts), and another tab's sender can finish a change before its answer reaches
+  // this tab — so nothing is pruned, and only "nothing ticked → everything" applies.
   useEffect(() => {
     if (!session.isLoggedIn || cart.data === undefined) return;
-    const fromServer = queryClient.getQueryState(CART_QUERY_KEY)?.isInvalidated === false;
-    basketStore.setSelection((s) => (fromServer || s.lineKeys.length === 0 ? reconcile(s, data.cart_items, !storefront.multiVendor) : s));
-  }, [data, cart.data, cart.dataUpdatedAt, session.isLoggedIn, storefront.multiVendor, queryClient]);
+    const whole = pending.length === 0 && queryClient.getQueryState(CART_QUERY_KEY)?.isInvalidated === false;
+    basketStore.setSelection((s) => (whole ? reconcile(s, data.cart_items, !storefront.multiVendor) : reconcileTentatively(s, data.cart_items)));
+  }, [data, pending, cart.data, cart.dataUpdatedAt, session.isLoggedIn, storefront.multiVendor, queryClient]);
 
   useEffect(() => {
     if (panelOpen) setDrawerLoaded(true);

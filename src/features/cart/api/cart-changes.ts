@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { outbox, useOutboxPending, type OutboxEntry } from '../../../lib/outbox/index.ts';
 import type { CartResponse } from '../../../contract/cart.ts';
 import { basketStore } from '../lib/basket-store.ts';
-import { selectLine } from '../lib/selection.ts';
+import { selectLine, withoutKey } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';
 import { CART_QUERY_KEY, EMPTY_CART, cartQueryOptions, type CartData } from './get-cart.ts';
 
@@ -39,8 +39,9 @@ export function registerCartOutbox(queryClient: QueryClient) {
       // Spec §4: a normal add selects that line. The selection holds the line's identity
       // (product, size, colour), so it stays right when the server's line id replaces the
       // temporary one, in this tab, another tab or the service worker. A line that leaves the
-      // cart leaves the selection at the cart host's next reconcile.
+      // cart (a delete, a decrement at 1) leaves it at the tap, as the shopper sees it go.
       if (change.kind === 'store') basketStore.setSelection((s) => selectLine(s, change.preview));
+      else if (change.removesLine) basketStore.setSelection((s) => withoutKey(s, change.removesLine!));
     },
     answered: (_entry, body) => {
       const response = body as CartResponse | null;

@@ -21,7 +21,13 @@ export interface AddPreview {
 
 export type CartChange =
   | { kind: 'store'; body: AddToCartPayload; preview: AddPreview; tempId: number }
-  | { kind: 'increment' | 'decrement' | 'delete'; body: { product_id: number; cart_id?: number }; name: string };
+  | {
+      kind: 'increment' | 'decrement' | 'delete';
+      body: { product_id: number; cart_id?: number };
+      name: string;
+      /** The line's identity when this change takes it out of the cart (a delete, a decrement at 1): it leaves the selection at the tap. */
+      removesLine?: string;
+    };
 
 const unit = (p: Pick<CartProduct, 'price' | 'discount_price'>) => (p.discount_price > 0 ? p.discount_price : p.price);
 const withTotals = (groups: CartGroup[]): CartData => {

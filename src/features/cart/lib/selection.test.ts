@@ -7,6 +7,8 @@ import {
   lineKey,
   parseSelection,
   reconcile,
+  reconcileTentatively,
+  withoutKey,
   removeLine,
   selectAll,
   selectLine,
@@ -62,6 +64,22 @@ describe('cart selection rules (spec §4)', () => {
     expect(reconcile(keys(a), [])).toEqual(EMPTY_SELECTION);
     const unchanged = keys(a, c);
     expect(reconcile(unchanged, groups)).toBe(unchanged);
+  });
+
+  it('against a cart that may be late: nothing pruned; nothing of it ticked → its lines ticked too', () => {
+    // A restored snapshot older than the selection (empty, or without the line just added).
+    const ticked = keys(a);
+    expect(reconcileTentatively(ticked, [])).toBe(ticked);
+    expect(reconcileTentatively(keys(a, c), [{ shop_id: 1, products: [a] }])).toEqual(keys(a, c));
+    // None of the ticked lines shown: the shown ones are added, the others kept.
+    expect(reconcileTentatively(keys(c), [{ shop_id: 1, products: [a, b] }])).toEqual(keys(c, a, b));
+    expect(reconcileTentatively(EMPTY_SELECTION, groups)).toEqual(keys(a, b, c));
+  });
+
+  it('a change that takes a line out of the cart takes it out of the selection', () => {
+    expect(withoutKey(keys(a, b), lineKey(a))).toEqual(keys(b));
+    const s = keys(b);
+    expect(withoutKey(s, lineKey(a))).toBe(s);
   });
 
   it('single-shop mode selects everything', () => {

@@ -60,6 +60,10 @@ export function removeLine(selection: Selection, line: LineIdentity): Selection 
   return { lineKeys: selection.lineKeys.filter((k) => k !== key) };
 }
 
+export function withoutKey(selection: Selection, key: string): Selection {
+  return selection.lineKeys.includes(key) ? { lineKeys: selection.lineKeys.filter((k) => k !== key) } : selection;
+}
+
 export function toggleLine(selection: Selection, line: LineIdentity): Selection {
   return isSelected(selection, line) ? removeLine(selection, line) : selectLine(selection, line);
 }
@@ -87,6 +91,18 @@ export function reconcile(selection: Selection, groups: SelectableGroup[], singl
   }
   const same = next.lineKeys.length === selection.lineKeys.length && next.lineKeys.every((k, i) => k === selection.lineKeys[i]);
   return same ? selection : next;
+}
+
+/**
+ * Against a cart that may not be the whole truth yet (changes still waiting or in flight, or a
+ * snapshot restored from the device): nothing is pruned — a ticked line missing from it may only
+ * be late — but when none of the ticked lines is shown, every shown line is ticked too (spec §4:
+ * nothing selected → everything). The full `reconcile` runs once the server's cart is known.
+ */
+export function reconcileTentatively(selection: Selection, groups: SelectableGroup[]): Selection {
+  const shown = allKeys(groups);
+  if (shown.length === 0 || selection.lineKeys.some((k) => shown.includes(k))) return selection;
+  return { lineKeys: [...selection.lineKeys, ...shown.filter((k) => !selection.lineKeys.includes(k))] };
 }
 
 export function selectedShopIds(selection: Selection, groups: SelectableGroup[]): number[] {

@@ -16,7 +16,7 @@ import { usePendingCartChanges, useQueueCartChange } from '../../api/cart-change
 import type { CartData } from '../../api/get-cart.ts';
 import { basketStore, useBasket } from '../../lib/basket-store.ts';
 import { lineOfChange } from '../../lib/optimistic-cart.ts';
-import { isSelected, isShopFullySelected, lineCount, selectAll, selectedCount, selectedShopIds, selectedTotal, deselectAll, toggleLine, toggleShop } from '../../lib/selection.ts';
+import { isSelected, isShopFullySelected, lineKey, lineCount, selectAll, selectedCount, selectedShopIds, selectedTotal, deselectAll, toggleLine, toggleShop } from '../../lib/selection.ts';
 import { VoucherList } from '../VoucherList.tsx';
 import classes from './CartDrawer.module.css';
 
@@ -52,11 +52,11 @@ function Line({ line, currency, pending, onRemoved }: { line: CartProduct; curre
       </Stack>
       <Stack gap={4} align="flex-end">
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="sm" aria-label={t('cart.decrease', { name: line.name })} onClick={() => { change({ kind: 'decrement', body, name: line.name }); if (line.quantity <= 1) onRemoved?.(line); }}>−</ActionIcon>
+          <ActionIcon variant="default" size="sm" aria-label={t('cart.decrease', { name: line.name })} onClick={() => { change({ kind: 'decrement', body, name: line.name, ...(line.quantity <= 1 && { removesLine: lineKey(line) }) }); if (line.quantity <= 1) onRemoved?.(line); }}>−</ActionIcon>
           <Text w={24} ta="center" size="sm" fw={600} data-testid="line-quantity">{line.quantity}</Text>
           <ActionIcon variant="default" size="sm" aria-label={t('cart.increase', { name: line.name })} disabled={line.quantity >= line.stock} onClick={() => change({ kind: 'increment', body, name: line.name })}>+</ActionIcon>
         </Group>
-        <Anchor component="button" type="button" size="xs" c="red.8" className={classes.remove} onClick={() => { change({ kind: 'delete', body, name: line.name }); onRemoved?.(line); }} aria-label={t('cart.remove_named', { name: line.name })}>
+        <Anchor component="button" type="button" size="xs" c="red.8" className={classes.remove} onClick={() => { change({ kind: 'delete', body, name: line.name, removesLine: lineKey(line) }); onRemoved?.(line); }} aria-label={t('cart.remove_named', { name: line.name })}>
           {t('cart.remove')}
         </Anchor>
       </Stack>
