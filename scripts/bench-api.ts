@@ -494,7 +494,6 @@ export function zipfMix(rng: () => number, distinct: string[], draws: number, ex
   });
 }
 
-
 // ----------------------------------------------------------------------------------------------
 // Load worker (second process)
 

@@ -43,13 +43,7 @@ const listeners = new Set<() => void>();
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== BASKET_STORAGE_KEY && event.key !== null) return;
-    let stored: Partial<BasketState> | null = null;
-    try {
-      stored = event.newValue ? (JSON.parse(event.newValue) as Partial<BasketState>) : null;
-    } catch {
-      return;
-    }
-    state = { ...fromStorage(stored), panelOpen: state.panelOpen };
+    state = { ...fromStorage(readStored<Partial<BasketState> | null>(BASKET_STORAGE_KEY, null)), panelOpen: state.panelOpen };
     listeners.forEach((l) => l());
   });
 }

@@ -55,14 +55,12 @@ export function selectLine(selection: Selection, line: LineIdentity): Selection 
   return selection.lineKeys.includes(key) ? selection : { lineKeys: [...selection.lineKeys, key] };
 }
 
-export function removeLine(selection: Selection, line: LineIdentity): Selection {
-  const key = lineKey(line);
-  return { lineKeys: selection.lineKeys.filter((k) => k !== key) };
-}
-
+/** The selection without one line, by its key; the same object when it was not selected. */
 export function withoutKey(selection: Selection, key: string): Selection {
   return selection.lineKeys.includes(key) ? { lineKeys: selection.lineKeys.filter((k) => k !== key) } : selection;
 }
+
+export const removeLine = (selection: Selection, line: LineIdentity): Selection => withoutKey(selection, lineKey(line));
 
 export function toggleLine(selection: Selection, line: LineIdentity): Selection {
   return isSelected(selection, line) ? removeLine(selection, line) : selectLine(selection, line);

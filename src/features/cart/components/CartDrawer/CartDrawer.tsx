@@ -52,7 +52,11 @@ function Line({ line, currency, pending, onRemoved }: { line: CartProduct; curre
       </Stack>
       <Stack gap={4} align="flex-end">
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="sm" aria-label={t('cart.decrease', { name: line.name })} onClick={() => { change({ kind: 'decrement', body, name: line.name, ...(line.quantity <= 1 && { removesLine: lineKey(line) }) }); if (line.quantity <= 1) onRemoved?.(line); }}>−</ActionIcon>
+          <ActionIcon variant="default" size="sm" aria-label={t('cart.decrease', { name: line.name })} onClick={() => {
+            const removes = line.quantity <= 1;
+            change({ kind: 'decrement', body, name: line.name, ...(removes && { removesLine: lineKey(line) }) });
+            if (removes) onRemoved?.(line);
+          }}>−</ActionIcon>
           <Text w={24} ta="center" size="sm" fw={600} data-testid="line-quantity">{line.quantity}</Text>
           <ActionIcon variant="default" size="sm" aria-label={t('cart.increase', { name: line.name })} disabled={line.quantity >= line.stock} onClick={() => change({ kind: 'increment', body, name: line.name })}>+</ActionIcon>
         </Group>
