@@ -12,12 +12,19 @@
  *   OFFLINE_SETTLE_MS=15000          how long "back online" may take before a change counts as lost
  *   OFFLINE_SHARDS=1       split the sequences over that many tests run side by side (with
  *                          `--workers N`; the soak uses 2): shard i draws from seed OFFLINE_SEED + i
+ *   OFFLINE_RECORD=file.jsonl        append every finished sequence (one JSON line) as it ends, so
+ *                          a soak stopped part-way keeps its record (scripts/offline-soak-summary.mjs
+ *                          adds such files up)
+ *   OFFLINE_PAUSE_FILE=path          while this file exists no new sequence starts (the running one
+ *                          finishes): lets a long soak give the machine to a benchmark without a
+ *                          sequence being starved of CPU mid-step
  *
  * The randomized test runs every sequence (no stop at the first failure, no shrinking: each
  * sequence costs seconds of browser time), then fails with the totals and, for each failing
  * sequence, its seed, path and step list.
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { expect, test, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
@@ -39,6 +46,17 @@ const SHARDS = PATH ? 1 : Math.max(1, Math.min(RUNS, Number(process.env.OFFLINE_
  * Sequences stop being started a minute before the test's timeout, so the report is always printed.
  */
 const PER_SEQUENCE_MS = Number(process.env.OFFLINE_SEQUENCE_MS ?? 120_000);
+const RECORD = process.env.OFFLINE_RECORD;
+const PAUSE_FILE = process.env.OFFLINE_PAUSE_FILE;
+/** Longest a pause may hold the soak (then it goes on, so a forgotten pause file cannot hang it). */
+const MAX_PAUSE_MS = 60 * 60_000;
+
+async function waitWhilePaused() {
+  if (!PAUSE_FILE) return 0;
+  const since = Date.now();
+  while (existsSync(PAUSE_FILE) && Date.now() - since < MAX_PAUSE_MS) await sleep(1_000);
+  return Date.now() - since;
+}
 
 /** The products every test uses, found once (the seeded catalogue does not change during the run). */
 let pool: PoolProduct[] = [];
@@ -57,16 +75,19 @@ test.describe('randomized', () => {
     test(SHARDS > 1 ? `${title} (shard ${shard + 1} of ${SHARDS})` : title, async ({ browser, request, baseURL }, testInfo) => {
       const runs = PATH ? 1 : Math.floor(RUNS / SHARDS) + (shard < RUNS % SHARDS ? 1 : 0);
       const SEED = SEED_BASE + shard;
-      test.setTimeout(runs * PER_SEQUENCE_MS + 180_000);
+      test.setTimeout(runs * PER_SEQUENCE_MS + 180_000 + (PAUSE_FILE ? 4 * MAX_PAUSE_MS : 0));
       const started = Date.now();
       const results: JourneyResult[] = [];
       const firstIndex = PATH ? Number(PATH.split(':')[0]) : 0;
+      let pausedMs = 0;
 
       const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: MAX_STEPS, size: 'max' }), async (commands) => {
         // fast-check's path of the i-th generated sequence is "i" (nothing is shrunk: the property never fails).
         const path = String(firstIndex + results.length);
+        pausedMs += await waitWhilePaused();
         const result = await runJourney(browser, request, baseURL!, pool, commands, path);
         results.push(result);
+        if (RECORD) appendFileSync(RECORD, JSON.stringify({ seed: SEED, at: new Date().toISOString(), ...result }) + '\n');
         const bad = result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
         console.log(
           `[offline] #${path} ${result.steps} steps, ${result.seconds.toFixed(1)} s: ` +
@@ -83,7 +104,7 @@ test.describe('randomized', () => {
         numRuns: runs,
         ...(PATH !== undefined && { path: PATH }),
         endOnFailure: true,
-        interruptAfterTimeLimit: runs * PER_SEQUENCE_MS + 60_000,
+        interruptAfterTimeLimit: runs * PER_SEQUENCE_MS + 60_000 + (PAUSE_FILE ? 4 * MAX_PAUSE_MS : 0),
       });
       // The property only fails when a journey could not even start (setup): say so, with its replay.
       if (outcome.failed) {
@@ -92,7 +113,7 @@ test.describe('randomized', () => {
 
       const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches' | 'selectionMismatches') => results.reduce((n, r) => n + r[key], 0);
       const failing = results.filter((r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error || r.stepError);
-      const elapsed = (Date.now() - started) / 1000;
+      const elapsed = (Date.now() - started - pausedMs) / 1000;
       const summary = {
         sequences: results.length,
         steps: total('steps'),
