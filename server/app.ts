@@ -17,6 +17,7 @@ import staticPlugin from './plugins/static.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import responseCachePlugin from './plugins/response-cache.ts';
+import catalogIndexPlugin from './plugins/catalog-index.ts';
 import healthRoutes from './routes/health.ts';
 import masterRoutes from './routes/master.ts';
 import translationRoutes from './routes/translations.ts';
@@ -84,6 +85,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(pushPlugin, { env });
   // Catalog (issue #3, ADR 011): app.catalogCache, the anonymous catalog's response micro-cache.
   await fastify.register(responseCachePlugin, { ttlSeconds: env.CATALOG_CACHE_SECONDS });
+  // Catalog (issue #13, ADR 025): app.catalogIndex, lists chosen from memory, followed from the change log.
+  await fastify.register(catalogIndexPlugin, { enabled: env.CATALOG_INDEX === 'true', pollMs: env.CATALOG_INDEX_POLL_MS });
 
   await fastify.register(
     async (api) => {

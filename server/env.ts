@@ -176,6 +176,14 @@ const envSchema = z
       z.coerce.number().int('CATALOG_CACHE_SECONDS must be a whole number').min(0).max(300).default(10),
     ),
 
+    /**
+     * The in-process catalog index (issue #13, ADR 025): lists and searches choose their page from
+     * memory, kept current from the catalog_changes log. 'false' answers every list with SQL.
+     */
+    CATALOG_INDEX: z.enum(['true', 'false']).default('true'),
+    /** How often each instance reads the catalog change log (ms); a list request also reads it when behind. */
+    CATALOG_INDEX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+
     // --- Photographs (issue 15, ADR 024) ----------------------------------------------------
     /**
      * After listening, make the home page's and the category list's photos in the background

@@ -62,8 +62,13 @@ export function planSearch(query: string | null | undefined, synonyms: readonly 
 /** Only letters and digits ever reach to_tsquery (its operators and quotes are neither). */
 const SAFE_WORD = /^[\p{L}\p{N}]+$/u;
 
+/** The words of an alternative that reach to_tsquery (the others are left out of it). */
+export function queryWords(words: readonly string[]): string[] {
+  return words.filter((word) => SAFE_WORD.test(word));
+}
+
 function alternative(words: string[], weights: string): string {
-  const parts = words.filter((word) => SAFE_WORD.test(word)).map((word) => (weights ? `${word}:${weights}` : word));
+  const parts = queryWords(words).map((word) => (weights ? `${word}:${weights}` : word));
   return parts.length > 1 ? `(${parts.join(' & ')})` : (parts[0] ?? '');
 }
 

@@ -23,6 +23,7 @@ import type { Category } from '../../src/contract/content.ts';
 import type { ProductSort } from '../../src/contract/catalog-constants.ts';
 import type { ImageMeta } from '../../src/contract/images.ts';
 import { imageMeta } from './image-meta.ts';
+import type { CatalogListIndex } from '../catalog-index/sync.ts';
 
 const now = sql`now()`;
 const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));
@@ -435,10 +436,13 @@ export async function searchPlanOf(db: Database, search: string | undefined): Pr
   return planSearch(search, lexicon.synonyms);
 }
 
-async function listProductsFor(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page) {
+async function listProductsFor(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page, index?: CatalogListIndex) {
   const search = plan ? searchSql(plan) : undefined;
   // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
   if (plan && !search) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
+  // The in-process index (ADR 025) chooses the page and counts; the cards are read by id.
+  const chosen = await index?.select(filters, plan, resolveSort(filters), { offset: (page.page - 1) * page.perPage, limit: page.perPage }, TOTAL_CAP);
+  if (chosen) return { data: await listProductCardsByIds(db, chosen.ids), meta: cappedMeta(page, chosen.total, TOTAL_CAP) };
   return pagedCards(
     db,
     {
@@ -457,14 +461,14 @@ async function listProductsFor(db: Database, filters: ProductListFilters, plan: 
  * short); when that finds something, the answer holds those products and `did_you_mean` the
  * corrected text ("gaeca" → products for "geacă", did_you_mean "geacă").
  */
-export async function listProducts(db: Database, filters: ProductListFilters, page: Page) {
+export async function listProducts(db: Database, filters: ProductListFilters, page: Page, index?: CatalogListIndex) {
   const plan = await searchPlanOf(db, filters.search);
-  const result = await listProductsFor(db, filters, plan, page);
+  const result = await listProductsFor(db, filters, plan, page, index);
   if (!plan || result.meta.total > 0 || page.page > 1) return { ...result, did_you_mean: null };
   const lexicon = await getSearchLexicon(db);
   const corrected = correctQuery(lexicon, filters.search!);
   if (!corrected) return { ...result, did_you_mean: null };
-  const retry = await listProductsFor(db, filters, planSearch(corrected, lexicon.synonyms), page);
+  const retry = await listProductsFor(db, filters, planSearch(corrected, lexicon.synonyms), page, index);
   return retry.meta.total > 0 ? { ...retry, did_you_mean: corrected } : { ...result, did_you_mean: null };
 }
 

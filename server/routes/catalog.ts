@@ -144,7 +144,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = { querystring: productListQuerySchema, response: { 200: productSearchResponseSchema } };
   for (const url of ['/products', '/products/filter']) {
     app.get(url, { schema: listSchema, serializerCompiler: plainJson, preSerialization: etagPreSerialization }, async (request) => {
-      const data = await listProducts(app.db, request.query, pageOf(request.query));
+      const data = await listProducts(app.db, request.query, pageOf(request.query), app.catalogIndex);
       await markFavorites(request, [data.data]);
       return { message: 'Products', data };
     });

@@ -1,0 +1,611 @@
+/**
+ * The in-process catalog index (issue #13, ADR 025): which active products a list or a search
+ * selects, in which order, and how many — answered from memory, so that a product list costs the
+ * database one primary-key read of the page's cards instead of a filtered, sorted, counted scan.
+ *
+ * PostgreSQL stays the one source of truth. This structure holds a copy of what lists filter and
+ * sort on (category, shop, season, quality, sizes, colours, stock, units sold, creation time,
+ * price, flash-sale prices, and the search_vector's lexemes with their weights), loaded from the
+ * database and kept current by CatalogIndexSync (sync.ts) through the catalog_changes log. It
+ * answers exactly what the SQL of repositories/catalog-repository.ts answers — the same matches,
+ * the same order (ties broken by creation time then id), the same capped count — which the
+ * parity tests check on random requests against the SQL path (tests/api/catalog-index.test.ts).
+ *
+ * Pure: no database, no clock (the caller passes "now"). Single-threaded by nature: scratch
+ * arrays are reused between queries.
+ *
+ * How a query runs:
+ * - Candidates: the smallest posting list the request names (a category, a shop, a size, a
+ *   searched word…) when it is selective or a search ranks; every match is checked, counted and
+ *   the page picked with a bounded heap.
+ * - Otherwise an ordered walk: a permutation of the products in the sort's order, built once and
+ *   walked until the page is full and the count reaches the cap. Products changed since it was
+ *   built, and products whose price a running flash sale overrides, are "exceptions": skipped in
+ *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
+ */
+import type { ProductSort } from '../../src/contract/catalog-constants.ts';
+import { ANY_WEIGHT, weightMask } from './tsvector.ts';
+
+export interface IndexedProduct {
+  id: number;
+  categoryId: number;
+  shopId: number;
+  seasonId: number | null;
+  qualityId: number | null;
+  quantity: number;
+  totalSold: number;
+  /** created_at in microseconds since the epoch (PostgreSQL's precision: ties are real). */
+  createdUs: number;
+  /** effective_price in bani (whole cents), exact. */
+  priceCents: number;
+  sizes: readonly number[];
+  colors: readonly number[];
+  /** search_vector's lexemes → weight bits (tsvector.ts). */
+  lexemes: ReadonlyMap<string, number>;
+}
+
+export interface IndexedSale {
+  productId: number;
+  saleCents: number;
+  startsUs: number;
+  endsUs: number;
+}
+
+/**
+ * A search as lexemes: every group is required, one alternative of a group is enough, every
+ * lexeme of an alternative is required. Stop words are already left out (as to_tsquery does).
+ */
+export type LexemePlan = string[][][];
+
+export interface IndexFilters {
+  category?: readonly number[];
+  shop?: readonly number[];
+  season?: readonly number[];
+  quality?: readonly number[];
+  size?: readonly number[];
+  color?: readonly number[];
+  inStock?: boolean;
+  minCents?: number;
+  maxCents?: number;
+}
+
+export interface IndexQuery {
+  filters: IndexFilters;
+  /** A search; an empty plan (only stop words) matches nothing. */
+  search?: LexemePlan;
+  sort: ProductSort;
+  offset: number;
+  limit: number;
+  /** Count at most cap + 1 matches (enough to say "more than cap"). */
+  cap: number;
+  nowUs: number;
+}
+
+export interface IndexAnswer {
+  /** The page's product ids, in order. */
+  ids: number[];
+  /** The number of matches, exact up to cap + 1. */
+  total: number;
+}
+
+type Comparator = (a: number, b: number) => number;
+type WalkedSort = 'newest' | 'most_sold' | 'price_asc' | 'price_desc';
+
+const WEIGHT_A = weightMask('A');
+const WEIGHT_B = weightMask('B');
+const WEIGHT_ABC = weightMask('ABC');
+
+/** Appends only; a list may hold slots that no longer have the value (checked when read). */
+class Postings {
+  private readonly lists = new Map<number, number[]>();
+  add(key: number, slot: number) {
+    const list = this.lists.get(key);
+    if (list) list.push(slot);
+    else this.lists.set(key, [slot]);
+  }
+  get(key: number): readonly number[] {
+    return this.lists.get(key) ?? [];
+  }
+  size(keys: readonly number[]) {
+    let n = 0;
+    for (const key of keys) n += this.get(key).length;
+    return n;
+  }
+}
+
+function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
+  next.set(array);
+  return next;
+}
+
+const contains = (values: readonly number[], value: number) => {
+  for (let i = 0; i < values.length; i++) if (values[i] === value) return true;
+  return false;
+};
+const intersects = (a: readonly number[], b: readonly number[]) => {
+  for (let i = 0; i < a.length; i++) if (contains(b, a[i]!)) return true;
+  return false;
+};
+
+export class ProductIndex {
+  private count = 0;
+  private readonly slotOf = new Map<number, number>();
+  private ids = new Int32Array(0);
+  private category = new Int32Array(0);
+  private shop = new Int32Array(0);
+  private season = new Int32Array(0);
+  private quality = new Int32Array(0);
+  private quantity = new Int32Array(0);
+  private sold = new Int32Array(0);
+  private price = new Int32Array(0);
+  private created = new Float64Array(0);
+  private active = new Uint8Array(0);
+  /** Changed (or added) since the walk orders were built: an exception in every walk. */
+  private changed = new Uint8Array(0);
+  private changedSlots: number[] = [];
+  private sizes: (readonly number[])[] = [];
+  private colors: (readonly number[])[] = [];
+  /** Per slot, sorted: lexeme id × 16 + weight bits. */
+  private terms: Int32Array[] = [];
+  private readonly lexemeIds = new Map<string, number>();
+  private readonly byLexeme: number[][] = [];
+  private readonly byCategory = new Postings();
+  private readonly byShop = new Postings();
+  private readonly bySeason = new Postings();
+  private readonly byQuality = new Postings();
+  private readonly bySize = new Postings();
+  private readonly byColor = new Postings();
+
+  private sales: IndexedSale[] = [];
+  /** Sale price (bani) overriding a slot's price now; -1 none. Valid for [validFrom, validUntil). */
+  private override = new Int32Array(0);
+  private overriddenSlots: number[] = [];
+  private overrideValidFrom = Infinity;
+  private overrideValidUntil = -Infinity;
+
+  private readonly orders = new Map<WalkedSort, Int32Array>();
+  private ordersBuiltAt = 0;
+
+  // Scratch, reused by every query (one query runs at a time: JavaScript is single-threaded).
+  private stamp = new Uint32Array(0);
+  private generation = 0;
+  private rank = new Int8Array(0);
+
+  /** Active products indexed. */
+  get size() {
+    return this.slotOf.size - this.inactive;
+  }
+  private inactive = 0;
+
+  /** Products whose place in a walk order is out of date (rebuild with rebuildOrders()). */
+  get pendingChanges() {
+    return this.changedSlots.length;
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Writing
+
+  /** Adds or replaces products (their current state). */
+  upsert(products: readonly IndexedProduct[]) {
+    for (const product of products) this.upsertOne(product);
+    // A sale may name a product only now indexed: the sale prices are worked out again.
+    this.overrideValidUntil = -Infinity;
+  }
+
+  /** Products that are no longer listed (deleted or made inactive). */
+  remove(ids: readonly number[]) {
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot === undefined || !this.active[slot]) continue;
+      this.active[slot] = 0;
+      this.inactive++;
+      this.markChanged(slot);
+    }
+  }
+
+  /** Every flash-sale price that has not ended (the index picks the running ones per query). */
+  setSales(sales: readonly IndexedSale[]) {
+    this.sales = [...sales];
+    this.overrideValidFrom = Infinity;
+    this.overrideValidUntil = -Infinity;
+  }
+
+  /** Rebuilds the walk orders from the current state (the exceptions are then none). */
+  rebuildOrders(now = Date.now()) {
+    const built = new Map<WalkedSort, Int32Array>();
+    for (const sort of this.orders.keys()) built.set(sort, this.buildOrder(sort));
+    for (const [sort, order] of built) this.orders.set(sort, order);
+    for (const slot of this.changedSlots) this.changed[slot] = 0;
+    this.changedSlots = [];
+    this.ordersBuiltAt = now;
+  }
+
+  /** When the walk orders were last built (ms); 0 before the first. */
+  get ordersAge() {
+    return this.ordersBuiltAt;
+  }
+
+  private upsertOne(p: IndexedProduct) {
+    let slot = this.slotOf.get(p.id);
+    const fresh = slot === undefined;
+    if (slot === undefined) {
+      slot = this.count++;
+      this.slotOf.set(p.id, slot);
+      this.ensureCapacity(this.count);
+      this.ids[slot] = p.id;
+      this.sizes[slot] = [];
+      this.colors[slot] = [];
+      this.terms[slot] = new Int32Array(0);
+    } else if (!this.active[slot]) {
+      this.inactive--;
+    }
+    const season = p.seasonId ?? -1;
+    const quality = p.qualityId ?? -1;
+    if (fresh || this.category[slot] !== p.categoryId) this.byCategory.add(p.categoryId, slot);
+    if (fresh || this.shop[slot] !== p.shopId) this.byShop.add(p.shopId, slot);
+    if (fresh || this.season[slot] !== season) this.bySeason.add(season, slot);
+    if (fresh || this.quality[slot] !== quality) this.byQuality.add(quality, slot);
+    for (const size of p.sizes) if (!contains(this.sizes[slot]!, size)) this.bySize.add(size, slot);
+    for (const color of p.colors) if (!contains(this.colors[slot]!, color)) this.byColor.add(color, slot);
+
+    const orderMoved =
+      fresh ||
+      !this.active[slot] ||
+      this.sold[slot] !== p.totalSold ||
+      this.price[slot] !== p.priceCents ||
+      this.created[slot] !== p.createdUs;
+    this.category[slot] = p.categoryId;
+    this.shop[slot] = p.shopId;
+    this.season[slot] = season;
+    this.quality[slot] = quality;
+    this.quantity[slot] = p.quantity;
+    this.sold[slot] = p.totalSold;
+    this.price[slot] = p.priceCents;
+    this.created[slot] = p.createdUs;
+    this.active[slot] = 1;
+    this.sizes[slot] = [...p.sizes];
+    this.colors[slot] = [...p.colors];
+    this.setTerms(slot, p.lexemes);
+    if (orderMoved && this.ordersBuiltAt) this.markChanged(slot);
+  }
+
+  private setTerms(slot: number, lexemes: ReadonlyMap<string, number>) {
+    const old = this.terms[slot]!;
+    const packed = new Int32Array(lexemes.size);
+    let i = 0;
+    for (const [lexeme, mask] of lexemes) {
+      let id = this.lexemeIds.get(lexeme);
+      if (id === undefined) {
+        id = this.byLexeme.length;
+        this.lexemeIds.set(lexeme, id);
+        this.byLexeme.push([]);
+      }
+      packed[i++] = id * 16 + mask;
+      if (this.maskOf(old, id) === 0) this.byLexeme[id]!.push(slot);
+    }
+    packed.sort();
+    this.terms[slot] = packed;
+  }
+
+  private markChanged(slot: number) {
+    if (this.changed[slot]) return;
+    this.changed[slot] = 1;
+    this.changedSlots.push(slot);
+  }
+
+  private ensureCapacity(size: number) {
+    this.ids = grown(this.ids, size);
+    this.category = grown(this.category, size);
+    this.shop = grown(this.shop, size);
+    this.season = grown(this.season, size);
+    this.quality = grown(this.quality, size);
+    this.quantity = grown(this.quantity, size);
+    this.sold = grown(this.sold, size);
+    this.price = grown(this.price, size);
+    this.created = grown(this.created, size);
+    this.active = grown(this.active, size);
+    this.changed = grown(this.changed, size);
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Prices now
+
+  /** Brings `override` to the running sales at `nowUs` (recomputed only when a sale starts or ends). */
+  private pricesAt(nowUs: number) {
+    if (nowUs >= this.overrideValidFrom && nowUs < this.overrideValidUntil && this.override.length >= this.count) return;
+    if (this.override.length < this.count) this.override = new Int32Array(Math.max(this.count, this.override.length * 2, 1024)).fill(-1);
+    for (const slot of this.overriddenSlots) this.override[slot] = -1;
+    let from = -Infinity;
+    let until = Infinity;
+    // The SQL's rule: among the running sales of a product, the lowest sale price (then the
+    // earliest end) is its sale; it overrides the price only when above 0.
+    const best = new Map<number, IndexedSale>();
+    for (const sale of this.sales) {
+      if (sale.startsUs <= nowUs && nowUs < sale.endsUs) {
+        from = Math.max(from, sale.startsUs);
+        until = Math.min(until, sale.endsUs);
+        const seen = best.get(sale.productId);
+        if (!seen || sale.saleCents < seen.saleCents || (sale.saleCents === seen.saleCents && sale.endsUs < seen.endsUs)) best.set(sale.productId, sale);
+      } else if (sale.startsUs > nowUs) until = Math.min(until, sale.startsUs);
+      else from = Math.max(from, sale.endsUs);
+    }
+    this.overriddenSlots = [];
+    for (const [productId, sale] of best) {
+      const slot = this.slotOf.get(productId);
+      if (slot === undefined || sale.saleCents <= 0) continue;
+      this.override[slot] = sale.saleCents;
+      this.overriddenSlots.push(slot);
+    }
+    this.overrideValidFrom = from;
+    this.overrideValidUntil = until;
+  }
+
+  private currentPrice(slot: number) {
+    const sale = this.override[slot]!;
+    return sale >= 0 ? sale : this.price[slot]!;
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Reading
+
+  private maskOf(terms: Int32Array, lexemeId: number): number {
+    const low = lexemeId * 16;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (terms[mid]! < low) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < terms.length && terms[lo]! < low + 16 ? terms[lo]! & 15 : 0;
+  }
+
+  /** The search as lexeme ids; alternatives naming a lexeme no product has can never match. */
+  private compileSearch(plan: LexemePlan): Int32Array[][] | undefined {
+    const groups: Int32Array[][] = [];
+    for (const group of plan) {
+      const alternatives: Int32Array[] = [];
+      for (const alternative of group) {
+        const ids = alternative.map((lexeme) => this.lexemeIds.get(lexeme));
+        if (ids.every((id) => id !== undefined)) alternatives.push(Int32Array.from(ids as number[]));
+      }
+      if (!alternatives.length) return undefined; // a required group nothing has
+      groups.push(alternatives);
+    }
+    return groups;
+  }
+
+  private groupMatches(terms: Int32Array, group: Int32Array[], weights: number) {
+    for (const alternative of group) {
+      let all = true;
+      for (let i = 0; i < alternative.length; i++) {
+        if ((this.maskOf(terms, alternative[i]!) & weights) === 0) {
+          all = false;
+          break;
+        }
+      }
+      if (all) return true;
+    }
+    return false;
+  }
+
+  /** The SQL's rank: +4 a searched word is the brand; +2 every group in the name, else +1 every group in name, brand or category. */
+  private rankOf(terms: Int32Array, groups: Int32Array[][]) {
+    let rank = 0;
+    for (const group of groups) {
+      if (this.groupMatches(terms, group, WEIGHT_B)) {
+        rank = 4;
+        break;
+      }
+    }
+    if (groups.every((group) => this.groupMatches(terms, group, WEIGHT_A))) return rank + 2;
+    if (groups.every((group) => this.groupMatches(terms, group, WEIGHT_ABC))) return rank + 1;
+    return rank;
+  }
+
+  query(q: IndexQuery): IndexAnswer {
+    const f = q.filters;
+    const empty = { ids: [], total: 0 };
+    let search: Int32Array[][] | undefined;
+    if (q.search) {
+      if (!q.search.length) return empty;
+      search = this.compileSearch(q.search);
+      if (!search) return empty;
+    }
+    this.pricesAt(q.nowUs);
+
+    const { category, shop, season, quality, size, color, inStock, minCents, maxCents } = f;
+    const seasonKeys = season;
+    const qualityKeys = quality;
+    const matches = (slot: number): boolean => {
+      if (!this.active[slot]) return false;
+      if (category && !contains(category, this.category[slot]!)) return false;
+      if (shop && !contains(shop, this.shop[slot]!)) return false;
+      if (seasonKeys && !contains(seasonKeys, this.season[slot]!)) return false;
+      if (qualityKeys && !contains(qualityKeys, this.quality[slot]!)) return false;
+      if (inStock && this.quantity[slot]! <= 0) return false;
+      if (minCents !== undefined || maxCents !== undefined) {
+        const price = this.currentPrice(slot);
+        if (minCents !== undefined && price < minCents) return false;
+        if (maxCents !== undefined && price > maxCents) return false;
+      }
+      if (size && !intersects(this.sizes[slot]!, size)) return false;
+      if (color && !intersects(this.colors[slot]!, color)) return false;
+      if (search) {
+        const terms = this.terms[slot]!;
+        for (const group of search) if (!this.groupMatches(terms, group, ANY_WEIGHT)) return false;
+      }
+      return true;
+    };
+
+    // The most selective list the request names.
+    let best: { size: number; lists: (readonly number[])[] } | undefined;
+    const consider = (postings: Postings, keys: readonly number[] | undefined) => {
+      if (!keys) return;
+      const n = postings.size(keys);
+      if (!best || n < best.size) best = { size: n, lists: keys.map((key) => postings.get(key)) };
+    };
+    consider(this.byCategory, category);
+    consider(this.byShop, shop);
+    consider(this.bySeason, seasonKeys);
+    consider(this.byQuality, qualityKeys);
+    consider(this.bySize, size);
+    consider(this.byColor, color);
+    if (search) {
+      for (const group of search) {
+        const lists = group.map((alternative) => {
+          let shortest = this.byLexeme[alternative[0]!]!;
+          for (const id of alternative) if (this.byLexeme[id]!.length < shortest.length) shortest = this.byLexeme[id]!;
+          return shortest;
+        });
+        const n = lists.reduce((sum, list) => sum + list.length, 0);
+        if (!best || n < best.size) best = { size: n, lists };
+      }
+    }
+
+    const ranked = q.sort === 'relevance' && search !== undefined;
+    const sort: WalkedSort | 'relevance' = q.sort === 'relevance' ? (ranked ? 'relevance' : 'newest') : q.sort;
+    const compare = this.comparator(sort);
+    if (ranked || (best && best.size < this.count / 4)) {
+      return this.fromCandidates(best!.lists, matches, compare, ranked ? search : undefined, q);
+    }
+    return this.walk(sort as WalkedSort, matches, compare, q);
+  }
+
+  private comparator(sort: WalkedSort | 'relevance', basePrice = false): Comparator {
+    const created = this.created;
+    const ids = this.ids;
+    const newest: Comparator = (a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!;
+    const price = basePrice ? (slot: number) => this.price[slot]! : (slot: number) => this.currentPrice(slot);
+    switch (sort) {
+      case 'newest':
+        return newest;
+      case 'most_sold':
+        return (a, b) => this.sold[b]! - this.sold[a]! || newest(a, b);
+      case 'price_asc':
+        return (a, b) => price(a) - price(b) || newest(a, b);
+      case 'price_desc':
+        return (a, b) => price(b) - price(a) || newest(a, b);
+      case 'relevance':
+        return (a, b) =>
+          this.rank[b]! - this.rank[a]! || Number(this.quantity[b]! > 0) - Number(this.quantity[a]! > 0) || newest(a, b);
+    }
+  }
+
+  private fromCandidates(
+    lists: (readonly number[])[],
+    matches: (slot: number) => boolean,
+    compare: Comparator,
+    rankBy: Int32Array[][] | undefined,
+    q: IndexQuery,
+  ): IndexAnswer {
+    if (this.stamp.length < this.count) this.stamp = new Uint32Array(Math.max(this.count, this.stamp.length * 2, 1024));
+    if (rankBy && this.rank.length < this.count) this.rank = new Int8Array(Math.max(this.count, this.rank.length * 2, 1024));
+    const generation = ++this.generation;
+    if (generation === 0xffffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+    const need = q.offset + q.limit;
+    const heap = new TopK(need, compare);
+    let total = 0;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i++) {
+        const slot = list[i]!;
+        if (this.stamp[slot] === this.generation) continue;
+        this.stamp[slot] = this.generation;
+        if (!matches(slot)) continue;
+        total++;
+        if (rankBy) this.rank[slot] = this.rankOf(this.terms[slot]!, rankBy);
+        heap.push(slot);
+      }
+    }
+    const ordered = heap.sorted();
+    return { ids: ordered.slice(q.offset, need).map((slot) => this.ids[slot]!), total };
+  }
+
+  private buildOrder(sort: WalkedSort): Int32Array {
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.count; slot++) if (this.active[slot]) slots.push(slot);
+    // Price orders are built on the price before any sale: the slots a running sale overrides
+    // are exceptions of every price walk.
+    return Int32Array.from(slots.sort(this.comparator(sort, true)));
+  }
+
+  private walk(sort: WalkedSort, matches: (slot: number) => boolean, compare: Comparator, q: IndexQuery): IndexAnswer {
+    let order = this.orders.get(sort);
+    if (!order) {
+      order = this.buildOrder(sort);
+      this.orders.set(sort, order);
+      if (!this.ordersBuiltAt) this.ordersBuiltAt = Date.now();
+    }
+    const priced = sort === 'price_asc' || sort === 'price_desc';
+    const skip = (slot: number) => this.changed[slot] === 1 || (priced && this.override[slot]! >= 0);
+    const exceptions = (priced ? [...this.changedSlots, ...this.overriddenSlots.filter((s) => !this.changed[s])] : this.changedSlots)
+      .filter(matches)
+      .sort(compare);
+
+    const need = q.offset + q.limit;
+    const limit = q.cap + 1;
+    const page: number[] = [];
+    let emitted = 0;
+    const emit = (slot: number) => {
+      if (emitted >= q.offset && emitted < need) page.push(this.ids[slot]!);
+      emitted++;
+    };
+    let e = 0;
+    for (let i = 0; i < order.length; i++) {
+      const slot = order[i]!;
+      if (skip(slot) || !matches(slot)) continue;
+      while (e < exceptions.length && compare(exceptions[e]!, slot) < 0) emit(exceptions[e++]!);
+      emit(slot);
+      if (emitted >= need && emitted >= limit) return { ids: page, total: emitted };
+    }
+    while (e < exceptions.length) emit(exceptions[e++]!);
+    return { ids: page, total: emitted };
+  }
+}
+
+/** The k first items under `compare`, kept in a max-heap of the k best seen (worst on top). */
+class TopK {
+  private readonly heap: number[] = [];
+  constructor(
+    private readonly k: number,
+    private readonly compare: Comparator,
+  ) {}
+
+  push(item: number) {
+    const heap = this.heap;
+    if (this.k <= 0) return;
+    if (heap.length < this.k) {
+      heap.push(item);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (this.compare(heap[i]!, heap[parent]!) <= 0) break;
+        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        i = parent;
+      }
+      return;
+    }
+    if (this.compare(item, heap[0]!) >= 0) return;
+    heap[0] = item;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let largest = i;
+      if (left < heap.length && this.compare(heap[left]!, heap[largest]!) > 0) largest = left;
+      if (right < heap.length && this.compare(heap[right]!, heap[largest]!) > 0) largest = right;
+      if (largest === i) break;
+      [heap[i], heap[largest]] = [heap[largest]!, heap[i]!];
+      i = largest;
+    }
+  }
+
+  sorted(): number[] {
+    return [...this.heap].sort(this.compare);
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * Keeps one process's catalog index (product-index.ts) current with PostgreSQL (issue #13,
+ * ADR 025), so that every instance behind the proxy answers lists from memory and none serves
+ * what the database no longer says for more than about a second.
+ *
+ * - Start: a full load in pages of LOAD_PAGE products, in the background; until it is done (and
+ *   whenever the index cannot be trusted) the repository uses the SQL path — same answers, slower.
+ * - Read your writes: before answering, a list request asks for the newest change's number (one
+ *   primary-key lookup); when the index has not seen it, the log is read first. So a shopper who
+ *   just bought the last one, on any instance, does not see it "in stock" in the next list.
+ * - Follow: every POLL_MS the change log (catalog_changes, appended by triggers in the writers'
+ *   own transactions) is read after the last change seen, and the products named are read again.
+ *   Applying a change is idempotent (it reads the product's current row), so reading one twice is
+ *   harmless. A change numbered below one already seen can still appear — its transaction took
+ *   its number first and committed later — so numbers skipped over are "holes", read again until
+ *   they appear or HOLE_MS has passed (a rolled-back transaction leaves a hole for good).
+ * - Faults: while the log cannot be read (database restarting) lists fail as the SQL would (the
+ *   head read fails); after a gap longer than the log is kept, or a burst larger than a page of
+ *   changes (a bulk import), the index loads everything again (lists use SQL meanwhile).
+ * - The walk orders are rebuilt when many products moved or the oldest move is old (the moved
+ *   ones are exceptions until then, answered correctly but with more work).
+ */
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { ProductListFilters } from '../../src/contract/catalog.ts';
+import type { ProductSort } from '../../src/contract/catalog-constants.ts';
+import { queryWords, type SearchPlan } from '../lib/search-query.ts';
+import {
+  catalogChangesSince, latestCatalogChange, loadIndexedProducts, loadIndexedProductsPage, loadIndexedSales, pruneCatalogChanges, stemWords,
+} from '../repositories/catalog/index-source.ts';
+import { ProductIndex, type IndexAnswer, type LexemePlan } from './product-index.ts';
+
+const LOAD_PAGE = 5_000;
+const CHANGES_PAGE = 5_000;
+const HOLE_MS = 30_000;
+/** Kept in the log; an instance that could not read it for longer loads everything again. */
+const KEEP_SECONDS = 600;
+const PRUNE_EVERY_MS = 60_000;
+const REBUILD_AFTER_CHANGES = 2_000;
+const REBUILD_AFTER_MS = 30_000;
+const RELOAD_OVERLAP = 1_000;
+
+export interface CatalogIndexOptions {
+  pollMs: number;
+}
+
+/** What the catalog repository asks of an index (undefined: use SQL for this request). */
+export interface CatalogListIndex {
+  select(filters: Omit<ProductListFilters, 'page'>, plan: SearchPlan | undefined, sort: ProductSort, page: { offset: number; limit: number }, cap: number): Promise<IndexAnswer | undefined>;
+}
+
+export class CatalogIndexSync implements CatalogListIndex {
+  private index: ProductIndex | undefined;
+  private watermark = 0;
+  private readonly holes = new Map<number, number>();
+  private lastReadAt = 0;
+  private lastPruneAt = 0;
+  private reloadNeeded = false;
+  private timer: NodeJS.Timeout | undefined;
+  /** Every read of the log runs after the previous one (one writer of the index at a time). */
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly stems = new LRUCache<string, string[]>({ max: 50_000 });
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: CatalogIndexOptions,
+  ) {}
+
+  /**
+   * Whether lists can be answered from the index: loaded, and not waiting for a full reload. Each
+   * answer also reads the head of the change log first (select()), so a loaded index is never
+   * behind a change committed before the request; when the database cannot be reached that read
+   * fails like the SQL path would.
+   */
+  get ready(): boolean {
+    return this.index !== undefined && !this.reloadNeeded;
+  }
+
+  get products(): number {
+    return this.index?.size ?? 0;
+  }
+
+  start() {
+    this.schedule(0);
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.chain;
+  }
+
+  /** Reads the log now, after any read in progress. */
+  catchUp(): Promise<void> {
+    return this.serial(() => this.tick());
+  }
+
+  private serial(work: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(work, work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private schedule(ms: number) {
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.catchUp().finally(() => this.schedule(this.options.pollMs)), ms);
+    this.timer.unref();
+  }
+
+  private async tick() {
+    try {
+      if (!this.index || this.reloadNeeded) await this.loadAll();
+      if (this.closed) return;
+      await this.follow();
+      if (this.reloadNeeded) await this.loadAll();
+      this.lastReadAt = Date.now();
+      const index = this.index!;
+      if (index.pendingChanges >= REBUILD_AFTER_CHANGES || (index.pendingChanges > 0 && Date.now() - index.ordersAge > REBUILD_AFTER_MS)) {
+        index.rebuildOrders();
+      }
+      if (Date.now() - this.lastPruneAt > PRUNE_EVERY_MS) {
+        this.lastPruneAt = Date.now();
+        await pruneCatalogChanges(this.db, KEEP_SECONDS);
+      }
+    } catch (error) {
+      if (this.closed) return;
+      this.log.warn({ err: error }, 'catalog index: could not read the catalog changes (lists use SQL until it can)');
+      // Past the log's retention, changes may have been forgotten: everything is read again.
+      if (this.lastReadAt && Date.now() - this.lastReadAt > (KEEP_SECONDS * 1000) / 2) this.reloadNeeded = true;
+    }
+  }
+
+  private async loadAll() {
+    const started = Date.now();
+    const from = await latestCatalogChange(this.db);
+    const index = new ProductIndex();
+    for (let after = 0; ; ) {
+      const page = await loadIndexedProductsPage(this.db, after, LOAD_PAGE);
+      if (!page.length) break;
+      index.upsert(page);
+      after = page.at(-1)!.id;
+      await yieldToEvents(); // requests keep being served (by SQL) while a large catalog loads
+      if (this.closed) return;
+    }
+    index.setSales(await loadIndexedSales(this.db));
+    index.rebuildOrders();
+    this.index = index;
+    // The last changes before the load are read again: a transaction that had taken its number
+    // but not committed when the load read the products is then applied (or becomes a hole).
+    this.watermark = Math.max(0, from - RELOAD_OVERLAP);
+    this.holes.clear();
+    this.reloadNeeded = false;
+    this.log.info({ products: index.size, ms: Date.now() - started }, 'catalog index loaded');
+  }
+
+  private async follow() {
+    const now = Date.now();
+    const from = this.holes.size ? Math.min(this.watermark, ...this.holes.keys()) - 1 : this.watermark;
+    const changes = await catalogChangesSince(this.db, from, CHANGES_PAGE + 1);
+    if (changes.length > CHANGES_PAGE) {
+      // A bulk change: reading everything again is cheaper than product by product (the next
+      // tick does it; lists use SQL meanwhile).
+      this.reloadNeeded = true;
+      return;
+    }
+    const fresh = changes.filter((change) => change.seq > this.watermark || this.holes.has(change.seq));
+    const seen = new Set(changes.map((change) => change.seq));
+    const highest = changes.length ? Math.max(this.watermark, changes.at(-1)!.seq) : this.watermark;
+    for (let seq = this.watermark + 1; seq < highest; seq++) if (!seen.has(seq)) this.holes.set(seq, now);
+    for (const [seq, since] of this.holes) if (seen.has(seq) || now - since > HOLE_MS) this.holes.delete(seq);
+    this.watermark = highest;
+    if (!fresh.length) return;
+
+    const index = this.index!;
+    if (fresh.some((change) => change.productId === null)) index.setSales(await loadIndexedSales(this.db));
+    const ids = [...new Set(fresh.flatMap((change) => (change.productId === null ? [] : [change.productId])))];
+    if (ids.length) {
+      const current = await loadIndexedProducts(this.db, ids);
+      const listed = new Set(current.map((p) => p.id));
+      index.upsert(current);
+      index.remove(ids.filter((id) => !listed.has(id)));
+    }
+  }
+
+  /** The plan's words as lexemes; undefined when a word is split by the parser (the index cannot match phrases). */
+  private async lexemePlan(plan: SearchPlan): Promise<LexemePlan | undefined> {
+    const words = [...new Set(plan.groups.flat(2))].filter((word) => queryWords([word]).length);
+    const missing = words.filter((word) => !this.stems.has(word));
+    if (missing.length) for (const [word, lexemes] of await stemWords(this.db, missing)) this.stems.set(word, lexemes);
+    const lexemes = new Map(words.map((word) => [word, this.stems.get(word)]));
+    if ([...lexemes.values()].some((l) => l === undefined || l.length > 1)) return undefined;
+    // As to_tsquery: stop words leave their alternative; an emptied alternative leaves its group;
+    // an emptied group leaves the query.
+    return plan.groups
+      .map((group) => group.map((alternative) => queryWords(alternative).flatMap((word) => lexemes.get(word)!)).filter((alt) => alt.length > 0))
+      .filter((group) => group.length > 0);
+  }
+
+  async select(
+    filters: Omit<ProductListFilters, 'page'>,
+    plan: SearchPlan | undefined,
+    sort: ProductSort,
+    page: { offset: number; limit: number },
+    cap: number,
+  ): Promise<IndexAnswer | undefined> {
+    if (!this.ready) return undefined;
+    if ((await latestCatalogChange(this.db)) > this.watermark) await this.serial(() => this.follow());
+    this.lastReadAt = Date.now();
+    if (!this.ready) return undefined;
+    const search = plan ? await this.lexemePlan(plan) : undefined;
+    if (plan && !search) return undefined;
+    const index = this.index!;
+    return index.query({
+      filters: {
+        category: filters.category,
+        shop: filters.shop,
+        season: filters.season,
+        quality: filters.quality,
+        size: filters.size,
+        color: filters.color,
+        inStock: filters.in_stock === '1',
+        // Prices are whole bani in the index; a bound with more decimals is rounded inwards.
+        minCents: filters.min_price === undefined ? undefined : Math.ceil(filters.min_price * 100 - 1e-6),
+        maxCents: filters.max_price === undefined ? undefined : Math.floor(filters.max_price * 100 + 1e-6),
+      },
+      search,
+      sort,
+      offset: page.offset,
+      limit: page.limit,
+      cap,
+      nowUs: Date.now() * 1000,
+    });
+  }
+}
