@@ -60,10 +60,12 @@ interface Options {
   keep: boolean;
   /** Off with --no-cache: the server runs with CATALOG_CACHE_SECONDS=0. */
   cache: boolean;
+  /** --catalog-index on|off|both (default on): the server's CATALOG_INDEX; both runs off, then on. */
+  catalogIndex: 'on' | 'off' | 'both';
 }
 
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
-                          [--database-url postgres://…] [--no-cache] [--force] [--keep] [--json]`;
+                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--force] [--keep] [--json]`;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -76,6 +78,7 @@ function parseOptions(argv: string[]): Options {
     json: false,
     keep: false,
     cache: true,
+    catalogIndex: 'on',
   };
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
@@ -94,6 +97,12 @@ function parseOptions(argv: string[]): Options {
       case '--force': options.force = true; break;
       case '--keep': options.keep = true; break;
       case '--no-cache': options.cache = false; break;
+      case '--catalog-index': {
+        const v = value();
+        if (v !== 'on' && v !== 'off' && v !== 'both') throw new Error(`--catalog-index must be on, off or both\n${USAGE}`);
+        options.catalogIndex = v;
+        break;
+      }
       case '--json': options.json = true; break;
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
       default: throw new Error(`unknown option ${flag}\n${USAGE}`);
@@ -648,13 +657,34 @@ async function waitForHealth(port: number, server: ChildProcess, timeoutMs: numb
   }
 }
 
+/** Waits until /api/health/ready says the catalog index is loaded (lists are then chosen from memory). */
+async function waitForCatalogIndex(port: number, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  while (Date.now() < deadline) {
+    const body = await new Promise<string>((resolve) => {
+      http.get({ host: '127.0.0.1', port, path: '/api/health/ready' }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve(text));
+      }).on('error', () => resolve(''));
+    });
+    if (body.includes('"catalog_index":"ready"')) {
+      log(`catalog index loaded in ${seconds(Date.now() - started)}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the catalog index did not load within ${seconds(timeoutMs)}`);
+}
+
 function printTable(report: Report) {
   const { database } = report;
   const lines = [
     `Talcioc API benchmark: ${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${database.version}, ` +
       `${report.products.total.toLocaleString('en')} products (${report.products.active.toLocaleString('en')} active), ` +
       `${report.connections} connections, ${report.duration} s per scenario after ${report.warmup} s warm-up, ` +
-      `response cache ${report.cache.seconds ? `on (${report.cache.seconds} s)` : 'off (--no-cache)'}`,
+      `response cache ${report.cache.seconds ? `on (${report.cache.seconds} s)` : 'off (--no-cache)'}, catalog index ${report.catalogIndex}`,
     `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? '?'}); prepared in ${report.prepareSeconds} s`,
     '',
     '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | cache hits | p95 / health p95 |',
@@ -695,6 +725,8 @@ interface Report {
   prepareSeconds: number;
   /** The server's CATALOG_CACHE_SECONDS (0: --no-cache). */
   cache: { seconds: number };
+  /** Whether lists were chosen by the in-process catalog index (ADR 025) or by SQL. */
+  catalogIndex: 'on' | 'off';
   scenarios: ScenarioResult[];
 }
 
@@ -726,7 +758,7 @@ async function main() {
     });
   }
   // Everything is bounded: preparation, server start, then each scenario plus slack.
-  const budgetMs = (15 * 60 + 3 * 60 + 4 * (options.warmup + options.duration + 30)) * 1000;
+  const budgetMs = (15 * 60 + (options.catalogIndex === 'both' ? 2 : 1) * (8 * 60 + 5 * (options.warmup + options.duration + 30))) * 1000;
   const watchdog = setTimeout(() => {
     log(`gave up after ${seconds(budgetMs)}`);
     void cleanup().finally(() => process.exit(1));
@@ -779,79 +811,87 @@ async function main() {
     }
     const prepareSeconds = Math.round((performance.now() - started) / 100) / 10;
 
-    // 2. Server
+    // 2. Server (per variant: the catalog index off, then on, with --catalog-index both)
     const { readEnv } = await import('../server/env.ts');
     const cacheSeconds = options.cache ? readEnv({ CATALOG_CACHE_SECONDS: process.env.CATALOG_CACHE_SECONDS }).CATALOG_CACHE_SECONDS : 0;
-    const port = await freePort();
-    const serverLog = path.join(workDir, 'server.log');
-    const out = createWriteStream(serverLog);
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: options.databaseUrl ?? '',
-        DATA_DIR: workDir,
-        STATIC_DIR: path.join(workDir, 'no-static'),
-        // The response micro-cache (ADR 011): the server's setting, or off with --no-cache.
-        CATALOG_CACHE_SECONDS: String(cacheSeconds),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.pipe(out);
-    server.stderr!.pipe(out);
-    cleanups.push({ name: 'server', run: () => stopChild(server, 'the server') });
-    log(`starting the server on 127.0.0.1:${port}`);
-    try {
-      await waitForHealth(port, server, 180_000);
-    } catch (error) {
-      log(`server output:\n${readFileSync(serverLog, 'utf8').slice(-4000)}`);
-      throw error;
-    }
-
-    // 3. Load, from a second process
-    const plan: WorkerPlan = { port, connections: options.connections, duration: options.duration, warmup: options.warmup, scenarios: scenarios(data) };
-    const sanity = new http.Agent({ keepAlive: false });
-    for (const scenario of plan.scenarios) {
-      const { status } = await request(sanity, port, scenario.paths[0]!);
-      if (status !== 200) throw new Error(`${scenario.paths[0]} answered ${status}: refusing to benchmark errors`);
-    }
-    sanity.destroy();
-    log(`load: ${plan.scenarios.map((s) => s.name).join(', ')}; ${options.warmup} s warm-up + ${options.duration} s each, ${options.connections} connections`);
-    const load = fork(SCRIPT, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    cleanups.push({ name: 'load worker', run: () => stopChild(load, 'the load worker') });
-    const results = await new Promise<ScenarioResult[]>((resolve, reject) => {
-      load.on('message', (message: { progress?: string; results?: ScenarioResult[] }) => {
-        if (message.progress) log(`  ${message.progress} done`);
-        if (message.results) resolve(message.results);
+    const variants = options.catalogIndex === 'both' ? (['off', 'on'] as const) : ([options.catalogIndex] as const);
+    for (const variant of variants) {
+      const port = await freePort();
+      const serverLog = path.join(workDir, `server-${variant}.log`);
+      const out = createWriteStream(serverLog);
+      const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: options.databaseUrl ?? '',
+          DATA_DIR: workDir,
+          STATIC_DIR: path.join(workDir, 'no-static'),
+          // The response micro-cache (ADR 011): the server's setting, or off with --no-cache.
+          CATALOG_CACHE_SECONDS: String(cacheSeconds),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      load.once('exit', (code) => reject(new Error(`the load worker exited (${code}) without results`)));
-      load.once('error', reject);
-      load.send(plan);
-    });
-    const health = results.find((r) => r.name === 'health')!;
-    for (const result of results) result.p95VsHealth = Math.round((result.p95 / health.p95) * 10) / 10;
-    if (server.exitCode !== null) throw new Error('the server stopped during the benchmark');
+      server.stdout!.pipe(out);
+      server.stderr!.pipe(out);
+      cleanups.push({ name: 'server', run: () => stopChild(server, 'the server') });
+      log(`starting the server on 127.0.0.1:${port}`);
+      try {
+        await waitForHealth(port, server, 180_000);
+        if (variant === 'on') await waitForCatalogIndex(port, 300_000);
+      } catch (error) {
+        log(`server output:\n${readFileSync(serverLog, 'utf8').slice(-4000)}`);
+        throw error;
+      }
 
-    const report: Report = {
-      database: { kind, version: data.version },
-      products: { requested: options.products, seeded: data.seeded, total: data.total, active: data.active, searchTextRewritten: fixed },
-      connections: options.connections,
-      duration: options.duration,
-      warmup: options.warmup,
-      node: process.version,
-      cpus: os.cpus().length,
-      prepareSeconds,
-      cache: { seconds: cacheSeconds },
-      scenarios: results,
-    };
-    const serverWarnings = readFileSync(serverLog, 'utf8').split('\n').filter((l) => l.trim() && !l.includes('no built app found'));
-    if (serverWarnings.length) log(`server logged ${serverWarnings.length} line(s), e.g.: ${serverWarnings[0]!.slice(0, 300)}`);
-    if (options.json) console.log(JSON.stringify(report, null, 2));
-    else printTable(report);
+      // 3. Load, from a second process
+      const plan: WorkerPlan = { port, connections: options.connections, duration: options.duration, warmup: options.warmup, scenarios: scenarios(data) };
+      const sanity = new http.Agent({ keepAlive: false });
+      for (const scenario of plan.scenarios) {
+        const { status } = await request(sanity, port, scenario.paths[0]!);
+        if (status !== 200) throw new Error(`${scenario.paths[0]} answered ${status}: refusing to benchmark errors`);
+      }
+      sanity.destroy();
+      log(`load: ${plan.scenarios.map((s) => s.name).join(', ')}; ${options.warmup} s warm-up + ${options.duration} s each, ${options.connections} connections`);
+      const load = fork(SCRIPT, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      cleanups.push({ name: 'load worker', run: () => stopChild(load, 'the load worker') });
+      const results = await new Promise<ScenarioResult[]>((resolve, reject) => {
+        load.on('message', (message: { progress?: string; results?: ScenarioResult[] }) => {
+          if (message.progress) log(`  ${message.progress} done`);
+          if (message.results) resolve(message.results);
+        });
+        load.once('exit', (code) => reject(new Error(`the load worker exited (${code}) without results`)));
+        load.once('error', reject);
+        load.send(plan);
+      });
+      const health = results.find((r) => r.name === 'health')!;
+      for (const result of results) result.p95VsHealth = Math.round((result.p95 / health.p95) * 10) / 10;
+      if (server.exitCode !== null) throw new Error('the server stopped during the benchmark');
+
+      const report: Report = {
+        database: { kind, version: data.version },
+        products: { requested: options.products, seeded: data.seeded, total: data.total, active: data.active, searchTextRewritten: fixed },
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+        node: process.version,
+        cpus: os.cpus().length,
+        prepareSeconds,
+        cache: { seconds: cacheSeconds },
+        catalogIndex: variant,
+        scenarios: results,
+      };
+      const serverWarnings = readFileSync(serverLog, 'utf8').split('\n').filter((l) => l.trim() && !l.includes('no built app found'));
+      if (serverWarnings.length) log(`server logged ${serverWarnings.length} line(s), e.g.: ${serverWarnings[0]!.slice(0, 300)}`);
+      if (options.json) console.log(JSON.stringify(report, null, 2));
+      else printTable(report);
+      // The next variant gets the machine to itself.
+      await stopChild(load, 'the load worker');
+      await stopChild(server, 'the server');
+    }
   } catch (error) {
     log(`failed: ${(error as Error).stack ?? error}`);
     process.exitCode = 1;

@@ -32,9 +32,10 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return false;
       })
       .finally(() => clearTimeout(timer));
-    if (ready) return { status: 'ok' as const, database: app.dbKind };
+    const catalogIndex = !app.catalogIndex ? ('off' as const) : app.catalogIndex.ready ? ('ready' as const) : ('loading' as const);
+    if (ready) return { status: 'ok' as const, database: app.dbKind, catalog_index: catalogIndex };
     reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return { status: 'unavailable' as const, database: app.dbKind };
+    return { status: 'unavailable' as const, database: app.dbKind, catalog_index: catalogIndex };
   });
 };
 export default healthRoutes;
