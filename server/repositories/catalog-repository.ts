@@ -182,6 +182,33 @@ interface CardRow {
 /** JSON array read by node-postgres and PGlite alike (both parse json columns; a string is parsed here). */
 const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
+/** The columns of a product card; `salePrice` is the running sale's price of the row (or NULL). */
+function cardFields(salePrice: SQL | AnyPgColumn) {
+  return {
+    id: products.id,
+    name: products.name,
+    slug: products.slug,
+    brand: products.brand,
+    thumbnail: products.thumbnail,
+    thumbnailMeta: imageMeta(products.thumbnailKey),
+    price: products.price,
+    discountPrice: products.discountPrice,
+    salePrice: sql<number | null>`${salePrice}`.mapWith((v) => (v === null ? null : Number(v))),
+    quantity: products.quantity,
+    totalSold: products.totalSold,
+    shopId: products.shopId,
+    shopName: shops.name,
+    categoryId: products.categoryId,
+    // The card's sizes and videos in the same statement (a correlated subquery per page row).
+    sizes: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
+      FROM ${productSizes} ps JOIN ${attributeOptions} o ON o.id = ps.size_id WHERE ps.product_id = ${products.id})`.mapWith((v) =>
+      jsonList<{ id: number; name: string; price: number | string }>(v).map((size) => ({ ...size, price: Number(size.price) })),
+    ),
+    videos: sql`(SELECT coalesce(json_agg(json_build_object('url', v.url, 'thumbnail', v.thumbnail) ORDER BY v.id), '[]'::json)
+      FROM ${productVideos} v WHERE v.product_id = ${products.id})`.mapWith((v) => jsonList<{ url: string; thumbnail: string }>(v)),
+  };
+}
+
 async function fetchCardRows(db: Database, query: CardQuery): Promise<CardRow[]> {
   return (await fetchCardPage(db, query)).rows;
 }
@@ -193,27 +220,7 @@ async function fetchCardPage(db: Database, query: CardQuery): Promise<{ rows: Ca
   const rows = await db
     .with(sale)
     .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      brand: products.brand,
-      thumbnail: products.thumbnail,
-      thumbnailMeta: imageMeta(products.thumbnailKey),
-      price: products.price,
-      discountPrice: products.discountPrice,
-      salePrice: sql<number | null>`${sale.salePrice}`.mapWith((v) => (v === null ? null : Number(v))),
-      quantity: products.quantity,
-      totalSold: products.totalSold,
-      shopId: products.shopId,
-      shopName: shops.name,
-      categoryId: products.categoryId,
-      // The card's sizes and videos in the same statement (a correlated subquery per page row).
-      sizes: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
-        FROM ${productSizes} ps JOIN ${attributeOptions} o ON o.id = ps.size_id WHERE ps.product_id = ${products.id})`.mapWith((v) =>
-        jsonList<{ id: number; name: string; price: number | string }>(v).map((size) => ({ ...size, price: Number(size.price) })),
-      ),
-      videos: sql`(SELECT coalesce(json_agg(json_build_object('url', v.url, 'thumbnail', v.thumbnail) ORDER BY v.id), '[]'::json)
-        FROM ${productVideos} v WHERE v.product_id = ${products.id})`.mapWith((v) => jsonList<{ url: string; thumbnail: string }>(v)),
+      ...cardFields(sale.salePrice),
       total: (counted ? sql`"card_page"."total"` : sql`NULL`).mapWith((v) => (v === null ? null : Number(v))),
     })
     .from(sql`(${page}) AS "card_page"`)
@@ -307,14 +314,37 @@ async function cards(db: Database, query: CardQuery): Promise<Product[]> {
   return list!;
 }
 
+/** The running sale's price of the row's product, by the SQL's rule (lowest, then earliest end); NULL when none. */
+const runningSalePrice = sql`(SELECT fsp.sale_price FROM ${flashSaleProducts} fsp JOIN ${flashSales} fs ON fs.id = fsp.flash_sale_id
+  WHERE fsp.product_id = ${products.id} AND fs.starts_at <= now() AND fs.ends_at > now() ORDER BY fsp.sale_price, fs.ends_at LIMIT 1)`;
+
 /**
- * Cards of the given ACTIVE products in the order of `ids` (favourites, issue #6). Same shape and
- * prices as every other list; inactive or unknown ids are left out.
+ * Cards by id as one named prepared statement (issue #13): the lists chosen by the catalog index
+ * read their page this way on every request, and a generated statement cost the database more to
+ * parse and plan (~2 ms) than to run. Prepared once per database handle; node-postgres prepares it
+ * on each pooled connection at first use.
+ */
+function prepareCardsById(db: Database) {
+  return db
+    .select(cardFields(runningSalePrice))
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(and(eq(products.isActive, true), sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`))
+    .prepare('catalog_cards_by_id');
+}
+const cardsById = new WeakMap<Database, ReturnType<typeof prepareCardsById>>();
+
+/**
+ * Cards of the given ACTIVE products in the order of `ids` (favourites, issue #6; the catalog
+ * index's pages, issue #13). Same shape and prices as every other list; inactive or unknown ids
+ * are left out.
  */
 export async function listProductCardsByIds(db: Database, ids: readonly number[]): Promise<Product[]> {
   if (!ids.length) return [];
-  const list = await cards(db, { where: inArray(products.id, [...ids]), orderBy: [up(products.id)], limit: ids.length });
-  const byId = new Map(list.map((p) => [p.id, p]));
+  let statement = cardsById.get(db);
+  if (!statement) cardsById.set(db, (statement = prepareCardsById(db)));
+  const rows = await statement.execute({ ids: [...ids] });
+  const byId = new Map(rows.map((row) => [row.id, toProduct(row, row.sizes, row.videos)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -84,9 +84,19 @@ export async function loadIndexedSales(db: Database): Promise<IndexedSale[]> {
   }));
 }
 
-/** The newest change's number (0: none yet): taken before a full load, the load's starting point. */
+/**
+ * The newest change's number (0: none yet): read before every list the index answers (read your
+ * writes) and before a full load. A named prepared statement: planned once per connection.
+ */
+function prepareHead(db: Database) {
+  return db.select({ seq: sql<number | string | null>`max(seq)::float8` }).from(sql`catalog_changes`).prepare('catalog_changes_head');
+}
+const heads = new WeakMap<Database, ReturnType<typeof prepareHead>>();
+
 export async function latestCatalogChange(db: Database): Promise<number> {
-  const [row] = rowsOf<{ seq: number | string | null }>(await db.execute(sql`SELECT max(seq)::float8 AS seq FROM catalog_changes`));
+  let head = heads.get(db);
+  if (!head) heads.set(db, (head = prepareHead(db)));
+  const [row] = await head.execute();
   return Number(row?.seq ?? 0);
 }
 
