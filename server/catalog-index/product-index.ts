@@ -342,6 +342,12 @@ export class ProductIndex {
     this.overrideValidUntil = until;
   }
 
+  /** Until when (µs) the running sales stay as they are at `nowUs` (a card's price may change then). */
+  pricesValidUntil(nowUs: number): number {
+    this.pricesAt(nowUs);
+    return this.overrideValidUntil;
+  }
+
   private currentPrice(slot: number) {
     const sale = this.override[slot]!;
     return sale >= 0 ? sale : this.price[slot]!;

@@ -17,6 +17,10 @@
  * - Faults: while the log cannot be read (database restarting) lists fail as the SQL would (the
  *   head read fails); after a gap longer than the log is kept, or a burst larger than a page of
  *   changes (a bulk import), the index loads everything again (lists use SQL meanwhile).
+ * - Cards: the page's product cards are kept too (an LRU of the shape the API answers), dropped
+ *   when the log names their product, all of them when a NULL change comes (sales, shop or option
+ *   names) or a flash sale starts or ends; a miss is read by id from the database. So a list
+ *   costs the database the head read alone once its cards have been seen.
  * - The walk orders are rebuilt when many products moved or the oldest move is old (the moved
  *   ones are exceptions until then, answered correctly but with more work).
  */
@@ -24,12 +28,13 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { ProductListFilters } from '../../src/contract/catalog.ts';
+import type { Product, ProductListFilters } from '../../src/contract/catalog.ts';
 import type { ProductSort } from '../../src/contract/catalog-constants.ts';
 import { queryWords, type SearchPlan } from '../lib/search-query.ts';
 import {
   catalogChangesSince, latestCatalogChange, loadIndexedProducts, loadIndexedProductsPage, loadIndexedSales, pruneCatalogChanges, stemWords,
 } from '../repositories/catalog/index-source.ts';
+import { listProductCardsByIds } from '../repositories/catalog-repository.ts';
 import { ProductIndex, type IndexAnswer, type LexemePlan } from './product-index.ts';
 
 const LOAD_PAGE = 5_000;
@@ -49,7 +54,12 @@ export interface CatalogIndexOptions {
 /** What the catalog repository asks of an index (undefined: use SQL for this request). */
 export interface CatalogListIndex {
   select(filters: Omit<ProductListFilters, 'page'>, plan: SearchPlan | undefined, sort: ProductSort, page: { offset: number; limit: number }, cap: number): Promise<IndexAnswer | undefined>;
+  /** The cards of active products, in the order of `ids` (fresh copies: the caller may mark them). */
+  cards(ids: readonly number[]): Promise<Product[]>;
 }
+
+/** Cards kept per instance: at ~0.7 KB each, about 70 MB at most. */
+const MAX_CARDS = 100_000;
 
 export class CatalogIndexSync implements CatalogListIndex {
   private index: ProductIndex | undefined;
@@ -63,6 +73,11 @@ export class CatalogIndexSync implements CatalogListIndex {
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly stems = new LRUCache<string, string[]>({ max: 50_000 });
+  private readonly cardStore = new LRUCache<number, Product>({ max: MAX_CARDS });
+  /** Changes applied so far: a card read while one was applied is not kept (it may predate it). */
+  private applied = 0;
+  /** When the running sales next start or end (µs): every card's price may change then. */
+  private cardsValidUntil = -Infinity;
 
   constructor(
     private readonly db: Database,
@@ -149,6 +164,9 @@ export class CatalogIndexSync implements CatalogListIndex {
     index.setSales(await loadIndexedSales(this.db));
     index.rebuildOrders();
     this.index = index;
+    this.applied++;
+    this.cardStore.clear();
+    this.cardsValidUntil = -Infinity;
     // The last changes before the load are read again: a transaction that had taken its number
     // but not committed when the load read the products is then applied (or becomes a hole).
     this.watermark = Math.max(0, from - RELOAD_OVERLAP);
@@ -176,8 +194,14 @@ export class CatalogIndexSync implements CatalogListIndex {
     if (!fresh.length) return;
 
     const index = this.index!;
-    if (fresh.some((change) => change.productId === null)) index.setSales(await loadIndexedSales(this.db));
+    this.applied++;
+    if (fresh.some((change) => change.productId === null)) {
+      index.setSales(await loadIndexedSales(this.db));
+      this.cardStore.clear();
+      this.cardsValidUntil = -Infinity;
+    }
     const ids = [...new Set(fresh.flatMap((change) => (change.productId === null ? [] : [change.productId])))];
+    for (const id of ids) this.cardStore.delete(id);
     if (ids.length) {
       const current = await loadIndexedProducts(this.db, ids);
       const listed = new Set(current.map((p) => p.id));
@@ -198,6 +222,29 @@ export class CatalogIndexSync implements CatalogListIndex {
     return plan.groups
       .map((group) => group.map((alternative) => queryWords(alternative).flatMap((word) => lexemes.get(word)!)).filter((alt) => alt.length > 0))
       .filter((group) => group.length > 0);
+  }
+
+  async cards(ids: readonly number[]): Promise<Product[]> {
+    const nowUs = Date.now() * 1000;
+    if (this.index && nowUs >= this.cardsValidUntil) {
+      this.cardStore.clear();
+      this.cardsValidUntil = this.index.pricesValidUntil(nowUs);
+    }
+    const missing = ids.filter((id) => !this.cardStore.has(id));
+    if (missing.length) {
+      const before = this.applied;
+      const read = await listProductCardsByIds(this.db, missing);
+      if (before === this.applied) for (const card of read) this.cardStore.set(card.id, card);
+      const byId = new Map(read.map((card) => [card.id, card]));
+      return ids.flatMap((id) => {
+        const card = this.cardStore.get(id) ?? byId.get(id);
+        return card ? [{ ...card }] : [];
+      });
+    }
+    return ids.flatMap((id) => {
+      const card = this.cardStore.get(id);
+      return card ? [{ ...card }] : [];
+    });
   }
 
   async select(

@@ -472,7 +472,7 @@ async function listProductsFor(db: Database, filters: ProductListFilters, plan: 
   if (plan && !search) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
   // The in-process index (ADR 025) chooses the page and counts; the cards are read by id.
   const chosen = await index?.select(filters, plan, resolveSort(filters), { offset: (page.page - 1) * page.perPage, limit: page.perPage }, TOTAL_CAP);
-  if (chosen) return { data: await listProductCardsByIds(db, chosen.ids), meta: cappedMeta(page, chosen.total, TOTAL_CAP) };
+  if (chosen) return { data: await index!.cards(chosen.ids), meta: cappedMeta(page, chosen.total, TOTAL_CAP) };
   return pagedCards(
     db,
     {

@@ -4,6 +4,8 @@
  * filter and search requests — on the seeded catalog, after writes made behind its back (stock,
  * prices, flash sales, categories, products withdrawn and added), on PGlite and PostgreSQL.
  *
+ * Whole answers are compared — the cards too, which the index keeps per product (ADR 025).
+ *
  * The SQL path (listProducts without an index) is the reference: it is what every list used
  * before the index, and what a list falls back to whenever the index cannot be trusted.
  */
@@ -12,7 +14,7 @@ import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { productListQuerySchema, type ProductListQuery } from '../../src/contract/catalog.ts';
 import { PRODUCT_SORTS } from '../../src/contract/catalog-constants.ts';
-import { attributeOptions, categories, flashSaleProducts, flashSales, productColors, products, productSizes, shops } from '../../server/db/schema.ts';
+import { attributeOptions, categories, flashSaleProducts, flashSales, productColors, products, productSizes, productVideos, shops } from '../../server/db/schema.ts';
 import { listProducts } from '../../server/repositories/catalog-repository.ts';
 import { CatalogIndexSync } from '../../server/catalog-index/sync.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
@@ -108,7 +110,8 @@ async function compare(query: ProductListQuery) {
   const chosen = await index.select(filters, undefined, filters.sort ?? 'newest', { offset: 0, limit: 1 }, 1000);
   expect(chosen, 'the index answers (it is loaded and current)').toBeDefined();
   const [fromIndex, fromSql] = [await listProducts(t.db, filters, page, index), await listProducts(t.db, filters, page)];
-  const shape = (r: typeof fromSql) => ({ ids: r.data.map((p) => p.id), meta: r.meta, did_you_mean: r.did_you_mean });
+  // Whole cards: the index keeps them too, and must drop them when their product changes.
+  const shape = (r: typeof fromSql) => ({ cards: r.data, meta: r.meta, did_you_mean: r.did_you_mean });
   expect(shape(fromIndex), JSON.stringify(query)).toEqual(shape(fromSql));
   return fromSql.data.length;
 }
@@ -155,6 +158,9 @@ describe('the catalog index answers as the SQL does', () => {
     await t.db.insert(products).values({ ...fields, slug: `${slug}-nou`, createdAt: new Date() });
     const [sale] = await t.db.insert(flashSales).values({ name: 'Parity new', thumbnail: '/x.svg', startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 3_600_000) }).returning({ id: flashSales.id });
     await t.db.insert(flashSaleProducts).values({ flashSaleId: sale!.id, productId: some[7]!.id, salePrice: 0.5 });
+    // What only the cards show: a shop's new name, a video added.
+    await t.db.update(shops).set({ name: 'Garderoba Redenumită' }).where(eq(shops.id, ids.shops[0]!));
+    await t.db.insert(productVideos).values({ productId: some[8]!.id, url: '/media/videos/parity.mp4', thumbnail: '/media/videos/parity.svg' });
 
     const newest = await listProducts(t.db, productListQuerySchema.parse({ sort: 'newest' }), { page: 1, perPage: 24 }, index);
     expect(newest.data[0]?.slug, 'the product added behind its back is the newest').toBe(`${slug}-nou`);
