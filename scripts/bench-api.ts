@@ -33,7 +33,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -531,6 +531,10 @@ export interface ScenarioResult {
   hitRatio: number;
   /** This scenario's p95 divided by health's p95 in the same run. */
   p95VsHealth?: number;
+  /** CPU time (user + system) of the server process during the measured run, per request. */
+  serverCpuMsPerRequest?: number;
+  /** CPU time of the local PostgreSQL processes during the measured run, per request. */
+  databaseCpuMsPerRequest?: number;
 }
 
 /** Status, and whether the server answered from its response cache (`X-Cache: HIT`). */
@@ -594,13 +598,21 @@ function summarise(name: string, run: Awaited<ReturnType<typeof drive>>): Scenar
 }
 
 /** Runs the scenarios one after the other against 127.0.0.1:port: warm-up, then the measured run. */
-export async function runLoad(plan: WorkerPlan, onScenario?: (name: string) => void): Promise<ScenarioResult[]> {
+export async function runLoad(
+  plan: WorkerPlan,
+  onScenario?: (name: string) => void,
+  /** Called as the measured run starts and ends (the main process samples CPU times then). */
+  onMeasure?: (name: string, phase: 'start' | 'end') => Promise<void>,
+): Promise<ScenarioResult[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
   const results: ScenarioResult[] = [];
   try {
     for (const scenario of plan.scenarios) {
       if (plan.warmup > 0) await drive(agent, plan, scenario, plan.warmup * 1000);
-      results.push(summarise(scenario.name, await drive(agent, plan, scenario, plan.duration * 1000)));
+      await onMeasure?.(scenario.name, 'start');
+      const measured = await drive(agent, plan, scenario, plan.duration * 1000);
+      await onMeasure?.(scenario.name, 'end');
+      results.push(summarise(scenario.name, measured));
       onScenario?.(scenario.name);
     }
   } finally {
@@ -611,7 +623,18 @@ export async function runLoad(plan: WorkerPlan, onScenario?: (name: string) => v
 
 async function worker() {
   const [plan] = (await once(process, 'message')) as [WorkerPlan];
-  const results = await runLoad(plan, (name) => process.send!({ progress: name }));
+  // The main process samples the server's and the database's CPU time as each measured run
+  // starts and ends; the worker waits for its acknowledgement so the samples bracket the run.
+  let acknowledged: (() => void) | undefined;
+  process.on('message', (message: { measured?: true }) => {
+    if (message.measured) acknowledged?.();
+  });
+  const onMeasure = (name: string, phase: 'start' | 'end') =>
+    new Promise<void>((resolve) => {
+      acknowledged = resolve;
+      process.send!({ measure: { name, phase } });
+    });
+  const results = await runLoad(plan, (name) => process.send!({ progress: name }), onMeasure);
   process.send!({ results }, () => process.exit(0));
 }
 
@@ -657,6 +680,39 @@ async function waitForHealth(port: number, server: ChildProcess, timeoutMs: numb
   }
 }
 
+/** User + system CPU time (ms) of these processes, from /proc (Linux); processes gone count 0. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Pids of the processes with this command name (the local PostgreSQL's backends). */
+function processesNamed(name: string): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** Waits until /api/health/ready says the catalog index is loaded (lists are then chosen from memory). */
 async function waitForCatalogIndex(port: number, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -687,12 +743,12 @@ function printTable(report: Report) {
       `response cache ${report.cache.seconds ? `on (${report.cache.seconds} s)` : 'off (--no-cache)'}, catalog index ${report.catalogIndex}`,
     `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? '?'}); prepared in ${report.prepareSeconds} s`,
     '',
-    '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | cache hits | p95 / health p95 |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | cache hits | p95 / health p95 | server CPU ms/req | database CPU ms/req |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.scenarios.map(
       (s) =>
         `| ${s.name} | ${s.rps} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.max.toFixed(1)} | ${s.non2xx} | ${s.errors} | ` +
-        `${(s.hitRatio * 100).toFixed(1)} % | ${s.p95VsHealth?.toFixed(1) ?? '–'} |`,
+        `${(s.hitRatio * 100).toFixed(1)} % | ${s.p95VsHealth?.toFixed(1) ?? '–'} | ${s.serverCpuMsPerRequest?.toFixed(2) ?? '–'} | ${s.databaseCpuMsPerRequest?.toFixed(2) ?? '–'} |`,
     ),
   ];
   if (database.kind === 'postgres') {
@@ -858,8 +914,20 @@ async function main() {
       log(`load: ${plan.scenarios.map((s) => s.name).join(', ')}; ${options.warmup} s warm-up + ${options.duration} s each, ${options.connections} connections`);
       const load = fork(SCRIPT, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       cleanups.push({ name: 'load worker', run: () => stopChild(load, 'the load worker') });
+      const cpuAtStart = new Map<string, { server: number; database: number }>();
+      const cpuUsed = new Map<string, { server: number; database: number }>();
       const results = await new Promise<ScenarioResult[]>((resolve, reject) => {
-        load.on('message', (message: { progress?: string; results?: ScenarioResult[] }) => {
+        load.on('message', (message: { progress?: string; results?: ScenarioResult[]; measure?: { name: string; phase: 'start' | 'end' } }) => {
+          if (message.measure) {
+            const { name, phase } = message.measure;
+            const now = { server: cpuMs([server.pid!]), database: cpuMs(processesNamed('postgres')) };
+            if (phase === 'start') cpuAtStart.set(name, now);
+            else {
+              const start = cpuAtStart.get(name)!;
+              cpuUsed.set(name, { server: now.server - start.server, database: now.database - start.database });
+            }
+            load.send({ measured: true });
+          }
           if (message.progress) log(`  ${message.progress} done`);
           if (message.results) resolve(message.results);
         });
@@ -868,7 +936,15 @@ async function main() {
         load.send(plan);
       });
       const health = results.find((r) => r.name === 'health')!;
-      for (const result of results) result.p95VsHealth = Math.round((result.p95 / health.p95) * 10) / 10;
+      for (const result of results) {
+        result.p95VsHealth = Math.round((result.p95 / health.p95) * 10) / 10;
+        const used = cpuUsed.get(result.name);
+        if (used && result.requests) {
+          result.serverCpuMsPerRequest = Math.round((used.server / result.requests) * 100) / 100;
+          // Only meaningful when PostgreSQL runs on this machine (PGlite runs inside the server).
+          result.databaseCpuMsPerRequest = kind === 'postgres' && used.database > 0 ? Math.round((used.database / result.requests) * 100) / 100 : undefined;
+        }
+      }
       if (server.exitCode !== null) throw new Error('the server stopped during the benchmark');
 
       const report: Report = {
