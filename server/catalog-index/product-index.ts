@@ -84,7 +84,7 @@ export interface IndexQuery {
 export interface IndexAnswer {
   /** The page's product ids, in order. */
   ids: number[];
-  /** The number of matches, exact up to cap + 1. */
+  /** The number of matches, at most cap + 1 (cap + 1: "more than cap"). */
   total: number;
 }
 
@@ -529,7 +529,7 @@ export class ProductIndex {
       }
     }
     const ordered = heap.sorted();
-    return { ids: ordered.slice(q.offset, need).map((slot) => this.ids[slot]!), total };
+    return { ids: ordered.slice(q.offset, need).map((slot) => this.ids[slot]!), total: Math.min(total, q.cap + 1) };
   }
 
   private buildOrder(sort: WalkedSort): Int32Array {
@@ -567,10 +567,10 @@ export class ProductIndex {
       if (skip(slot) || !matches(slot)) continue;
       while (e < exceptions.length && compare(exceptions[e]!, slot) < 0) emit(exceptions[e++]!);
       emit(slot);
-      if (emitted >= need && emitted >= limit) return { ids: page, total: emitted };
+      if (emitted >= need && emitted >= limit) return { ids: page, total: Math.min(emitted, limit) };
     }
     while (e < exceptions.length) emit(exceptions[e++]!);
-    return { ids: page, total: emitted };
+    return { ids: page, total: Math.min(emitted, limit) };
   }
 }
 

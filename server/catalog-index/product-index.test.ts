@@ -1,0 +1,168 @@
+/**
+ * The catalog index's data structure on its own (ADR 025): random catalogs, random changes after
+ * its orders were built (the "exceptions"), flash sales starting and ending, and random queries,
+ * against a plain reference — filter everything, sort everything, slice — written from the SQL's
+ * rules in repositories/catalog-repository.ts. The database-level parity tests
+ * (tests/api/catalog-index.test.ts) then check the same answers against PostgreSQL itself.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { PRODUCT_SORTS, type ProductSort } from '../../src/contract/catalog-constants.ts';
+import { ProductIndex, type IndexedProduct, type IndexedSale, type IndexQuery, type LexemePlan } from './product-index.ts';
+import { parseTsvector, WEIGHT_BITS } from './tsvector.ts';
+
+describe('parseTsvector', () => {
+  it('reads lexemes, positions and weights as PostgreSQL prints them (no letter: D)', () => {
+    const lexemes = parseTsvector(`'geac':1A,7 'zara':2B 'it''s':3C 'piel':4,5A 'x'`);
+    expect(Object.fromEntries(lexemes)).toEqual({
+      geac: WEIGHT_BITS.A | WEIGHT_BITS.D,
+      zara: WEIGHT_BITS.B,
+      "it's": WEIGHT_BITS.C,
+      piel: WEIGHT_BITS.D | WEIGHT_BITS.A,
+      x: WEIGHT_BITS.D,
+    });
+  });
+});
+
+const LEXEMES = ['geac', 'roch', 'zara', 'nik', 'piel', 'sport', 'pantof', 'cart'];
+
+const productArb = (id: number): fc.Arbitrary<IndexedProduct> =>
+  fc.record({
+    id: fc.constant(id),
+    categoryId: fc.integer({ min: 1, max: 4 }),
+    shopId: fc.integer({ min: 1, max: 3 }),
+    seasonId: fc.option(fc.integer({ min: 10, max: 12 }), { nil: null }),
+    qualityId: fc.option(fc.integer({ min: 20, max: 22 }), { nil: null }),
+    quantity: fc.integer({ min: 0, max: 3 }),
+    totalSold: fc.integer({ min: 0, max: 4 }),
+    // Few distinct times and prices: ties are common, as the tie-breaks must be right.
+    createdUs: fc.integer({ min: 0, max: 5 }).map((t) => 1_700_000_000_000_000 + t * 1_000_000),
+    priceCents: fc.integer({ min: 1, max: 8 }).map((p) => p * 500),
+    sizes: fc.uniqueArray(fc.integer({ min: 30, max: 33 }), { maxLength: 2 }),
+    colors: fc.uniqueArray(fc.integer({ min: 40, max: 43 }), { maxLength: 2 }),
+    lexemes: fc
+      .uniqueArray(fc.tuple(fc.constantFrom(...LEXEMES), fc.integer({ min: 1, max: 15 })), { maxLength: 4, selector: ([l]) => l })
+      .map((pairs) => new Map(pairs)),
+  });
+
+const queryArb: fc.Arbitrary<Omit<IndexQuery, 'nowUs' | 'cap'>> = fc.record({
+  filters: fc.record(
+    {
+      category: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
+      shop: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }),
+      season: fc.uniqueArray(fc.integer({ min: 10, max: 12 }), { minLength: 1, maxLength: 2 }),
+      quality: fc.uniqueArray(fc.integer({ min: 20, max: 22 }), { minLength: 1, maxLength: 2 }),
+      size: fc.uniqueArray(fc.integer({ min: 30, max: 33 }), { minLength: 1, maxLength: 2 }),
+      color: fc.uniqueArray(fc.integer({ min: 40, max: 43 }), { minLength: 1, maxLength: 2 }),
+      inStock: fc.boolean(),
+      minCents: fc.integer({ min: 0, max: 4000 }),
+      maxCents: fc.integer({ min: 1000, max: 5000 }),
+    },
+    { requiredKeys: [] },
+  ),
+  search: fc.option(
+    fc.array(fc.array(fc.array(fc.constantFrom(...LEXEMES, 'nimic'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }), { maxLength: 2 }),
+    { nil: undefined },
+  ),
+  sort: fc.constantFrom(...PRODUCT_SORTS),
+  offset: fc.constantFrom(0, 0, 3, 10),
+  limit: fc.constantFrom(1, 5, 24),
+});
+
+/** The SQL's answer, the slow way. */
+function reference(products: Map<number, IndexedProduct>, sales: IndexedSale[], q: IndexQuery) {
+  const price = (p: IndexedProduct) => {
+    const running = sales
+      .filter((s) => s.productId === p.id && s.startsUs <= q.nowUs && q.nowUs < s.endsUs)
+      .sort((a, b) => a.saleCents - b.saleCents || a.endsUs - b.endsUs)[0];
+    return running && running.saleCents > 0 ? running.saleCents : p.priceCents;
+  };
+  const mask = (p: IndexedProduct, lexeme: string) => p.lexemes.get(lexeme) ?? 0;
+  const group = (p: IndexedProduct, g: string[][], weights: number) => g.some((alt) => alt.every((l) => (mask(p, l) & weights) !== 0));
+  const f = q.filters;
+  const search = q.search;
+  const matches = [...products.values()].filter(
+    (p) =>
+      (!f.category || f.category.includes(p.categoryId)) &&
+      (!f.shop || f.shop.includes(p.shopId)) &&
+      (!f.season || (p.seasonId !== null && f.season.includes(p.seasonId))) &&
+      (!f.quality || (p.qualityId !== null && f.quality.includes(p.qualityId))) &&
+      (!f.size || p.sizes.some((s) => f.size!.includes(s))) &&
+      (!f.color || p.colors.some((c) => f.color!.includes(c))) &&
+      (!f.inStock || p.quantity > 0) &&
+      (f.minCents === undefined || price(p) >= f.minCents) &&
+      (f.maxCents === undefined || price(p) <= f.maxCents) &&
+      (!search || (search.length > 0 && search.every((g) => group(p, g, 15)))),
+  );
+  const rank = (p: IndexedProduct) =>
+    (search!.some((g) => group(p, g, 4)) ? 4 : 0) + (search!.every((g) => group(p, g, 8)) ? 2 : search!.every((g) => group(p, g, 14)) ? 1 : 0);
+  const newest = (a: IndexedProduct, b: IndexedProduct) => b.createdUs - a.createdUs || b.id - a.id;
+  const orders: Record<ProductSort, (a: IndexedProduct, b: IndexedProduct) => number> = {
+    newest,
+    most_sold: (a, b) => b.totalSold - a.totalSold || newest(a, b),
+    price_asc: (a, b) => price(a) - price(b) || newest(a, b),
+    price_desc: (a, b) => price(b) - price(a) || newest(a, b),
+    relevance: search ? (a, b) => rank(b) - rank(a) || Number(b.quantity > 0) - Number(a.quantity > 0) || newest(a, b) : newest,
+  };
+  const sorted = matches.sort(orders[q.sort]);
+  return { ids: sorted.slice(q.offset, q.offset + q.limit).map((p) => p.id), total: Math.min(sorted.length, q.cap + 1) };
+}
+
+const HOUR = 3_600_000_000;
+
+describe('ProductIndex answers as the reference does', () => {
+  it('random catalogs, changes after the orders were built, sales starting and ending, random queries', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 5, max: 60 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productArb(i + 1)))),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 0, max: 1000 })), { maxLength: 12 }),
+        fc.array(fc.record({ productId: fc.integer({ min: 1, max: 60 }), saleCents: fc.constantFrom(0, 100, 700, 2500), startsUs: fc.integer({ min: -3, max: 2 }), endsUs: fc.integer({ min: -1, max: 4 }) }), { maxLength: 8 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(0, 3, 1000),
+        (initial, changes, saleShapes, queries, cap) => {
+          const now = 1_800_000_000_000_000;
+          const sales: IndexedSale[] = saleShapes
+            .filter((s) => s.endsUs > s.startsUs)
+            .map((s) => ({ productId: s.productId, saleCents: s.saleCents, startsUs: now + s.startsUs * HOUR, endsUs: now + s.endsUs * HOUR }));
+          const products = new Map(initial.map((p) => [p.id, p]));
+          const index = new ProductIndex();
+          index.upsert(initial);
+          index.setSales(sales);
+          // Queries build the walk orders, then products change (exceptions), then more queries,
+          // at times on either side of sale boundaries.
+          const ask = (q: (typeof queries)[number], nowUs: number) => {
+            const query: IndexQuery = { ...q, cap, nowUs };
+            expect(index.query(query), JSON.stringify(query)).toEqual(reference(products, sales, query));
+          };
+          for (const q of queries) ask(q, now);
+          for (const [id, seed] of changes) {
+            if (seed % 5 === 0) {
+              index.remove([id]);
+              products.delete(id);
+            } else {
+              const old = products.get(id) ?? initial[seed % initial.length]!;
+              const changed = { ...old, id, quantity: seed % 3, totalSold: seed % 7, priceCents: 500 * (1 + (seed % 6)), createdUs: old.createdUs + (seed % 2) * 1_000_000 };
+              index.upsert([changed]);
+              products.set(id, changed);
+            }
+          }
+          for (const q of queries) ask(q, now);
+          for (const q of queries) ask(q, now + 2 * HOUR + 1);
+          index.rebuildOrders();
+          for (const q of queries) ask(q, now + 5 * HOUR);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an empty search plan (only stop words) and a word no product has find nothing', () => {
+    const index = new ProductIndex();
+    index.upsert([{ id: 1, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: 1, priceCents: 100, sizes: [], colors: [], lexemes: new Map([['geac', 8]]) }]);
+    const base = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 24, cap: 1000, nowUs: 0 };
+    const plan = (p: LexemePlan) => index.query({ ...base, search: p });
+    expect(plan([])).toEqual({ ids: [], total: 0 });
+    expect(plan([[['nimic']]])).toEqual({ ids: [], total: 0 });
+    expect(plan([[['nimic'], ['geac']]])).toEqual({ ids: [1], total: 1 });
+  });
+});
