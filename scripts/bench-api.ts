@@ -62,10 +62,12 @@ interface Options {
   cache: boolean;
   /** --catalog-index on|off|both (default on): the server's CATALOG_INDEX; both runs off, then on. */
   catalogIndex: 'on' | 'off' | 'both';
+  /** --instances N: server processes (WEB_CONCURRENCY, PostgreSQL only). */
+  instances: number;
 }
 
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
-                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--force] [--keep] [--json]`;
+                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--json]`;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -79,6 +81,7 @@ function parseOptions(argv: string[]): Options {
     keep: false,
     cache: true,
     catalogIndex: 'on',
+    instances: 1,
   };
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
@@ -97,6 +100,7 @@ function parseOptions(argv: string[]): Options {
       case '--force': options.force = true; break;
       case '--keep': options.keep = true; break;
       case '--no-cache': options.cache = false; break;
+      case '--instances': options.instances = Math.round(number(flag, value(), 1, 16)); break;
       case '--catalog-index': {
         const v = value();
         if (v !== 'on' && v !== 'off' && v !== 'both') throw new Error(`--catalog-index must be on, off or both\n${USAGE}`);
@@ -695,6 +699,24 @@ function cpuMs(pids: number[]): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
+/** Pids of the direct children of `pid` (the server's cluster workers). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((child) => {
+        try {
+          return Number(readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** Pids of the processes with this command name (the local PostgreSQL's backends). */
 function processesNamed(name: string): number[] {
   try {
@@ -714,9 +736,12 @@ function processesNamed(name: string): number[] {
 }
 
 /** Waits until /api/health/ready says the catalog index is loaded (lists are then chosen from memory). */
-async function waitForCatalogIndex(port: number, timeoutMs: number) {
+async function waitForCatalogIndex(port: number, timeoutMs: number, instances = 1) {
   const deadline = Date.now() + timeoutMs;
   const started = Date.now();
+  // With several server processes each answer comes from one of them (round robin): ask until
+  // enough answers in a row say ready.
+  let inARow = 0;
   while (Date.now() < deadline) {
     const body = await new Promise<string>((resolve) => {
       http.get({ host: '127.0.0.1', port, path: '/api/health/ready' }, (res) => {
@@ -725,11 +750,12 @@ async function waitForCatalogIndex(port: number, timeoutMs: number) {
         res.on('end', () => resolve(text));
       }).on('error', () => resolve(''));
     });
-    if (body.includes('"catalog_index":"ready"')) {
-      log(`catalog index loaded in ${seconds(Date.now() - started)}`);
+    inARow = body.includes('"catalog_index":"ready"') ? inARow + 1 : 0;
+    if (inARow >= 3 * instances) {
+      log(`catalog index loaded in ${seconds(Date.now() - started)}${instances > 1 ? ` (${instances} server processes)` : ''}`);
       return;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    if (!inARow) await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the catalog index did not load within ${seconds(timeoutMs)}`);
 }
@@ -740,7 +766,7 @@ function printTable(report: Report) {
     `Talcioc API benchmark: ${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} ${database.version}, ` +
       `${report.products.total.toLocaleString('en')} products (${report.products.active.toLocaleString('en')} active), ` +
       `${report.connections} connections, ${report.duration} s per scenario after ${report.warmup} s warm-up, ` +
-      `response cache ${report.cache.seconds ? `on (${report.cache.seconds} s)` : 'off (--no-cache)'}, catalog index ${report.catalogIndex}`,
+      `response cache ${report.cache.seconds ? `on (${report.cache.seconds} s)` : 'off (--no-cache)'}, catalog index ${report.catalogIndex}, ${report.instances} server process${report.instances > 1 ? 'es' : ''}`,
     `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? '?'}); prepared in ${report.prepareSeconds} s`,
     '',
     '| scenario | req/s | p50 ms | p95 ms | p99 ms | max ms | non-2xx | errors | cache hits | p95 / health p95 | server CPU ms/req | database CPU ms/req |',
@@ -783,6 +809,8 @@ interface Report {
   cache: { seconds: number };
   /** Whether lists were chosen by the in-process catalog index (ADR 025) or by SQL. */
   catalogIndex: 'on' | 'off';
+  /** Server processes (WEB_CONCURRENCY). */
+  instances: number;
   scenarios: ScenarioResult[];
 }
 
@@ -897,7 +925,7 @@ async function main() {
       log(`starting the server on 127.0.0.1:${port}`);
       try {
         await waitForHealth(port, server, 180_000);
-        if (variant === 'on') await waitForCatalogIndex(port, 300_000);
+        if (variant === 'on') await waitForCatalogIndex(port, 300_000, options.databaseUrl ? options.instances : 1);
       } catch (error) {
         log(`server output:\n${readFileSync(serverLog, 'utf8').slice(-4000)}`);
         throw error;
@@ -920,7 +948,7 @@ async function main() {
         load.on('message', (message: { progress?: string; results?: ScenarioResult[]; measure?: { name: string; phase: 'start' | 'end' } }) => {
           if (message.measure) {
             const { name, phase } = message.measure;
-            const now = { server: cpuMs([server.pid!]), database: cpuMs(processesNamed('postgres')) };
+            const now = { server: cpuMs([server.pid!, ...childrenOf(server.pid!)]), database: cpuMs(processesNamed('postgres')) };
             if (phase === 'start') cpuAtStart.set(name, now);
             else {
               const start = cpuAtStart.get(name)!;
@@ -958,6 +986,7 @@ async function main() {
         prepareSeconds,
         cache: { seconds: cacheSeconds },
         catalogIndex: variant,
+        instances: options.databaseUrl ? options.instances : 1,
         scenarios: results,
       };
       const serverWarnings = readFileSync(serverLog, 'utf8').split('\n').filter((l) => l.trim() && !l.includes('no built app found'));

@@ -8,6 +8,7 @@ describe('readEnv', () => {
     expect(readEnv({})).toEqual({
       NODE_ENV: 'development',
       PORT: 8080,
+      WEB_CONCURRENCY: 1,
       HOST: '127.0.0.1',
       DATABASE_URL: undefined,
       DATA_DIR: './data',
@@ -25,8 +26,15 @@ describe('readEnv', () => {
       PUSH_POLL_SECONDS: 5,
       PUSH_SERVICE_HOSTS: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'],
       CATALOG_CACHE_SECONDS: 10,
+      CATALOG_INDEX: 'true',
+      CATALOG_INDEX_POLL_MS: 1000,
       TRUST_PROXY: false,
     });
+  });
+
+  it('refuses WEB_CONCURRENCY above 1 without DATABASE_URL (the embedded database is one process\'s)', () => {
+    expect(() => readEnv({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY/);
+    expect(readEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/talcioc' }).WEB_CONCURRENCY).toBe(2);
   });
 
   it('reads TRUST_PROXY as none, a hop count or proxy addresses/CIDRs, and refuses `true` (ADR 014)', () => {

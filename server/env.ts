@@ -48,6 +48,8 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Server processes sharing PORT (server/server.ts, node:cluster); more than 1 needs DATABASE_URL. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -193,6 +195,9 @@ const envSchema = z
     IMAGE_WARMUP: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database belongs to one process)' });
+    }
     if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['TEST_SCRYPT_LOG_N'], message: 'TEST_SCRYPT_LOG_N is for tests only (NODE_ENV=test)' });
     }
