@@ -275,6 +275,49 @@ test.describe('issue 12 named journeys', () => {
     }
   });
 
+  // Found by the randomized journeys in CI (seed 2052003253, path 6): a tab's favourites fetch
+  // that started before another tab's toggle reached the server answered after it, and the tab
+  // showed the older list as fresh — the wishlist lost the heart until the next refetch.
+  test('issue 12 two tabs: a fetch that predates a change made in the other tab never overwrites it', async ({ browser, request, baseURL }) => {
+    const [x, y] = pool as [PoolProduct, PoolProduct];
+    const session = await createVerifiedUser(request, 'Irina Două Inimi');
+    const phone = await Phone.start(browser, baseURL!, session, [x, y]);
+    try {
+      // The next favourites list fetched is answered as the server has it then, but delivered
+      // only when the test says: a slow answer on a weak link.
+      let armed = true;
+      let heldAt!: () => void;
+      const held = new Promise<void>((resolve) => (heldAt = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await phone.context.route('**/api/favorite-products', async (route) => {
+        if (!armed || route.request().method() !== 'GET') return route.fallback();
+        armed = false;
+        const response = await route.fetch();
+        heldAt();
+        await released;
+        await route.fulfill({ response }).catch(() => undefined); // the tab may have cancelled it
+      });
+      const first = phone.page;
+      // A heart in the first tab: once the server has it, the tab asks for the whole list (held).
+      expect(await phone.toggleFavorite(x, 'card'), phone.notes.join('\n')).toBe(true);
+      await held;
+      await phone.navigate(y.categoryPath, first);
+      await expect(phone.card(y.id, first)).toBeVisible();
+      // Meanwhile a heart in a second tab reaches the server, and the first tab hears of it.
+      await phone.openTab('/');
+      expect(await phone.toggleFavorite(y, 'card'), phone.notes.join('\n')).toBe(true);
+      await expect.poll(() => serverFavorites(request, session.token), { timeout: 20_000 }).toEqual(new Set([x.id, y.id]));
+      await expect(phone.card(y.id, first).getByTestId('favorite-toggle')).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+      await expect(first.getByTestId('favorite-pending')).toHaveCount(0, { timeout: 10_000 });
+      // Now the old answer arrives: it must not take the second heart away.
+      release();
+      await expect.poll(() => phone.screenFavorites(first), { timeout: 10_000 }).toEqual(new Set([x.id, y.id]));
+    } finally {
+      await phone.close();
+    }
+  });
+
   test('issue 12 started offline: the app opened with no connection, a card add, the app closed; sent once at the next start', async ({ browser, request, baseURL }) => {
     const [product] = pool as [PoolProduct];
     const session = await createVerifiedUser(request, 'Sorin Pornit');

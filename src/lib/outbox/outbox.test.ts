@@ -236,6 +236,34 @@ describe('outbox', () => {
     expect((await listEntries()).map((e) => e.owner)).toEqual([1]);
   });
 
+  it('another tab cancels its fetches that predate a change (seen queued, or first heard of when answered) and gets the answer; an answer it never saw queued comes without its entry', async () => {
+    const server = fakeServer();
+    server.setMode('network');
+    const locks = memoryLocks();
+    const tabA = newOutbox(server, locks);
+    const tabB = newOutbox(server, locks);
+    const seenByB: string[] = [];
+    tabB.registerKind('cart', {
+      queued: (e) => seenByB.push(`queued ${e.key}`),
+      cancelStaleFetches: () => seenByB.push('cancel'),
+      answered: (e) => seenByB.push(`answered ${e?.key ?? 'unknown'}`),
+    });
+    for (const tab of [tabA, tabB]) tab.setIdentity({ owner: 1, token: 't', locale: 'ro' });
+    const entry = await tabA.enqueue(change('/cart/store'));
+    await tabA.idle();
+    await expect.poll(() => seenByB).toEqual(['cancel']);
+
+    // A third tab opened after the change was queued, and never restored: the answer is news to it.
+    const tabC = newOutbox(server, locks);
+    const seenByC: string[] = [];
+    tabC.registerKind('cart', { cancelStaleFetches: () => seenByC.push('cancel'), answered: (e) => seenByC.push(`answered ${e?.key ?? 'unknown'}`) });
+    server.setMode('ok');
+    connectivity.reportReachable();
+    await tabA.idle();
+    await expect.poll(() => seenByB).toEqual(['cancel', `answered ${entry.key}`]);
+    await expect.poll(() => seenByC).toEqual(['cancel', 'answered unknown']);
+  });
+
   it('random interleavings of taps, drops and two tabs: every change applied exactly once, in tap order', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -18,9 +18,19 @@ export interface OutboxIdentity {
 }
 
 export interface OutboxKindHandlers {
-  /** A change of this kind was queued (e.g. cancel a cart fetch that could race it). */
+  /** A change of this kind was queued in this tab (e.g. select the added cart line). */
   queued?(entry: OutboxEntry): void;
-  /** The server accepted it; store its answer (runs before the entry leaves the outbox). */
+  /**
+   * This tab just learnt of a change of this kind — queued here, in another tab, restored at
+   * start, or answered by another context before this tab saw it queued. A fetch of its data
+   * already on its way predates the change: its answer must not land after it (cancel it).
+   */
+  cancelStaleFetches?(): void;
+  /**
+   * The server accepted it; store its answer (runs before the entry leaves the outbox). `entry`
+   * is undefined when another context sent a change this tab never saw: the handler must then
+   * not trust its data without the answer (refresh it).
+   */
   answered?(entry: OutboxEntry | undefined, body: unknown): void;
   /** Every change of this kind has left the outbox: time to ask the server for the truth. */
   settled?(): void;
@@ -72,7 +82,9 @@ export function createOutbox(options: {
   };
   const setEntries = (next: OutboxEntry[]) => {
     const kindsBefore = new Set(entries.map((e) => e.kind));
+    const seqsBefore = new Set(entries.map((e) => e.seq));
     entries = next;
+    for (const kind of new Set(next.filter((e) => !seqsBefore.has(e.seq)).map((e) => e.kind))) kinds.get(kind)?.cancelStaleFetches?.();
     emit();
     for (const kind of kindsBefore) if (!entries.some((e) => e.kind === kind)) kinds.get(kind)?.settled?.();
   };
@@ -182,7 +194,9 @@ export function createOutbox(options: {
   channel?.addEventListener('message', (event: MessageEvent<OutboxMessage>) => {
     const message = event.data;
     if (message.type === 'answered') {
-      kinds.get(message.kind)?.answered?.(entries.find((e) => e.seq === message.seq), message.body);
+      const entry = entries.find((e) => e.seq === message.seq);
+      if (!entry) kinds.get(message.kind)?.cancelStaleFetches?.();
+      kinds.get(message.kind)?.answered?.(entry, message.body);
       drop(message.seq);
     }
     void reload().then(showNotices);

@@ -373,9 +373,21 @@ export class Phone {
       this.notes.push(`${path}: neither the content nor an offline state within ${SCREEN_MS} ms (net ${this.net})`);
       return false;
     }
-    if (await target.first().isVisible()) return true;
-    this.notes.push(`${path}: not available (${await cannot.first().getAttribute('data-kind')}) with net ${this.net} — a page seen online should open offline`);
-    return false;
+    // Either may have gone again by now (a state shown for a moment, then the content): look
+    // until one of them is there, bounded.
+    const deadline = Date.now() + SCREEN_MS;
+    for (;;) {
+      if (await target.first().isVisible()) return true;
+      const kind = await cannot.first().getAttribute('data-kind', { timeout: 500 }).catch(() => null);
+      if (kind) {
+        this.notes.push(`${path}: not available (${kind}) with net ${this.net} — a page seen online should open offline`);
+        return false;
+      }
+      if (Date.now() > deadline) {
+        this.notes.push(`${path}: the content and the offline state came and went within ${SCREEN_MS} ms (net ${this.net})`);
+        return false;
+      }
+    }
   }
 
   card(productId: number, page = this.page): Locator {

@@ -33,8 +33,9 @@ const cartOf = (data: CartResponse['data']): CartData => ({ total: data.total, c
 export function registerCartOutbox(queryClient: QueryClient) {
   outbox.registerKind('cart', {
     // A cart fetch already on its way may predate this change: its answer must not land after it.
+    // (Here, in another tab, or restored at start: the selection below is this tab's tap only.)
+    cancelStaleFetches: () => void queryClient.cancelQueries({ queryKey: CART_QUERY_KEY }),
     queued: (entry) => {
-      void queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
       const change = entry.change as CartChange;
       // Spec §4: a normal add selects that line. The selection holds the line's identity
       // (product, size, colour), so it stays right when the server's line id replaces the

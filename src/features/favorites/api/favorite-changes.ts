@@ -15,11 +15,14 @@ import { FAVORITES_QUERY_KEY, type FavoritesData } from './get-favorites.ts';
 /** What the favourites' answers do in this tab (registered before the outbox is restored). */
 export function registerFavoriteOutbox(queryClient: QueryClient) {
   outbox.registerKind('favorite', {
-    queued: () => void queryClient.cancelQueries({ queryKey: FAVORITES_QUERY_KEY }),
+    // A fetch on its way predates the toggle (queued here, in another tab, or before a reload).
+    cancelStaleFetches: () => void queryClient.cancelQueries({ queryKey: FAVORITES_QUERY_KEY }),
     // The server took the toggle: it moves from "waiting" into the list as the server has it.
     answered: (entry) => {
       const change = entry?.change as FavoriteChange | undefined;
       if (change) queryClient.setQueryData<FavoritesData>(FAVORITES_QUERY_KEY, (data) => (data ? applyFavoriteChange(data, change) : data));
+      // Sent by another context before this tab ever saw it: only the server knows the list now.
+      else void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY });
     },
     settled: () => void queryClient.invalidateQueries({ queryKey: FAVORITES_QUERY_KEY }),
   });
