@@ -11,6 +11,7 @@ import {
 } from '../db/schema.ts';
 import { lineTotal, roundBani, unitPrices, type WeightBand } from '../lib/checkout-math.ts';
 import type { CartGroup, CartProduct } from '../../src/contract/cart.ts';
+import { imageMeta } from './image-meta.ts';
 
 /** A line to price: a stored cart line (lineId > 0) or a buy-now item (lineId 0). */
 export interface LineRequest {
@@ -70,6 +71,7 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
       name: products.name,
       brand: products.brand,
       thumbnail: products.thumbnail,
+      thumbnailMeta: imageMeta(products.thumbnailKey),
       price: products.price,
       effectivePrice: products.effectivePrice,
       quantity: products.quantity,
@@ -128,6 +130,7 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
         name: row.name,
         brand: row.brand,
         thumbnail: row.thumbnail,
+        thumbnail_meta: row.thumbnailMeta,
         price: prices.price,
         discount_price: prices.discountPrice,
         discount_percentage: prices.discountPercentage,

@@ -23,6 +23,14 @@ export function toImageMeta(value: unknown): ImageMeta | null {
   return { width: row.width, height: row.height, placeholder: row.placeholder, variants: variantsPath(row.key), widths: variantWidths(row.width) };
 }
 
+/**
+ * The meta of a picture known only by a URL the pipeline served (`/media/img/v1/<key>/640.jpg`,
+ * e.g. an order line's thumbnail frozen at purchase time): the key read back from the URL.
+ */
+export function imageMetaOfUrl(url: AnyColumn | SQL): SQL<ImageMeta | null> {
+  return imageMeta(sql`substring(${url} from '^/media/img/v1/([^/]+)/')`);
+}
+
 /** `(SELECT json … FROM images WHERE key = <column>)`, mapped to ImageMeta | null. */
 export function imageMeta(key: AnyColumn | SQL): SQL<ImageMeta | null> {
   return sql<ImageMeta | null>`(SELECT json_build_object('key', "im"."key", 'width', "im"."width", 'height', "im"."height", 'placeholder', "im"."placeholder") FROM ${images} AS "im" WHERE "im"."key" = ${key})`.mapWith(

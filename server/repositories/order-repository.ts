@@ -1,8 +1,9 @@
 /** Orders as the API answers them (issue #5): summaries, details with lines and history, dashboard counts. */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
 import { CANCELLABLE_STATUSES, type OrderDetails, type OrderSummary } from '../../src/contract/cart.ts';
+import { imageMetaOfUrl } from './image-meta.ts';
 
 const summaryFields = {
   order: orders,
@@ -64,7 +65,7 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) return undefined;
   const [items, history] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db.select({ ...getTableColumns(orderItems), thumbnailMeta: imageMetaOfUrl(orderItems.thumbnail) }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id),
   ]);
   const o = row.order;
@@ -77,6 +78,7 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
       name: i.name,
       brand: i.brand,
       thumbnail: i.thumbnail,
+      thumbnail_meta: i.thumbnailMeta,
       size: i.sizeName,
       color: i.colorName,
       unit: i.unit,

@@ -11,6 +11,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product, ProductDetails } from '../contract/catalog.ts';
 import type { CartProduct } from '../contract/cart.ts';
+import type { ImageMeta } from '../contract/images.ts';
+import { Photo } from '../components/Photo/Photo.tsx';
 import { newTempLineId, useQueueCartChange } from '../features/cart/api/cart-changes.ts';
 import { basketStore } from '../features/cart/lib/basket-store.ts';
 import type { AddPreview } from '../features/cart/lib/optimistic-cart.ts';
@@ -29,6 +31,7 @@ function preview(product: Product | ProductDetails, selection?: ProductSelection
     name: product.name,
     brand: product.brand,
     thumbnail: product.thumbnail,
+    thumbnail_meta: product.thumbnail_meta ?? null,
     price: product.price,
     discount_price: product.discount_price,
     discount_percentage: product.discount_percentage,
@@ -52,14 +55,14 @@ export function useProductActions() {
   }, [t]);
 
   const notice = useCallback(
-    (name: string, thumbnail: string, action: { label: string; run: () => void }) => {
+    (name: string, thumbnail: string, meta: ImageMeta | null | undefined, action: { label: string; run: () => void }) => {
       const id = `cart-notice-${Date.now()}`;
       notifications.show({
         id,
         ...NOTICE,
         message: (
           <Group gap="sm" wrap="nowrap">
-            <img src={thumbnail} alt="" width={40} height={40} style={{ borderRadius: 6, objectFit: 'cover' }} />
+            <Photo src={thumbnail} meta={meta} alt="" sizes="40px" width={40} height={40} style={{ borderRadius: 6, objectFit: 'cover' }} />
             <Text size="sm" lineClamp={2} style={{ flex: 1 }}>{name}</Text>
             <Button size="compact-xs" variant="light" onClick={() => { notifications.hide(id); action.run(); }}>{action.label}</Button>
           </Group>
@@ -79,7 +82,7 @@ export function useProductActions() {
         tempId: newTempLineId(),
       }).then((stored) => {
         if (!stored) return;
-        notice(product.name, product.thumbnail, { label: t('cart.view_in_cart'), run: basketStore.openPanel });
+        notice(product.name, product.thumbnail, product.thumbnail_meta, { label: t('cart.view_in_cart'), run: basketStore.openPanel });
         // Buy now from a card goes on only once the add is safely on the phone.
         then?.();
       });
@@ -90,13 +93,13 @@ export function useProductActions() {
   /** Spec §2 cart notice after a removal: 'Again Add to Cart' re-adds quantity 1, no colour, size or unit. */
   const noticeRemoved = useCallback(
     (line: CartProduct) =>
-      notice(line.name, line.thumbnail, {
+      notice(line.name, line.thumbnail, line.thumbnail_meta, {
         label: t('cart.add_again'),
         run: () =>
           void change({
             kind: 'store',
             body: { product_id: line.product_id, quantity: 1, size: null, color: null, unit: null },
-            preview: { ...preview({ id: line.product_id, name: line.name, brand: line.brand, thumbnail: line.thumbnail, price: line.price, discount_price: line.discount_price, discount_percentage: line.discount_percentage, quantity: line.stock, shop_id: line.shop.id, shop_name: '' } as Product), size: null, color: null },
+            preview: { ...preview({ id: line.product_id, name: line.name, brand: line.brand, thumbnail: line.thumbnail, thumbnail_meta: line.thumbnail_meta, price: line.price, discount_price: line.discount_price, discount_percentage: line.discount_percentage, quantity: line.stock, shop_id: line.shop.id, shop_name: '' } as Product), size: null, color: null },
             tempId: newTempLineId(),
           }),
       }),

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import { line, lines } from './text.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';
+import { imageMetaSchema } from './images.ts';
 export const MAX_LINE_QUANTITY = 999;
 export const VAT_RATE = 0.21;
 
@@ -48,6 +49,8 @@ export const cartProductSchema = z.object({
   name: z.string(),
   brand: z.string().nullable(),
   thumbnail: z.string(),
+  /** The thumbnail's variants (issue 15): a 56 px line picture need not load the 640 px JPEG. */
+  thumbnail_meta: imageMetaSchema.nullable(),
   /** Unit price before discount, size surcharge included. */
   price: z.number(),
   /** Current unit price (sale or discount) with the surcharge; 0 when not discounted. */
@@ -278,6 +281,8 @@ export const orderItemSchema = z.object({
   name: z.string(),
   brand: z.string().nullable(),
   thumbnail: z.string(),
+  /** The variants of the picture kept at purchase time, while the pipeline still has them. */
+  thumbnail_meta: imageMetaSchema.nullable(),
   size: z.string().nullable(),
   color: z.string().nullable(),
   unit: z.string().nullable(),

@@ -11,6 +11,8 @@ import { thumbHashToRGBA } from 'thumbhash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { signUp } from './auth-helpers.ts';
+import { client } from './cart-call.ts';
+import { key, shopperWithAddress } from './cart-fixtures.ts';
 import { ImagePipeline, imagePipeline as pipelineOf } from '../../server/media/pipeline.ts';
 import { createFileStore } from '../../server/lib/file-store.ts';
 import { WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '../../server/media/warm-up.ts';
@@ -309,5 +311,35 @@ describe('uploads through the pipeline', () => {
     const bomb = await upload('/api/support-tickets', 'attachment', 'bomb.png', 'image/png', bombPng(30_000, 30_000), { subject: 'Altă comandă', message: 'Mesaj cu o imagine prea mare.' });
     expect(bomb.statusCode).toBe(422);
     expect(bomb.json().errors.attachment).toEqual(['The attached image has too many pixels: at most 50 megapixels']);
+  });
+});
+
+describe('small pictures of cart and order lines', () => {
+  it('a cart line and an order line describe their picture (a 56 px slot can take a 160 px variant, not the 640 px JPEG)', async () => {
+    const c = client(t);
+    const shopper = await shopperWithAddress(t, c);
+    type Listed = { id: number; shop_id: number; sizes: unknown[]; quantity: number; thumbnail: string; thumbnail_meta: ImageMeta | null };
+    const listed = (await get('/api/products/filter?in_stock=1&per_page=60')).json().data.data as Listed[];
+    const product = listed.find((p) => p.sizes.length === 0 && p.quantity >= 1 && p.thumbnail_meta)!;
+    expect(product, 'a seeded photographed product without sizes').toBeDefined();
+
+    const added = await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: shopper.token });
+    expect(added.statusCode, added.body).toBe(200);
+    const lines = (await c.get('/carts', { token: shopper.token })).json().data.cart_items.flatMap((g: { products: unknown[] }) => g.products) as { product_id: number; thumbnail: string; thumbnail_meta: ImageMeta | null }[];
+    const line = lines.find((l) => l.product_id === product.id)!;
+    expect(line.thumbnail).toBe(product.thumbnail);
+    expect(line.thumbnail_meta).toEqual(product.thumbnail_meta);
+
+    const placed = await c.post(
+      '/place-order',
+      { shop_ids: [product.shop_id], selected_products: [product.id], address_id: shopper.address, payment_method: 'cash' },
+      { token: shopper.token, key: key() },
+    );
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.orders[0].id as number;
+    const items = (await c.get(`/orders/${orderId}`, { token: shopper.token })).json().data.order.items as { thumbnail: string; thumbnail_meta: ImageMeta | null }[];
+    expect(items[0]!.thumbnail).toBe(product.thumbnail);
+    expect(items[0]!.thumbnail_meta?.variants).toBe(product.thumbnail_meta!.variants);
+    expect(items[0]!.thumbnail_meta?.widths).toContain(160);
   });
 });

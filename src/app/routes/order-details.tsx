@@ -3,7 +3,7 @@
  * status history and tracking; "Anulează comanda" after a confirmation while it can be cancelled.
  */
 import { useState } from 'react';
-import { Anchor, Avatar, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -19,6 +19,7 @@ import { QueryState, parseId, queryPhase } from '../../components/QueryState/Que
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { formatMoney } from '../../lib/format-money.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
+import { Photo } from '../../components/Photo/Photo.tsx';
 
 export const createLoader = (queryClient: QueryClient) => ({ params }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
@@ -93,7 +94,7 @@ function OrderDetailsPage({ id }: { id: number }) {
               <Stack gap="sm">
                 {order.items.map((item) => (
                   <Group key={item.id} wrap="nowrap" align="flex-start" gap="sm" data-testid="order-item">
-                    <Avatar src={item.thumbnail} alt="" radius="sm" size={48} />
+                    <Photo src={item.thumbnail} meta={item.thumbnail_meta} alt="" sizes="48px" width={48} height={48} style={{ borderRadius: 'var(--mantine-radius-sm)', objectFit: 'cover', flex: '0 0 48px' }} />
                     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                       {item.product_id ? (
                         <Anchor component={Link} to={`/products/${item.product_id}/details`} size="sm" fw={500}>{item.name}</Anchor>

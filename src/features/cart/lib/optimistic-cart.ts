@@ -4,12 +4,15 @@
  */
 import type { AddToCartPayload, CartGroup, CartProduct } from '../../../contract/cart.ts';
 import type { CartData } from '../api/get-cart.ts';
+import type { ImageMeta } from '../../../contract/images.ts';
 
 export interface AddPreview {
   product_id: number;
   name: string;
   brand: string | null;
   thumbnail: string;
+  /** Optional: changes queued by an older build have none (the line shows the plain thumbnail). */
+  thumbnail_meta?: ImageMeta | null;
   price: number;
   discount_price: number;
   discount_percentage: number;
@@ -61,6 +64,7 @@ export function applyCartChange(cart: CartData, change: CartChange): CartData {
       name: preview.name,
       brand: preview.brand,
       thumbnail: preview.thumbnail,
+      thumbnail_meta: preview.thumbnail_meta ?? null,
       price: preview.price + surcharge,
       discount_price: preview.discount_price > 0 ? preview.discount_price + surcharge : 0,
       discount_percentage: preview.discount_percentage,

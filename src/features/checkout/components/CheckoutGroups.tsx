@@ -1,7 +1,8 @@
 /** The checked-out items grouped by shop, with each shop's delivery charge and subtotal (the server's). */
-import { Avatar, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutData } from '../api/checkout-api.ts';
+import { Photo } from '../../../components/Photo/Photo.tsx';
 import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
 
 export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['checkout_items']; currency: CurrencyFormat }) {
@@ -14,7 +15,7 @@ export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['che
           <Stack gap="xs">
             {group.products.map((line) => (
               <Group key={line.id} wrap="nowrap" align="flex-start" gap="sm">
-                <Avatar src={line.thumbnail} alt="" radius="sm" size={48} />
+                <Photo src={line.thumbnail} meta={line.thumbnail_meta} alt="" sizes="48px" width={48} height={48} style={{ borderRadius: 'var(--mantine-radius-sm)', objectFit: 'cover', flex: '0 0 48px' }} />
                 <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                   <Text size="sm" fw={500} lineClamp={2}>{line.name}</Text>
                   <Text size="xs" c="dimmed">

@@ -10,7 +10,7 @@ const summary: CheckoutData = {
     {
       id: 3, shop_id: 3, shop_name: 'Vintage Cluj', shop_rating: 4.5, weight: 1, delivery_charge: 15, coupon_discount: 0, subtotal: 115,
       products: [{
-        id: 11, product_id: 100, name: 'Geacă de piele', brand: null, thumbnail: '/t.webp', price: 100, discount_price: 0, discount_percentage: 0,
+        id: 11, product_id: 100, name: 'Geacă de piele', brand: null, thumbnail: '/t.webp', thumbnail_meta: null, price: 100, discount_price: 0, discount_percentage: 0,
         quantity: 1, size: { id: 1, name: 'M' }, unit: null, color: null, shop: { id: 3 }, delivery_weights: [], variant: { weight: 1 }, stock: 1, line_total: 100,
       }],
     },

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartGroup, CartProduct } from '../../../../contract/cart.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { formatMoney, type CurrencyFormat } from '../../../../lib/format-money.ts';
+import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { usePendingCartChanges, useQueueCartChange } from '../../api/cart-changes.ts';
 import type { CartData } from '../../api/get-cart.ts';
 import { basketStore, useBasket } from '../../lib/basket-store.ts';
@@ -43,7 +44,7 @@ function Line({ line, currency, pending, onRemoved }: { line: CartProduct; curre
         onChange={() => basketStore.setSelection((s) => toggleLine(s, line))}
         aria-label={t('cart.select_line', { name: line.name })}
       />
-      <img src={line.thumbnail} alt="" width={56} height={56} className={classes.thumb} loading="lazy" />
+      <Photo src={line.thumbnail} meta={line.thumbnail_meta} alt="" sizes="56px" width={56} height={56} className={classes.thumb} />
       <Stack gap={2} miw={0}>
         <Text size="sm" fw={500} lineClamp={2}>{line.name}</Text>
         {(line.size || line.color) && <Text size="xs" c="dimmed">{[line.size?.name, line.color?.name].filter(Boolean).join(' · ')}</Text>}
