@@ -77,7 +77,8 @@ export function Component() {
   }
   return (
     <Container size="xl" py="lg">
-      <PageHeader title={category.name} description={t('categories.products_count', { count: category.products_count })} />
+      {/* No count here: the listing says how many products the current filters find (one number, not two). */}
+      <PageHeader title={category.name} />
       <ProductListing params={{ category: category.id }} {...actions} />
     </Container>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '../../../../testing/test-utils.tsx';
-import { ProductGallery, galleryItems } from './ProductGallery.tsx';
+import { ProductGallery, galleryItems, stageRatio, type GalleryItem } from './ProductGallery.tsx';
 import type { ImageMeta } from '../../../../contract/images.ts';
 
 const meta = (n: number): ImageMeta => ({
@@ -58,5 +58,17 @@ describe('ProductGallery (issue 15)', () => {
     } finally {
       Object.defineProperty(navigator, 'connection', { value: undefined, configurable: true });
     }
+  });
+});
+
+describe('stageRatio', () => {
+  const photo = (width: number, height: number): GalleryItem => ({ kind: 'image', src: '/p.jpg', meta: { width, height, placeholder: '', variants: '/media/img/v1/x', widths: [160] } });
+  it('takes the first photo’s shape, kept between 3:4 and 4:3; square without one', () => {
+    expect(stageRatio([photo(1600, 1200), photo(900, 1600)])).toBe('1600 / 1200');
+    expect(stageRatio([photo(1200, 1600)])).toBe('1200 / 1600');
+    expect(stageRatio([photo(3000, 1000)])).toBe('4 / 3');
+    expect(stageRatio([photo(500, 2000)])).toBe('3 / 4');
+    expect(stageRatio([{ kind: 'image', src: '/p.svg' }])).toBe('1 / 1');
+    expect(stageRatio([{ kind: 'video', src: '/v.mp4', poster: '/p.svg' }])).toBe('1 / 1');
   });
 });

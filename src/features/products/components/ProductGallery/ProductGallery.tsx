@@ -1,5 +1,5 @@
 /**
- * Product gallery (spec §2): the product's images and videos in a square stage that never
+ * Product gallery (spec §2): the product's images and videos in a stage shaped like the first photo that never
  * shifts the layout, and a strip of thumbnails (arrow keys, Home and End move between them).
  * Videos play in a native player with controls and load nothing until asked
  * (preload="none"); when the product's thumbnail is the default image, the video (with its
@@ -29,6 +29,19 @@ export function galleryItems(product: GalleryProduct): GalleryItem[] {
   const videos: GalleryItem[] = product.videos.map((video) => ({ kind: 'video', src: video.url, poster: video.thumbnail }));
   if (images.length === 0 && videos.length === 0) return [{ kind: 'image', src: DEFAULT_PRODUCT_THUMBNAIL }];
   return images.length === 0 ? videos : [...images, ...videos];
+}
+
+/**
+ * The stage takes the shape of the product's first photo (its size is known before it loads), kept
+ * between portrait 3:4 and landscape 4:3, and keeps it for every item: a 4:3 phone photo fills the
+ * stage instead of sitting between grey bands, and the page never moves while swiping.
+ */
+export function stageRatio(items: GalleryItem[]): string {
+  const first = items[0];
+  const meta = first?.kind === 'image' ? first.meta : null;
+  if (!meta || meta.width <= 0 || meta.height <= 0) return '1 / 1';
+  const ratio = Math.min(4 / 3, Math.max(3 / 4, meta.width / meta.height));
+  return ratio === meta.width / meta.height ? `${meta.width} / ${meta.height}` : ratio > 1 ? '4 / 3' : '3 / 4';
 }
 
 export function ProductGallery({ product }: { product: GalleryProduct }) {
@@ -65,7 +78,7 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
 
   return (
     <div className={classes.root} data-testid="product-gallery">
-      <div className={classes.stage}>
+      <div className={classes.stage} style={{ aspectRatio: stageRatio(items) }}>
         {current.kind === 'video' ? (
           <video
             key={current.src + index}
@@ -164,7 +177,8 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
 export function ProductGallerySkeleton() {
   return (
     <div className={classes.root} aria-hidden="true" data-testid="product-gallery-skeleton">
-      <Skeleton className={classes.stage} h="auto" radius="md" />
+      {/* 4:3, the shape of most photos in the catalog: the stage that replaces it rarely moves the page. */}
+      <Skeleton className={classes.stage} style={{ aspectRatio: '4 / 3' }} h="auto" radius="md" />
       <div className={classes.strip}>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} w={64} h={64} radius="sm" />
