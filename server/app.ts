@@ -24,7 +24,7 @@ import translationRoutes from './routes/translations.ts';
 import contentRoutes from './routes/content.ts';
 import catalogRoutes from './routes/catalog.ts';
 import mediaRoutes from './routes/media.ts';
-import { warmFirstScreens } from './media/warm-up.ts';
+import { WARM_UP_LOCK_KEY, warmFirstScreens } from './media/warm-up.ts';
 import { imagePipeline } from './media/pipeline.ts';
 import authRoutes from './routes/auth.ts';
 import accountRoutes, { avatarRoutes } from './routes/account.ts';
@@ -123,8 +123,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       closing = true;
     });
     fastify.addHook('onListen', async () => {
-      void warmFirstScreens(fastify, imagePipeline(fastify), () => closing).then(
-        (done) => fastify.log.info(done, 'first screens\' photos ready'),
+      void fastify.tryExclusive(WARM_UP_LOCK_KEY, () => warmFirstScreens(fastify, imagePipeline(fastify), () => closing)).then(
+        (done) => fastify.log.info(done.ran ? done.value : { skipped: 'another instance is warming them' }, 'first screens\' photos ready'),
         (err: unknown) => fastify.log.warn({ err }, 'warming the first screens\' photos stopped'),
       );
     });

@@ -35,23 +35,36 @@ export interface DatabaseHandle {
    * other instead of at the same time; on PGlite (one process) it just runs `fn`.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` unless another instance is already running the work named by `key` (a session
+   * advisory lock taken with pg_try_advisory_lock on PostgreSQL; always runs on PGlite). Resolves
+   * `{ ran: false }` at once when it is taken: one instance does background work meant once.
+   */
+  tryExclusive<T>(key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   close(): Promise<void>;
 }
 
 /** pg_advisory_lock key of the start-up work (migrations, seed); any constant unique to the app. */
 export const STARTUP_LOCK_KEY = 7_248_301_114;
 
-/** Holds the start-up advisory lock on one dedicated connection of `pool` while `fn` runs. */
-async function withAdvisoryLock<T>(pool: import('pg').Pool, fn: () => Promise<T>): Promise<T> {
+/**
+ * Holds an advisory lock on one dedicated connection of `pool` while `fn` runs: waiting for it
+ * (`wait`), or giving up at once when another session holds it (then `fn` does not run).
+ */
+async function withAdvisoryLock<T>(pool: import('pg').Pool, key: number, wait: boolean, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    if (wait) await client.query('SELECT pg_advisory_lock($1)', [key]);
+    else {
+      const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_lock($1) AS got', [key]);
+      if (!rows[0]?.got) return { ran: false };
+    }
     try {
-      return await fn();
+      return { ran: true, value: await fn() };
     } finally {
       // A lost connection releases the lock by itself; then the client is discarded.
-      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => {
         broken = true;
       });
     }
@@ -207,7 +220,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       throw error;
     }
     const db = drizzle({ client: pool, schema });
-    const exclusive = <T>(fn: () => Promise<T>) => withAdvisoryLock(pool, fn);
+    const exclusive = async <T>(fn: () => Promise<T>) => ((await withAdvisoryLock(pool, STARTUP_LOCK_KEY, true, fn)) as { value: T }).value;
+    const tryExclusive = <T>(key: number, fn: () => Promise<T>) => withAdvisoryLock(pool, key, false, fn);
     // Two instances starting together on an empty database would run the same migrations at once.
     await exclusive(() => migrate(db, { migrationsFolder }));
     const events = postgresEvents(pg, options.databaseUrl, pool, onError);
@@ -216,6 +230,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       kind: 'postgres',
       events,
       exclusive,
+      tryExclusive,
       close: async () => {
         await events.close();
         await pool.end();
@@ -233,5 +248,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', exclusive: (fn) => fn(), close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    exclusive: (fn) => fn(),
+    tryExclusive: async (_key, fn) => ({ ran: true, value: await fn() }),
+    close: () => client.close(),
+  };
 }

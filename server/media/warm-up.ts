@@ -14,6 +14,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ImageMeta } from '../../src/contract/images.ts';
 import type { ImagePipeline } from './pipeline.ts';
 
+/**
+ * Advisory lock key of the warm-up: several instances starting together on one database (ADR 022)
+ * leave it to the first; the others skip it (what it makes is in shared storage for them too).
+ */
+export const WARM_UP_LOCK_KEY = 7_248_301_115;
+
 /** Most variants made by one warm-up (bounded work at start, ~0.3–0.6 s each on 2 cores). */
 export const WARM_UP_MAX_JOBS = 80;
 

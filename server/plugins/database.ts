@@ -14,6 +14,8 @@ declare module 'fastify' {
     dbEvents: DatabaseEvents | undefined;
     /** Uploaded files: stored_files on PostgreSQL, DATA_DIR/uploads embedded (ADR 022). */
     files: FileStore;
+    /** Background work meant once across instances (an advisory lock; see DatabaseHandle). */
+    tryExclusive: DatabaseHandle['tryExclusive'];
   }
 }
 
@@ -46,6 +48,7 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
   });
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
+  app.decorate('tryExclusive', handle.tryExclusive);
   app.decorate('dbEvents', handle.events);
   app.decorate('files', createFileStore(handle.kind, handle.db, options.dataDir));
   if (!options.handle) app.addHook('onClose', () => handle.close());

@@ -15,7 +15,7 @@ import { client } from './cart-call.ts';
 import { key, shopperWithAddress } from './cart-fixtures.ts';
 import { ImagePipeline, imagePipeline as pipelineOf } from '../../server/media/pipeline.ts';
 import { createFileStore } from '../../server/lib/file-store.ts';
-import { WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '../../server/media/warm-up.ts';
+import { WARM_UP_LOCK_KEY, WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '../../server/media/warm-up.ts';
 import { IMAGE_WIDTHS } from '../../src/contract/image-constants.ts';
 import type { ImageMeta } from '../../src/contract/images.ts';
 
@@ -234,6 +234,33 @@ describe('variants', () => {
     expect(res.headers['content-type']).toBe('image/avif');
     expect(pipeline.encodes).toBe(before);
     expect((await warmFirstScreens(t.app, imagePipeline(), () => false, 6)).made).toBe(0);
+  });
+});
+
+describe('warm-up with several instances', () => {
+  it('instances starting together on PostgreSQL leave the warm-up to one (the others skip at once); embedded, the one instance runs it', async () => {
+    // Two warm-ups at the same moment, as two instances' onListen hooks would start them.
+    let inside = 0;
+    let most = 0;
+    const warm = () =>
+      t.handle.tryExclusive(WARM_UP_LOCK_KEY, async () => {
+        most = Math.max(most, ++inside);
+        try {
+          return await warmFirstScreens(t.app, imagePipeline(), () => false, 2);
+        } finally {
+          inside -= 1;
+        }
+      });
+    const results = await Promise.all([warm(), warm()]);
+    const ran = results.filter((r) => r.ran).length;
+    if (t.handle.kind === 'postgres') {
+      expect(ran).toBe(1);
+      expect(most).toBe(1);
+      // Released afterwards: the next start warms again (finding the variants made).
+      expect((await warm()).ran).toBe(true);
+    } else {
+      expect(ran).toBe(2);
+    }
   });
 });
 
