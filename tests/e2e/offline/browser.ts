@@ -404,13 +404,22 @@ export class Phone {
     return this.tap(this.page.getByTestId('add-to-cart'), `add ${p.id} on its page`);
   }
 
+  /** What the heart showed (aria-pressed) just before the last favourite tap; null if unread. */
+  heartBeforeTap: boolean | null = null;
+
   async toggleFavorite(p: PoolProduct, where: 'card' | 'page'): Promise<boolean> {
+    this.heartBeforeTap = null;
+    let heart: Locator;
     if (where === 'card') {
       if (!(await this.show(p.categoryPath, () => this.card(p.id)))) return false;
-      return this.tap(this.card(p.id).getByTestId('favorite-toggle'), `heart ${p.id} on its card`);
+      heart = this.card(p.id).getByTestId('favorite-toggle');
+    } else {
+      if (!(await this.show(`/products/${p.id}/details`, (page) => page.getByRole('heading', { level: 1, name: p.name })))) return false;
+      heart = this.page.getByTestId('favorite-button');
     }
-    if (!(await this.show(`/products/${p.id}/details`, (page) => page.getByRole('heading', { level: 1, name: p.name })))) return false;
-    return this.tap(this.page.getByTestId('favorite-button'), `heart ${p.id} on its page`);
+    const pressed = await heart.getAttribute('aria-pressed', { timeout: TAP_MS }).catch(() => null);
+    this.heartBeforeTap = pressed === null ? null : pressed === 'true';
+    return this.tap(heart, `heart ${p.id} on its ${where}`);
   }
 
   async lineButton(p: PoolProduct, action: 'increase' | 'decrease' | 'remove'): Promise<boolean> {

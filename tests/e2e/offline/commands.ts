@@ -103,7 +103,14 @@ class ToggleFavorite implements Cmd {
   constructor(readonly i: number, readonly where: 'card' | 'page') {}
   check = () => true;
   async run(m: Model, phone: Phone) {
-    if (await phone.toggleFavorite(product(m, this.i), this.where)) recordFavorite(m, product(m, this.i).id);
+    const { id } = product(m, this.i);
+    if (!(await phone.toggleFavorite(product(m, this.i), this.where))) return;
+    // The shopper taps what she sees: a heart that disagrees with her favourites is a screen error
+    // (reported), and the model follows the model's own state, so it also shows as lost/duplicated.
+    if (phone.heartBeforeTap !== null && phone.heartBeforeTap !== m.favorites.has(id)) {
+      phone.notes.push(`heart ${id} showed ${phone.heartBeforeTap ? 'on' : 'off'} before the tap, but the shopper's favourites ${m.favorites.has(id) ? 'include' : 'do not include'} it (tab ${phone.active + 1}/${phone.tabs.length}, net ${phone.net})`);
+    }
+    recordFavorite(m, id);
   }
   toString = () => `toggleFavorite(${this.i}, ${this.where})`;
 }
