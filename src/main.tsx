@@ -35,6 +35,7 @@ async function start() {
   // Before anything is restored or sent: what cart and favourite answers do, and who is signed in.
   wireOutbox(queryClient);
   const persistedCache = persistQueryCache(queryClient);
+  outbox.setAnswerStore(persistedCache.flush);
   // The queued changes come back from IndexedDB before the first render (and before anything is
   // sent), after the query cache, so an answer is never overwritten by an older cached cart.
   const outboxRestored = persistedCache.restored.then(() => outbox.restore()).catch((error) => console.error('[outbox]', error));

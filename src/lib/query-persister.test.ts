@@ -56,6 +56,23 @@ describe('persistQueryCache', () => {
   });
 });
 
+describe('flush', () => {
+  it('writes an update at once instead of after the throttle (an outbox answer before its entry goes)', async () => {
+    const key = `cache-${Math.random()}`;
+    const client = new QueryClient();
+    const cache = persistQueryCache(client, createIdbPersister(key, 60_000));
+    await cache.restored;
+    client.setQueryData(['favorites'], { product_ids: [] });
+    await settle(100); // new data: written after ~50 ms
+    client.setQueryData(['favorites'], { product_ids: [96] }); // an update: would wait a minute
+    await cache.flush();
+
+    const next = new QueryClient();
+    await persistQueryCache(next, createIdbPersister(key, 60_000)).restored;
+    expect(next.getQueryData(['favorites'])).toEqual({ product_ids: [96] });
+  });
+});
+
 describe('createIdbPersister', () => {
   it('writes newly arrived data at once, not after the throttle (a page left right away still opens offline)', async () => {
     const key = `cache-${Math.random()}`;

@@ -19,16 +19,19 @@ const IDB_KEY = 'talcioc-query-cache';
 /** How soon a newly arrived query is written: the other answers of the same screen come with it. */
 const NEW_DATA_DELAY_MS = 50;
 
-export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister {
+/** The persister, plus a write of the latest snapshot at once (awaited). */
+export type FlushablePersister = Persister & { flush(): Promise<void> };
+
+export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): FlushablePersister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dueAt = 0;
   let latest: PersistedClient | undefined;
   let savedMutations = -1;
   let seenQueries = 0;
-  const write = () => {
+  const write = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    if (latest) void set(key, latest).catch(() => undefined);
+    return latest ? set(key, latest).catch(() => undefined) : Promise.resolve();
   };
   /** Writes after `delay` ms, or sooner if a write is already due sooner. */
   const schedule = (delay: number) => {
@@ -40,8 +43,8 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister 
   };
   // A tap must never be lost: leaving the page writes what is pending at once.
   if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', () => timer && write());
-    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && timer && write());
+    window.addEventListener('pagehide', () => timer && void write());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && timer && void write());
   }
   return {
     persistClient(client) {
@@ -51,7 +54,7 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister 
       const mutations = client.clientState.mutations.length;
       if (mutations !== savedMutations) {
         savedMutations = mutations;
-        return write();
+        return void write();
       }
       // A screen's data arrived for the first time: written almost at once, so a page the
       // shopper saw and left right away still opens offline. Updates wait for the throttle.
@@ -63,6 +66,9 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): Persister 
       schedule(throttleMs);
     },
     restoreClient: () => get<PersistedClient>(key).catch(() => undefined),
+    // Whatever is pending, written now: e.g. a queued change's answer before the change leaves the
+    // outbox, so a tab killed right after never restores the state from before the answer.
+    flush: () => (timer ? write() : Promise.resolve()),
     removeClient: async () => {
       if (timer) clearTimeout(timer);
       timer = undefined;
@@ -102,9 +108,11 @@ export interface PersistedCache {
   restored: Promise<void>;
   /** Logout: forget everything persisted (spec §4 / issue #2). */
   clear(): Promise<void>;
+  /** Writes what is pending now (resolves once IndexedDB has it). */
+  flush(): Promise<void>;
 }
 
-export function persistQueryCache(queryClient: QueryClient, persister: Persister = createIdbPersister()): PersistedCache {
+export function persistQueryCache(queryClient: QueryClient, persister: Persister & Partial<Pick<FlushablePersister, 'flush'>> = createIdbPersister()): PersistedCache {
   const options = {
     queryClient,
     persister,
@@ -132,6 +140,7 @@ export function persistQueryCache(queryClient: QueryClient, persister: Persister
     });
   return {
     restored,
+    flush: () => persister.flush?.() ?? Promise.resolve(),
     async clear() {
       unsubscribe();
       queryClient.clear();

@@ -264,6 +264,22 @@ describe('outbox', () => {
     await expect.poll(() => seenByC).toEqual(['cancel', 'answered unknown']);
   });
 
+  it('an answer is made durable (the persisted cache written) before its entry leaves IndexedDB', async () => {
+    const server = fakeServer();
+    const outbox = newOutbox(server, memoryLocks());
+    const stillQueuedWhenStored: boolean[] = [];
+    outbox.registerKind('cart', { answered: () => undefined });
+    outbox.setAnswerStore(async () => {
+      // The write of the answered state happens while the change is still in the outbox.
+      stillQueuedWhenStored.push((await listEntries()).length === 1);
+    });
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await outbox.enqueue(change('/cart/store'));
+    await outbox.idle();
+    expect(stillQueuedWhenStored).toEqual([true]);
+    expect(await listEntries()).toEqual([]);
+  });
+
   it('random interleavings of taps, drops and two tabs: every change applied exactly once, in tap order', async () => {
     await fc.assert(
       fc.asyncProperty(

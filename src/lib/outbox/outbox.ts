@@ -72,6 +72,8 @@ export function createOutbox(options: {
   let laterTimer: ReturnType<typeof setTimeout> | undefined;
   let laterRound = 0;
   let waitingForNetwork: (() => void) | null = null;
+  /** Makes what the answer handlers stored durable (the persisted query cache), awaited before an entry leaves. */
+  let storeAnswers: (() => Promise<void>) | null = null;
 
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(OUTBOX_CHANNEL) : null;
   const broadcast = (message: OutboxMessage) => channel?.postMessage(message);
@@ -133,8 +135,11 @@ export function createOutbox(options: {
       fallbackMessage,
       onReachable: () => connectivity.reportReachable(),
       onUnreachable: () => connectivity.reportNetworkFailure(),
-      onAnswered: (entry, body) => {
+      // The answer is stored — in memory, then on disk — before the entry leaves IndexedDB: a
+      // tab killed in between restores the answered state, never the one from before the tap.
+      onAnswered: async (entry, body) => {
         kinds.get(entry.kind)?.answered?.(entry, body);
+        await storeAnswers?.().catch(() => undefined);
         drop(entry.seq);
       },
     });
@@ -208,6 +213,10 @@ export function createOutbox(options: {
       await reload();
       void showNotices();
       kick();
+    },
+    /** What makes stored answers durable (the app's persisted query cache `flush`). */
+    setAnswerStore(store: () => Promise<void>) {
+      storeAnswers = store;
     },
     registerKind(kind: OutboxKind, handlers: OutboxKindHandlers) {
       kinds.set(kind, handlers);
