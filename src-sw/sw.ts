@@ -118,7 +118,7 @@ self.addEventListener('sync', (event) => {
   if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
   const channel = new BroadcastChannel(OUTBOX_CHANNEL);
   syncEvent.waitUntil(
-    drainOutbox({ origin: self.location.origin, broadcast: (message) => channel.postMessage(message) })
+    drainOutbox({ origin: self.location.origin, keepAnswered: true, broadcast: (message) => channel.postMessage(message) })
       .then((outcome) => {
         if (outcome.kind !== 'drained') throw new Error(`outbox: ${outcome.kind}`);
       })

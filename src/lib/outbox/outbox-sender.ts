@@ -48,6 +48,11 @@ export interface DrainOptions {
   timeoutMs?: number;
   /** Web Locks; tests and old browsers without them rely on the idempotency keys alone. */
   locks?: LockManager | null;
+  /**
+   * The service worker: it cannot store an answer where the screens read it, so an answered
+   * entry stays, marked with its answer, for the next tab to store and remove (outbox.ts).
+   */
+  keepAnswered?: boolean;
 }
 
 const retryAfter = (response: Response): number | null => {
@@ -94,7 +99,7 @@ async function drainUnlocked(options: DrainOptions): Promise<DrainOutcome> {
   const signedOut = new Set<number>();
   let sent = 0;
   for (;;) {
-    const entry = (await listEntries()).find((e) => !signedOut.has(e.owner));
+    const entry = (await listEntries()).find((e) => !signedOut.has(e.owner) && !e.answered);
     if (!entry) return { kind: 'drained', sent };
 
     let response: Response;
@@ -111,7 +116,8 @@ async function drainUnlocked(options: DrainOptions): Promise<DrainOutcome> {
     if (response.ok) {
       const body: unknown = status === 204 ? null : await response.json().catch(() => null);
       await options.onAnswered?.(entry, body);
-      await settleEntry(entry.seq);
+      if (options.keepAnswered) await putEntry({ ...entry, answered: { body } });
+      else await settleEntry(entry.seq);
       options.broadcast?.({ type: 'answered', kind: entry.kind, owner: entry.owner, seq: entry.seq, body });
       sent += 1;
       continue;

@@ -34,6 +34,11 @@ export interface OutboxEntry<Change = unknown> {
   createdAt: number;
   /** Server errors (5xx) met so far; network failures do not count. */
   attempts: number;
+  /**
+   * Sent and answered by the service worker, which has no query cache: the answer waits here until
+   * a tab stores it (in its persisted cache) and removes the entry. Never sent again.
+   */
+  answered?: { body: unknown };
 }
 
 /** A change that could not apply, to be explained to the shopper by name. */

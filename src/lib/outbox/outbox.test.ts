@@ -280,6 +280,39 @@ describe('outbox', () => {
     expect(await listEntries()).toEqual([]);
   });
 
+  it('what the service worker sent with no tab open is stored by the next tab before the entry goes, and never sent again', async () => {
+    const server = fakeServer();
+    server.setMode('network');
+    const closedTab = newOutbox(server, memoryLocks());
+    closedTab.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await closedTab.enqueue(change('/cart/store'));
+    await closedTab.idle();
+    closedTab.dispose();
+
+    // Background Sync: the worker sends it, and keeps the answer on the entry (it has no query cache).
+    server.setMode('ok');
+    const outcome = await drainOutbox({ origin, fetch: server.fetch, locks: memoryLocks(), keepAnswered: true });
+    expect(outcome).toEqual({ kind: 'drained', sent: 1 });
+    expect((await listEntries()).map((e) => e.answered)).toEqual([{ body: { message: 'ok', data: { path: '/api/cart/store' } } }]);
+
+    // The app opens (offline or not): the answer goes into its cache and to disk, then the entry leaves.
+    const stored: unknown[] = [];
+    let entriesWhenFlushed = -1;
+    const tab = newOutbox(server, memoryLocks());
+    tab.registerKind('cart', { answered: (_entry, body) => stored.push(body) });
+    tab.setAnswerStore(async () => {
+      entriesWhenFlushed = (await listEntries()).length;
+    });
+    tab.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await tab.restore();
+    await tab.idle();
+    expect(stored).toEqual([{ message: 'ok', data: { path: '/api/cart/store' } }]);
+    expect(entriesWhenFlushed).toBe(1);
+    expect(await listEntries()).toEqual([]);
+    expect(server.seen).toHaveLength(1); // sent once, by the worker
+    expect(tab.pending('cart')).toEqual([]);
+  });
+
   it('random interleavings of taps, drops and two tabs: every change applied exactly once, in tap order', async () => {
     await fc.assert(
       fc.asyncProperty(

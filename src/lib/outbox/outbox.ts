@@ -7,7 +7,7 @@
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Connectivity } from '../connectivity.ts';
-import { appendEntry, listEntries, putEntry, removeEntries, takeNotices } from './outbox-db.ts';
+import { appendEntry, listEntries, putEntry, removeEntries, settleEntry, takeNotices } from './outbox-db.ts';
 import { drainOutbox, type DrainOutcome } from './outbox-sender.ts';
 import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, type OutboxEntry, type OutboxKind, type OutboxMessage, type OutboxNotice, type OutboxRequest } from './outbox-types.ts';
 
@@ -72,6 +72,8 @@ export function createOutbox(options: {
   let laterTimer: ReturnType<typeof setTimeout> | undefined;
   let laterRound = 0;
   let waitingForNetwork: (() => void) | null = null;
+  /** After dispose nothing starts any more (work still on its way would reach a newer database). */
+  let disposed = false;
   /** Makes what the answer handlers stored durable (the persisted query cache), awaited before an entry leaves. */
   let storeAnswers: (() => Promise<void>) | null = null;
 
@@ -100,6 +102,34 @@ export function createOutbox(options: {
     } catch {
       // IndexedDB unavailable (private mode in some browsers): the mirror stays as it is.
     }
+  }
+
+  /**
+   * Changes the service worker sent while no tab could store the answers (Background Sync with
+   * the app closed): their answers go into this tab's cache, which is written to disk, and only
+   * then do the entries leave — so an app opened offline afterwards shows them as done, not as
+   * they were before. Another shopper's are removed without being shown.
+   */
+  let storingAnswered: Promise<void> | null = null;
+  function storeAnswered(): Promise<void> {
+    if (disposed) return Promise.resolve();
+    storingAnswered ??= (async () => {
+      try {
+        const me = identity;
+        if (!me) return;
+        const answered = (await listEntries()).filter((e) => e.answered);
+        if (answered.length === 0) return;
+        for (const entry of answered) if (entry.owner === me.owner) kinds.get(entry.kind)?.answered?.(entry, entry.answered!.body);
+        await storeAnswers?.().catch(() => undefined);
+        for (const entry of answered) await settleEntry(entry.seq);
+        await reload();
+      } catch {
+        // IndexedDB failed: the answers stay on their entries for the next try.
+      } finally {
+        storingAnswered = null;
+      }
+    })();
+    return storingAnswered;
   }
 
   async function showNotices() {
@@ -147,6 +177,7 @@ export function createOutbox(options: {
 
   /** Starts a drain, or asks the running one to go round again. */
   function kick() {
+    if (disposed) return;
     if (draining) {
       again = true;
       return;
@@ -176,7 +207,7 @@ export function createOutbox(options: {
       } else {
         laterRound = 0;
         // Entries left are a signed-out shopper's (401): they wait for that shopper.
-        const mine = identity && entries.some((e) => e.owner === identity!.owner && e.token === identity!.token);
+        const mine = identity && entries.some((e) => !e.answered && e.owner === identity!.owner && e.token === identity!.token);
         if (mine && again) kick();
         else if (mine && identity) options.onUnauthorized?.();
       }
@@ -204,13 +235,14 @@ export function createOutbox(options: {
       kinds.get(message.kind)?.answered?.(entry, message.body);
       drop(message.seq);
     }
-    void reload().then(showNotices);
+    void reload().then(() => (entries.some((e) => e.answered) ? storeAnswered() : undefined)).then(showNotices);
   });
 
   return {
     /** Loads the queued changes before the first render; then sends what it can. */
     async restore() {
       await reload();
+      await storeAnswered();
       void showNotices();
       kick();
     },
@@ -233,7 +265,7 @@ export function createOutbox(options: {
       identity = next;
       if (!changed) return;
       emit();
-      if (next) void rebind().then(kick);
+      if (next) void rebind().then(storeAnswered).then(kick);
     },
     identity: () => identity,
     /**
@@ -288,6 +320,7 @@ export function createOutbox(options: {
       while (draining) await draining;
     },
     dispose() {
+      disposed = true;
       channel?.close();
       if (laterTimer) clearTimeout(laterTimer);
       waitingForNetwork?.();
