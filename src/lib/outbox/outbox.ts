@@ -120,6 +120,10 @@ export function createOutbox(options: {
         const answered = (await listEntries()).filter((e) => e.answered);
         if (answered.length === 0) return;
         for (const entry of answered) if (entry.owner === me.owner) kinds.get(entry.kind)?.answered?.(entry, entry.answered!.body);
+        // Out of the mirror in the same tick: the screen must not apply a change twice (once in
+        // the stored answer, once as waiting) while the disk write runs.
+        const done = new Set(answered.map((e) => e.seq));
+        setEntries(entries.filter((e) => !done.has(e.seq)));
         await storeAnswers?.().catch(() => undefined);
         for (const entry of answered) await settleEntry(entry.seq);
         await reload();
@@ -167,10 +171,11 @@ export function createOutbox(options: {
       onUnreachable: () => connectivity.reportNetworkFailure(),
       // The answer is stored — in memory, then on disk — before the entry leaves IndexedDB: a
       // tab killed in between restores the answered state, never the one from before the tap.
+      // It leaves the mirror in the same tick as the memory write (never shown twice meanwhile).
       onAnswered: async (entry, body) => {
         kinds.get(entry.kind)?.answered?.(entry, body);
-        await storeAnswers?.().catch(() => undefined);
         drop(entry.seq);
+        await storeAnswers?.().catch(() => undefined);
       },
     });
   }
