@@ -313,6 +313,20 @@ describe('outbox', () => {
     expect(tab.pending('cart')).toEqual([]);
   });
 
+  it('a disk that never answers the cache write does not hold the outbox: every change still goes, once', async () => {
+    const server = fakeServer();
+    const outbox = createOutbox({ connectivity, origin: () => origin, fetch: server.fetch, locks: memoryLocks(), storeAnswerTimeoutMs: 50 });
+    outboxes.push(outbox);
+    outbox.setAnswerStore(() => new Promise<void>(() => undefined));
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await outbox.enqueue(change('/cart/store'));
+    await outbox.enqueue(change('/cart/increment'));
+    await outbox.idle();
+    expect(server.seen.map((s) => s.path)).toEqual(['/api/cart/store', '/api/cart/increment']);
+    expect(await listEntries()).toEqual([]);
+    expect(outbox.pending('cart')).toEqual([]);
+  });
+
   it('random interleavings of taps, drops and two tabs: every change applied exactly once, in tap order', async () => {
     await fc.assert(
       fc.asyncProperty(

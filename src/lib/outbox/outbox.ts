@@ -43,6 +43,18 @@ export interface NewChange<Change> {
   label: string;
 }
 
+/**
+ * Longest wait for the persisted cache's write of an answer. The answer is already in memory and
+ * the persister writes it anyway; a disk that does not answer must never hold the outbox (the
+ * sender keeps the Web Lock meanwhile).
+ */
+const STORE_ANSWER_MS = 3_000;
+const within = (work: Promise<void>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void work.catch(() => undefined).finally(() => (clearTimeout(timer), resolve()));
+  });
+
 /** Later retries after a server hiccup: 2 s, 4 s, … up to a minute. */
 const laterDelay = (round: number, retryAfterSeconds: number | null) =>
   Math.max((retryAfterSeconds ?? 0) * 1000, Math.min(2000 * 2 ** round, 60_000));
@@ -57,6 +69,8 @@ export function createOutbox(options: {
   onUnauthorized?: () => void;
   locks?: LockManager | null;
   fetch?: typeof fetch;
+  /** Longest wait for the disk write of an answer (default STORE_ANSWER_MS). */
+  storeAnswerTimeoutMs?: number;
 }) {
   const { connectivity } = options;
   let fallbackMessage = options.fallbackMessage;
@@ -95,9 +109,18 @@ export function createOutbox(options: {
   /** Drops a settled entry from the mirror at once (same tick as its answer is stored). */
   const drop = (seq: number) => entries.some((e) => e.seq === seq) && setEntries(entries.filter((e) => e.seq !== seq));
 
+  /**
+   * Reads run concurrently (a message from another tab, the end of a drain): a read that started
+   * earlier but finishes later must not bring back an entry a newer read no longer saw.
+   */
+  let readsStarted = 0;
+  let newestApplied = 0;
   async function reload() {
+    const read = ++readsStarted;
     try {
       const stored = await listEntries();
+      if (read < newestApplied) return;
+      newestApplied = read;
       setEntries(stored);
     } catch {
       // IndexedDB unavailable (private mode in some browsers): the mirror stays as it is.
@@ -124,7 +147,7 @@ export function createOutbox(options: {
         // the stored answer, once as waiting) while the disk write runs.
         const done = new Set(answered.map((e) => e.seq));
         setEntries(entries.filter((e) => !done.has(e.seq)));
-        await storeAnswers?.().catch(() => undefined);
+        if (storeAnswers) await within(storeAnswers(), options.storeAnswerTimeoutMs ?? STORE_ANSWER_MS);
         for (const entry of answered) await settleEntry(entry.seq);
         await reload();
       } catch {
@@ -175,7 +198,7 @@ export function createOutbox(options: {
       onAnswered: async (entry, body) => {
         kinds.get(entry.kind)?.answered?.(entry, body);
         drop(entry.seq);
-        await storeAnswers?.().catch(() => undefined);
+        if (storeAnswers) await within(storeAnswers(), options.storeAnswerTimeoutMs ?? STORE_ANSWER_MS);
       },
     });
   }
