@@ -716,13 +716,28 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
 
 export const SIMILAR_LIMIT = 12;
 
+/**
+ * The similar products' ids as one named prepared statement (the product page asks on every view;
+ * planning a generated statement on the products table costs more than running it), then their
+ * cards through the prepared cards-by-id statement.
+ */
+function prepareSimilarIds(db: Database) {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.isActive, true), eq(products.shopId, sql.placeholder('shopId')), ne(products.id, sql.placeholder('id')), inStock))
+    .orderBy(sql`(${products.categoryId} = ${sql.placeholder('categoryId')}) DESC`, desc(products.createdAt), desc(products.id))
+    .limit(SIMILAR_LIMIT)
+    .prepare('catalog_similar_ids');
+}
+const similarIds = new WeakMap<Database, ReturnType<typeof prepareSimilarIds>>();
+
 /** In-stock products of the same shop, same category first, newest next; never the product itself. */
-export function listSimilarProducts(db: Database, product: { id: number; shopId: number; categoryId: number }) {
-  return cards(db, {
-    where: and(eq(products.shopId, product.shopId), ne(products.id, product.id), inStock),
-    orderBy: [down(sql`(${products.categoryId} = ${product.categoryId})`), ...newestFirst],
-    limit: SIMILAR_LIMIT,
-  });
+export async function listSimilarProducts(db: Database, product: { id: number; shopId: number; categoryId: number }) {
+  let statement = similarIds.get(db);
+  if (!statement) similarIds.set(db, (statement = prepareSimilarIds(db)));
+  const rows = await statement.execute({ shopId: product.shopId, id: product.id, categoryId: product.categoryId });
+  return listProductCardsByIds(db, rows.map((row) => row.id));
 }
 
 // ----------------------------------------------------------------------------------------------
