@@ -71,4 +71,17 @@ describe('<Photo>', () => {
     expect(document.querySelector('picture')).toBeNull();
     expect(document.querySelector('img')).toHaveAttribute('src', '/media/products/1-1.svg');
   });
+
+  it('an image outside the pipeline that fails, or no URL at all, is a neutral box, never a broken image', () => {
+    const { unmount } = render(<Photo src="/media/products/gone.svg" meta={null} alt="Geacă" sizes="50vw" width={64} height={64} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Geacă' }));
+    expect(screen.getByRole('img', { name: 'Geacă' }).tagName).toBe('SPAN');
+    expect(document.querySelector('img')).toBeNull();
+    unmount();
+    render(<Photo src="" meta={null} alt="Rochie" sizes="50vw" width={48} height={48} />);
+    const box = screen.getByRole('img', { name: 'Rochie' });
+    expect(box.tagName).toBe('SPAN');
+    expect(box.style.aspectRatio).toBe('48 / 48');
+    expect(document.querySelector('img')).toBeNull();
+  });
 });

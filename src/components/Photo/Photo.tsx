@@ -5,7 +5,8 @@
  * default (`priority` for the page's largest image: eager, fetchpriority high), and the image's
  * ThumbHash as its background while it loads — shown instead of a broken image when it fails.
  * With Save-Data or a 2g/slow-2g connection only the smaller widths are offered.
- * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>.
+ * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>; no URL at all (an
+ * order line whose product lost its picture) is the same neutral box a failed load becomes.
  */
 import { useState, type CSSProperties } from 'react';
 import type { ImageMeta } from '../../contract/images.ts';
@@ -63,14 +64,17 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
 
-  if (!meta) {
-    return <img src={src} alt={alt} width={w} height={h} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} style={style} data-testid={rest['data-testid']} />;
+  // Never a broken-image icon (a failed load, or a line with no picture at all): the placeholder's
+  // colours — or, for an image outside the pipeline, a neutral tone — in the same box.
+  const background: CSSProperties = meta
+    ? { backgroundImage: `url(${placeholderUrl(meta.placeholder)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
+    : { backgroundColor: 'var(--mantine-color-gray-2)' };
+  if (failed || !src) {
+    const ratio = w && h ? `${w} / ${h}` : undefined;
+    return <span role="img" aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={className} style={{ display: 'block', aspectRatio: ratio, ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
   }
-
-  const background: CSSProperties = { backgroundImage: `url(${placeholderUrl(meta.placeholder)})`, backgroundSize: 'cover', backgroundPosition: 'center' };
-  if (failed) {
-    // Never a broken-image icon: the placeholder's colours in the same box.
-    return <span role="img" aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={className} style={{ display: 'block', aspectRatio: `${w} / ${h}`, ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
+  if (!meta) {
+    return <img src={src} alt={alt} width={w} height={h} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} style={style} onError={() => setFailed(true)} data-testid={rest['data-testid']} />;
   }
   const widths = full ? meta.widths : offeredWidths(meta);
   const fallback = variantUrl(meta.variants, widths.find((x) => x >= 640) ?? widths[widths.length - 1]!, 'jpg');
