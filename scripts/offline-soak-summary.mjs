@@ -39,6 +39,8 @@ const summary = {
   browserSecondsTotal: Math.round(sum('seconds')),
   secondsPerSequence: { min: seconds[0], median: seconds[Math.floor(seconds.length / 2)], max: seconds.at(-1) },
   seeds: [...new Set(records.map((r) => r.seed))],
+  /** Client builds (index.html + sw.js hash; records from before stop 17 carry none). */
+  builds: Object.fromEntries([...new Set(records.map((r) => r.build ?? 'unrecorded'))].map((b) => [b, records.filter((r) => (r.build ?? 'unrecorded') === b).length])),
   firstFinished: first,
   lastFinished: last,
 };

@@ -110,6 +110,16 @@ function reference(products: Map<number, IndexedProduct>, sales: IndexedSale[], 
 
 const HOUR = 3_600_000_000;
 
+/** A product's words as a seller's edit leaves them: one word gone, reweighted or added (or none). */
+function editedWords(lexemes: ReadonlyMap<string, number>, seed: number): ReadonlyMap<string, number> {
+  if (seed % 4 === 0) return lexemes;
+  const edited = new Map(lexemes);
+  const lexeme = LEXEMES[seed % LEXEMES.length]!;
+  if (edited.has(lexeme) && seed % 3 === 0) edited.delete(lexeme);
+  else edited.set(lexeme, 1 + (seed % 15));
+  return edited;
+}
+
 describe('ProductIndex answers as the reference does', () => {
   it('random catalogs, changes after the orders were built, sales starting and ending, random queries', () => {
     fc.assert(
@@ -141,7 +151,7 @@ describe('ProductIndex answers as the reference does', () => {
               products.delete(id);
             } else {
               const old = products.get(id) ?? initial[seed % initial.length]!;
-              const changed = { ...old, id, quantity: seed % 3, totalSold: seed % 7, priceCents: 500 * (1 + (seed % 6)), createdUs: old.createdUs + (seed % 2) * 1_000_000 };
+              const changed = { ...old, id, quantity: seed % 3, totalSold: seed % 7, priceCents: 500 * (1 + (seed % 6)), createdUs: old.createdUs + (seed % 2) * 1_000_000, lexemes: editedWords(old.lexemes, seed) };
               index.upsert([changed]);
               products.set(id, changed);
             }
@@ -154,6 +164,20 @@ describe('ProductIndex answers as the reference does', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("a product's words edited after it was indexed: a removed word no longer finds it, a reweighted one ranks by its new weight", () => {
+    const index = new ProductIndex();
+    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: id, priceCents: 100, sizes: [], colors: [], lexemes: new Map(lexemes) });
+    index.upsert([product(1, [['geac', 8]]), product(2, [['geac', 1], ['roch', 8]])]);
+    const find = (word: string) => index.query({ filters: {}, search: [[[word]]], sort: 'relevance', offset: 0, limit: 24, cap: 1000, nowUs: 0 });
+    expect(find('geac')).toEqual({ ids: [1, 2], total: 2 }); // in the name first
+    index.upsert([product(1, [['geac', 1]]), product(2, [['geac', 8], ['roch', 8]])]);
+    expect(find('geac')).toEqual({ ids: [2, 1], total: 2 });
+    index.upsert([product(2, [['roch', 8]])]);
+    expect(find('geac')).toEqual({ ids: [1], total: 1 });
+    index.upsert([product(2, [['roch', 8], ['geac', 4]])]);
+    expect(find('geac')).toEqual({ ids: [2, 1], total: 2 }); // the brand first
   });
 
   it('an empty search plan (only stop words) and a word no product has find nothing', () => {

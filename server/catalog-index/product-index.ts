@@ -24,7 +24,7 @@
  *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
  */
 import type { ProductSort } from '../../src/contract/catalog-constants.ts';
-import { ANY_WEIGHT, weightMask } from './tsvector.ts';
+import { weightMask } from './tsvector.ts';
 
 export interface IndexedProduct {
   id: number;
@@ -89,11 +89,35 @@ export interface IndexAnswer {
 }
 
 type Comparator = (a: number, b: number) => number;
+/** Where a query's candidates come from: filter posting lists (slots), or a searched group's lexeme lists (slot × 16 + weight bits). */
+interface Candidates {
+  size: number;
+  lists: (readonly number[])[];
+  /** The searched group the lists belong to; -1 for filter lists. */
+  group: number;
+}
+
+const sameTerms = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((value, i) => value === b[i]);
 type WalkedSort = 'newest' | 'most_sold' | 'price_asc' | 'price_desc';
 
 const WEIGHT_A = weightMask('A');
 const WEIGHT_B = weightMask('B');
 const WEIGHT_ABC = weightMask('ABC');
+
+/**
+ * How a searched group is present in a product, as bits: at all, in name/brand/category, in the
+ * brand, in the name — what matching and the SQL's rank need, worked out in one pass over the
+ * group (an alternative has a bit when every one of its lexemes has it).
+ */
+const MATCH_ANY = 1;
+const MATCH_ABC = 2;
+const MATCH_B = 4;
+const MATCH_A = 8;
+const MATCH_ALL = 15;
+/** A lexeme's weight bits → its match bits. */
+const FLAGS_OF_MASK = Uint8Array.from({ length: 16 }, (_, mask) =>
+  mask === 0 ? 0 : MATCH_ANY | (mask & WEIGHT_ABC ? MATCH_ABC : 0) | (mask & WEIGHT_B ? MATCH_B : 0) | (mask & WEIGHT_A ? MATCH_A : 0),
+);
 
 /** Appends only; a list may hold slots that no longer have the value (checked when read). */
 class Postings {
@@ -150,7 +174,13 @@ export class ProductIndex {
   /** Per slot, sorted: lexeme id × 16 + weight bits. */
   private terms: Int32Array[] = [];
   private readonly lexemeIds = new Map<string, number>();
+  /**
+   * Per lexeme: slot × 16 + the lexeme's weight bits in that product when it was added, so a
+   * search reads matches and rank straight from the list. Exact unless the product's words were
+   * edited since (`termsEdited`): then its terms are read instead.
+   */
   private readonly byLexeme: number[][] = [];
+  private termsEdited = new Uint8Array(0);
   private readonly byCategory = new Postings();
   private readonly byShop = new Postings();
   private readonly bySeason = new Postings();
@@ -283,9 +313,10 @@ export class ProductIndex {
         this.byLexeme.push([]);
       }
       packed[i++] = id * 16 + mask;
-      if (this.maskOf(old, id) === 0) this.byLexeme[id]!.push(slot);
+      if (this.maskOf(old, id) === 0) this.byLexeme[id]!.push(slot * 16 + mask);
     }
     packed.sort();
+    if (old.length && !sameTerms(old, packed)) this.termsEdited[slot] = 1;
     this.terms[slot] = packed;
   }
 
@@ -307,6 +338,7 @@ export class ProductIndex {
     this.created = grown(this.created, size);
     this.active = grown(this.active, size);
     this.changed = grown(this.changed, size);
+    this.termsEdited = grown(this.termsEdited, size);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -383,32 +415,36 @@ export class ProductIndex {
     return groups;
   }
 
-  private groupMatches(terms: Int32Array, group: Int32Array[], weights: number) {
+  /** The match bits of one group in a product's terms (MATCH_*; 0: absent). */
+  private groupFlags(terms: Int32Array, group: Int32Array[]): number {
+    let flags = 0;
     for (const alternative of group) {
-      let all = true;
-      for (let i = 0; i < alternative.length; i++) {
-        if ((this.maskOf(terms, alternative[i]!) & weights) === 0) {
-          all = false;
-          break;
-        }
-      }
-      if (all) return true;
+      let bits = MATCH_ALL;
+      for (let i = 0; i < alternative.length && bits; i++) bits &= FLAGS_OF_MASK[this.maskOf(terms, alternative[i]!)]!;
+      flags |= bits;
+      if (flags === MATCH_ALL) break;
     }
-    return false;
+    return flags;
   }
 
-  /** The SQL's rank: +4 a searched word is the brand; +2 every group in the name, else +1 every group in name, brand or category. */
-  private rankOf(terms: Int32Array, groups: Int32Array[][]) {
-    let rank = 0;
-    for (const group of groups) {
-      if (this.groupMatches(terms, group, WEIGHT_B)) {
-        rank = 4;
-        break;
-      }
+  /**
+   * -1 when a group is missing from the product, else the SQL's rank: +4 a searched word is the
+   * brand; +2 every group in the name, else +1 every group in name, brand or category.
+   * `knownGroup`'s bits may be given (read from its posting list), the others are looked up.
+   */
+  private searchRank(slot: number, groups: Int32Array[][], knownGroup = -1, knownFlags = 0): number {
+    const terms = this.terms[slot]!;
+    let brand = false;
+    let allName = true;
+    let allNamed = true;
+    for (let g = 0; g < groups.length; g++) {
+      const flags = g === knownGroup ? knownFlags : this.groupFlags(terms, groups[g]!);
+      if (!(flags & MATCH_ANY)) return -1;
+      if (flags & MATCH_B) brand = true;
+      if (!(flags & MATCH_A)) allName = false;
+      if (!(flags & MATCH_ABC)) allNamed = false;
     }
-    if (groups.every((group) => this.groupMatches(terms, group, WEIGHT_A))) return rank + 2;
-    if (groups.every((group) => this.groupMatches(terms, group, WEIGHT_ABC))) return rank + 1;
-    return rank;
+    return (brand ? 4 : 0) + (allName ? 2 : allNamed ? 1 : 0);
   }
 
   query(q: IndexQuery): IndexAnswer {
@@ -425,7 +461,7 @@ export class ProductIndex {
     const { category, shop, season, quality, size, color, inStock, minCents, maxCents } = f;
     const seasonKeys = season;
     const qualityKeys = quality;
-    const matches = (slot: number): boolean => {
+    const matchesFilters = (slot: number): boolean => {
       if (!this.active[slot]) return false;
       if (category && !contains(category, this.category[slot]!)) return false;
       if (shop && !contains(shop, this.shop[slot]!)) return false;
@@ -439,19 +475,16 @@ export class ProductIndex {
       }
       if (size && !intersects(this.sizes[slot]!, size)) return false;
       if (color && !intersects(this.colors[slot]!, color)) return false;
-      if (search) {
-        const terms = this.terms[slot]!;
-        for (const group of search) if (!this.groupMatches(terms, group, ANY_WEIGHT)) return false;
-      }
       return true;
     };
+    const matches = search ? (slot: number) => matchesFilters(slot) && this.searchRank(slot, search) >= 0 : matchesFilters;
 
     // The most selective list the request names.
-    let best: { size: number; lists: (readonly number[])[] } | undefined;
+    let best: Candidates | undefined;
     const consider = (postings: Postings, keys: readonly number[] | undefined) => {
       if (!keys) return;
       const n = postings.size(keys);
-      if (!best || n < best.size) best = { size: n, lists: keys.map((key) => postings.get(key)) };
+      if (!best || n < best.size) best = { size: n, lists: keys.map((key) => postings.get(key)), group: -1 };
     };
     consider(this.byCategory, category);
     consider(this.byShop, shop);
@@ -460,22 +493,22 @@ export class ProductIndex {
     consider(this.bySize, size);
     consider(this.byColor, color);
     if (search) {
-      for (const group of search) {
+      search.forEach((group, g) => {
         const lists = group.map((alternative) => {
           let shortest = this.byLexeme[alternative[0]!]!;
           for (const id of alternative) if (this.byLexeme[id]!.length < shortest.length) shortest = this.byLexeme[id]!;
           return shortest;
         });
         const n = lists.reduce((sum, list) => sum + list.length, 0);
-        if (!best || n < best.size) best = { size: n, lists };
-      }
+        if (!best || n < best.size) best = { size: n, lists, group: g };
+      });
     }
 
     const ranked = q.sort === 'relevance' && search !== undefined;
     const sort: WalkedSort | 'relevance' = q.sort === 'relevance' ? (ranked ? 'relevance' : 'newest') : q.sort;
     const compare = this.comparator(sort);
     if (ranked || (best && best.size < this.count / 4)) {
-      return this.fromCandidates(best!.lists, matches, compare, ranked ? search : undefined, q);
+      return this.fromCandidates(best!, matchesFilters, compare, search, ranked, q);
     }
     return this.walk(sort as WalkedSort, matches, compare, q);
   }
@@ -500,31 +533,48 @@ export class ProductIndex {
     }
   }
 
+  /**
+   * Every candidate checked, counted, and the page kept in a bounded heap. Candidates from a
+   * searched group's lists carry that lexeme's weight bits: when the group is one word (the
+   * common case) and the product's words were not edited since, its match and rank bits are read
+   * from the list rather than looked up.
+   */
   private fromCandidates(
-    lists: (readonly number[])[],
-    matches: (slot: number) => boolean,
+    candidates: Candidates,
+    matchesFilters: (slot: number) => boolean,
     compare: Comparator,
-    rankBy: Int32Array[][] | undefined,
+    search: Int32Array[][] | undefined,
+    ranked: boolean,
     q: IndexQuery,
   ): IndexAnswer {
     if (this.stamp.length < this.count) this.stamp = new Uint32Array(Math.max(this.count, this.stamp.length * 2, 1024));
-    if (rankBy && this.rank.length < this.count) this.rank = new Int8Array(Math.max(this.count, this.rank.length * 2, 1024));
+    if (ranked && this.rank.length < this.count) this.rank = new Int8Array(Math.max(this.count, this.rank.length * 2, 1024));
     const generation = ++this.generation;
     if (generation === 0xffffffff) {
       this.stamp.fill(0);
       this.generation = 1;
     }
+    const fromSearch = candidates.group >= 0;
+    const drivingGroup = fromSearch ? search![candidates.group]! : undefined;
+    const oneWord = drivingGroup !== undefined && drivingGroup.length === 1 && drivingGroup[0]!.length === 1;
     const need = q.offset + q.limit;
     const heap = new TopK(need, compare);
+    const stamp = this.stamp;
     let total = 0;
-    for (const list of lists) {
+    for (const list of candidates.lists) {
       for (let i = 0; i < list.length; i++) {
-        const slot = list[i]!;
-        if (this.stamp[slot] === this.generation) continue;
-        this.stamp[slot] = this.generation;
-        if (!matches(slot)) continue;
+        const entry = list[i]!;
+        const slot = fromSearch ? entry >>> 4 : entry;
+        if (stamp[slot] === generation) continue;
+        stamp[slot] = generation;
+        if (!matchesFilters(slot)) continue;
+        if (search) {
+          const known = oneWord && !this.termsEdited[slot];
+          const rank = this.searchRank(slot, search, known ? candidates.group : -1, known ? FLAGS_OF_MASK[entry & 15]! : 0);
+          if (rank < 0) continue;
+          if (ranked) this.rank[slot] = rank;
+        }
         total++;
-        if (rankBy) this.rank[slot] = this.rankOf(this.terms[slot]!, rankBy);
         heap.push(slot);
       }
     }

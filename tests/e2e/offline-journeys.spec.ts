@@ -23,7 +23,8 @@
  * sequence costs seconds of browser time), then fails with the totals and, for each failing
  * sequence, its seed, path and step list.
  */
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { expect, test, type Page } from '@playwright/test';
@@ -47,6 +48,12 @@ const SHARDS = PATH ? 1 : Math.max(1, Math.min(RUNS, Number(process.env.OFFLINE_
  */
 const PER_SEQUENCE_MS = Number(process.env.OFFLINE_SEQUENCE_MS ?? 120_000);
 const RECORD = process.env.OFFLINE_RECORD;
+/**
+ * The client build the sequences ran on (the shell and the service worker's precache list, which
+ * names every hashed asset): records of one build add up to one soak; a client change starts a new
+ * count.
+ */
+const BUILD = RECORD ? createHash('sha256').update(readFileSync('dist/index.html')).update(readFileSync('dist/sw.js')).digest('hex').slice(0, 12) : undefined;
 const PAUSE_FILE = process.env.OFFLINE_PAUSE_FILE;
 /** Longest a pause may hold the soak (then it goes on, so a forgotten pause file cannot hang it). */
 const MAX_PAUSE_MS = 60 * 60_000;
@@ -87,7 +94,7 @@ test.describe('randomized', () => {
         pausedMs += await waitWhilePaused();
         const result = await runJourney(browser, request, baseURL!, pool, commands, path);
         results.push(result);
-        if (RECORD) appendFileSync(RECORD, JSON.stringify({ seed: SEED, at: new Date().toISOString(), ...result }) + '\n');
+        if (RECORD) appendFileSync(RECORD, JSON.stringify({ seed: SEED, build: BUILD, at: new Date().toISOString(), ...result }) + '\n');
         const bad = result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
         console.log(
           `[offline] #${path} ${result.steps} steps, ${result.seconds.toFixed(1)} s: ` +
