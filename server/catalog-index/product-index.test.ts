@@ -180,6 +180,19 @@ describe('ProductIndex answers as the reference does', () => {
     expect(find('geac')).toEqual({ ids: [2, 1], total: 2 }); // the brand first
   });
 
+  it('a group of synonyms ranks a product by the best of its words; a second word is looked up in the same product', () => {
+    const index = new ProductIndex();
+    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: id, priceCents: 100, sizes: [], colors: [], lexemes: new Map(lexemes) });
+    // 1: "geacă" in the name, its synonym in the description; 2 (newer): only the synonym, in the description.
+    index.upsert([product(1, [['geac', 8], ['jachet', 1], ['piel', 1]]), product(2, [['jachet', 1], ['piel', 8]]), product(3, [['piel', 8]])]);
+    const ask = (search: LexemePlan) => index.query({ filters: {}, search, sort: 'relevance', offset: 0, limit: 24, cap: 1000, nowUs: 0 });
+    expect(ask([[['geac'], ['jachet']]])).toEqual({ ids: [1, 2], total: 2 });
+    expect(ask([[['jachet'], ['geac']]])).toEqual({ ids: [1, 2], total: 2 });
+    // Two groups: both must be there; 2 has "piele" in the name but not the jacket in it.
+    expect(ask([[['geac'], ['jachet']], [['piel']]])).toEqual({ ids: [2, 1], total: 2 });
+    expect(ask([[['geac', 'piel']]])).toEqual({ ids: [1], total: 1 });
+  });
+
   it('an empty search plan (only stop words) and a word no product has find nothing', () => {
     const index = new ProductIndex();
     index.upsert([{ id: 1, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: 1, priceCents: 100, sizes: [], colors: [], lexemes: new Map([['geac', 8]]) }]);

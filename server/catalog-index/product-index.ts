@@ -97,6 +97,11 @@ interface Candidates {
   group: number;
 }
 
+/** Searched groups whose bits a query may gather in dense arrays (4 bytes per product each). */
+const MAX_DENSE_GROUPS = 4;
+/** A group's bits are gathered when its lists are at most this many times the candidates'. */
+const DENSE_FACTOR = 4;
+
 const sameTerms = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((value, i) => value === b[i]);
 type WalkedSort = 'newest' | 'most_sold' | 'price_asc' | 'price_desc';
 
@@ -202,6 +207,13 @@ export class ProductIndex {
   private stamp = new Uint32Array(0);
   private generation = 0;
   private rank = new Int8Array(0);
+  /**
+   * Per searched group (the first MAX_DENSE_GROUPS), per slot: the query's number × 16 + the
+   * group's match bits, filled from the group's posting lists (a value from an earlier query
+   * reads as 0: absent).
+   */
+  private readonly groupBits: Uint32Array[] = [];
+  private bitsGeneration = 0;
 
   /** Active products indexed. */
   get size() {
@@ -429,22 +441,89 @@ export class ProductIndex {
 
   /**
    * -1 when a group is missing from the product, else the SQL's rank: +4 a searched word is the
-   * brand; +2 every group in the name, else +1 every group in name, brand or category.
-   * `knownGroup`'s bits may be given (read from its posting list), the others are looked up.
+   * brand; +2 every group in the name, else +1 every group in name, brand or category. A group
+   * whose bits were gathered for this query (`dense[g]`) is read from them, the others looked up
+   * in the product's terms.
    */
-  private searchRank(slot: number, groups: Int32Array[][], knownGroup = -1, knownFlags = 0): number {
-    const terms = this.terms[slot]!;
+  private searchRank(slot: number, groups: Int32Array[][], dense?: readonly (Uint32Array | undefined)[]): number {
     let brand = false;
     let allName = true;
     let allNamed = true;
+    const generation = this.bitsGeneration;
     for (let g = 0; g < groups.length; g++) {
-      const flags = g === knownGroup ? knownFlags : this.groupFlags(terms, groups[g]!);
+      const bits = dense?.[g];
+      let flags: number;
+      if (bits) {
+        const value = bits[slot]!;
+        flags = value >>> 4 === generation ? value & 15 : 0;
+      } else flags = this.groupFlags(this.terms[slot]!, groups[g]!);
       if (!(flags & MATCH_ANY)) return -1;
       if (flags & MATCH_B) brand = true;
       if (!(flags & MATCH_A)) allName = false;
       if (!(flags & MATCH_ABC)) allNamed = false;
     }
     return (brand ? 4 : 0) + (allName ? 2 : allNamed ? 1 : 0);
+  }
+
+  /**
+   * Gathers the match bits of the groups whose posting lists are at most DENSE_FACTOR times the
+   * candidates' (the candidates' own group always): one cheap pass over each list, instead of a
+   * lookup in every candidate's terms per group. A posting carries the lexeme's weight bits as
+   * they were when it was added; a product whose words were edited since is looked up instead.
+   */
+  private gatherGroupBits(groups: Int32Array[][], candidatesGroup: number, candidates: number): (Uint32Array | undefined)[] {
+    if (++this.bitsGeneration >= 1 << 27) {
+      for (const bits of this.groupBits) bits.fill(0);
+      this.bitsGeneration = 1;
+    }
+    const generation = this.bitsGeneration;
+    const tag = generation << 4;
+    const dense: (Uint32Array | undefined)[] = [];
+    groups.forEach((group, g) => {
+      if (g >= MAX_DENSE_GROUPS) return;
+      const lists = group.map((alternative) => this.shortestList(alternative));
+      const size = lists.reduce((n, list) => n + list.length, 0);
+      if (g !== candidatesGroup && size > candidates * DENSE_FACTOR) return;
+      if (!this.groupBits[g] || this.groupBits[g]!.length < this.count) {
+        this.groupBits[g] = new Uint32Array(Math.max(this.count, (this.groupBits[g]?.length ?? 0) * 2, 1024));
+      }
+      const bits = this.groupBits[g]!;
+      group.forEach((alternative, a) => {
+        const list = lists[a]!;
+        const listed = this.lexemeOfList(alternative, list);
+        for (let i = 0; i < list.length; i++) {
+          const entry = list[i]!;
+          const slot = entry >>> 4;
+          let flags: number;
+          if (alternative.length === 1 && !this.termsEdited[slot]) flags = FLAGS_OF_MASK[entry & 15]!;
+          else {
+            const terms = this.terms[slot]!;
+            flags = MATCH_ALL;
+            for (let l = 0; l < alternative.length && flags; l++) {
+              const lexeme = alternative[l]!;
+              flags &= FLAGS_OF_MASK[lexeme === listed && !this.termsEdited[slot] ? entry & 15 : this.maskOf(terms, lexeme)]!;
+            }
+          }
+          const value = bits[slot]!;
+          bits[slot] = value >>> 4 === generation ? value | flags : tag | flags;
+        }
+      });
+      dense[g] = bits;
+    });
+    return dense;
+  }
+
+  /** An alternative's shortest posting list (every candidate of the alternative is in it). */
+  private shortestList(alternative: Int32Array): number[] {
+    let shortest = this.byLexeme[alternative[0]!]!;
+    for (let i = 1; i < alternative.length; i++) if (this.byLexeme[alternative[i]!]!.length < shortest.length) shortest = this.byLexeme[alternative[i]!]!;
+    return shortest;
+  }
+
+  /** The lexeme whose posting list `list` is. */
+  private lexemeOfList(alternative: Int32Array, list: number[]): number {
+    for (let i = 0; i < alternative.length; i++) if (this.byLexeme[alternative[i]!] === list) return alternative[i]!;
+    return -1;
   }
 
   query(q: IndexQuery): IndexAnswer {
@@ -494,11 +573,7 @@ export class ProductIndex {
     consider(this.byColor, color);
     if (search) {
       search.forEach((group, g) => {
-        const lists = group.map((alternative) => {
-          let shortest = this.byLexeme[alternative[0]!]!;
-          for (const id of alternative) if (this.byLexeme[id]!.length < shortest.length) shortest = this.byLexeme[id]!;
-          return shortest;
-        });
+        const lists = group.map((alternative) => this.shortestList(alternative));
         const n = lists.reduce((sum, list) => sum + list.length, 0);
         if (!best || n < best.size) best = { size: n, lists, group: g };
       });
@@ -534,10 +609,9 @@ export class ProductIndex {
   }
 
   /**
-   * Every candidate checked, counted, and the page kept in a bounded heap. Candidates from a
-   * searched group's lists carry that lexeme's weight bits: when the group is one word (the
-   * common case) and the product's words were not edited since, its match and rank bits are read
-   * from the list rather than looked up.
+   * Every candidate checked, counted, and the page kept in a bounded heap. When the candidates
+   * are a searched group's lists, the searched groups' match bits are gathered first
+   * (gatherGroupBits), so checking and ranking a candidate reads arrays instead of its terms.
    */
   private fromCandidates(
     candidates: Candidates,
@@ -555,8 +629,7 @@ export class ProductIndex {
       this.generation = 1;
     }
     const fromSearch = candidates.group >= 0;
-    const drivingGroup = fromSearch ? search![candidates.group]! : undefined;
-    const oneWord = drivingGroup !== undefined && drivingGroup.length === 1 && drivingGroup[0]!.length === 1;
+    const dense = search && fromSearch ? this.gatherGroupBits(search, candidates.group, candidates.size) : undefined;
     const need = q.offset + q.limit;
     const heap = new TopK(need, compare);
     const stamp = this.stamp;
@@ -569,8 +642,7 @@ export class ProductIndex {
         stamp[slot] = generation;
         if (!matchesFilters(slot)) continue;
         if (search) {
-          const known = oneWord && !this.termsEdited[slot];
-          const rank = this.searchRank(slot, search, known ? candidates.group : -1, known ? FLAGS_OF_MASK[entry & 15]! : 0);
+          const rank = this.searchRank(slot, search, dense);
           if (rank < 0) continue;
           if (ranked) this.rank[slot] = rank;
         }
