@@ -11,7 +11,8 @@ describe('password hashing', () => {
     expect(await verifyPassword('corect horse battery', hash)).toBe(true);
     expect(await verifyPassword('corect horse batterY', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
-  });
+    // Three hashes at the production cost (~0.3 s each on a quiet core): room for a busy machine.
+  }, 30_000);
 
   it('salts every hash, flags cheaper hashes for rehashing and rejects malformed ones', async () => {
     const a = await hashPassword('parola-mea', 12);
