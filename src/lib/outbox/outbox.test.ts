@@ -12,7 +12,7 @@ import { createConnectivity, type Connectivity } from '../connectivity.ts';
 import { createOutbox, type Outbox } from './outbox.ts';
 import { appendEntry, listEntries, resetOutboxDbForTests, takeNotices } from './outbox-db.ts';
 import { drainOutbox } from './outbox-sender.ts';
-import type { OutboxNotice } from './outbox-types.ts';
+import { OUTBOX_CHANNEL, type OutboxNotice } from './outbox-types.ts';
 
 /** A Web Locks stand-in: one holder per name, waiters in order (what navigator.locks guarantees). */
 function memoryLocks(): LockManager {
@@ -311,6 +311,44 @@ describe('outbox', () => {
     expect(await listEntries()).toEqual([]);
     expect(server.seen).toHaveLength(1); // sent once, by the worker
     expect(tab.pending('cart')).toEqual([]);
+  });
+
+  it('the worker answering changes while a tab is open: each answer enters the tab once, and no answered change stays shown as waiting', async () => {
+    // Soak stop 17 (OFFLINE_SEED=115487880 OFFLINE_PATH=44): after two adds sent by the service
+    // worker, a tab's drawer showed one of them twice — the server's line plus the same change
+    // still "waiting" — until the next reload.
+    const server = fakeServer();
+    server.setMode('network');
+    const tab = newOutbox(server, memoryLocks());
+    const stored: unknown[] = [];
+    tab.registerKind('cart', { answered: (_entry, body) => stored.push(body) });
+    // A slow disk: the first answer's write is still running when the second answer arrives.
+    tab.setAnswerStore(() => new Promise((resolve) => setTimeout(resolve, 40)));
+    tab.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await tab.restore();
+    await tab.enqueue(change('/cart/store'));
+    await tab.enqueue(change('/cart/increment'));
+    await tab.idle();
+    expect(tab.pending('cart')).toHaveLength(2);
+
+    // The worker (its own lock holder, its own channel) sends both and keeps their answers.
+    server.setMode('ok');
+    const workerChannel = new BroadcastChannel(OUTBOX_CHANNEL);
+    const shownWaiting: number[] = [];
+    const stop = tab.subscribe(() => shownWaiting.push(tab.pending('cart').length));
+    await drainOutbox({ origin, fetch: server.fetch, locks: memoryLocks(), keepAnswered: true, broadcast: (m) => workerChannel.postMessage(m) });
+    workerChannel.close();
+    await expect.poll(() => listEntries(), { timeout: 3000 }).toEqual([]);
+    await expect.poll(() => tab.pending('cart'), { timeout: 3000 }).toEqual([]);
+    stop();
+    expect(server.seen).toHaveLength(2);
+    expect(stored).toEqual([
+      { message: 'ok', data: { path: '/api/cart/store' } },
+      { message: 'ok', data: { path: '/api/cart/increment' } },
+    ]);
+    // Once a change left the screen's waiting list it never came back to it.
+    const firstDrop = shownWaiting.findIndex((n) => n < 2);
+    expect(shownWaiting.slice(firstDrop).every((n, i, all) => i === 0 || n <= all[i - 1]!)).toBe(true);
   });
 
   it('a disk that never answers the cache write does not hold the outbox: every change still goes, once', async () => {

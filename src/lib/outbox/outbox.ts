@@ -98,7 +98,16 @@ export function createOutbox(options: {
     version = { entries, identity };
     listeners.forEach((listener) => listener());
   };
-  const setEntries = (next: OutboxEntry[]) => {
+  /**
+   * Changes whose answer this tab has put in its cache, until they leave IndexedDB. A read of
+   * IndexedDB in between (another tab's message, the end of a drain, the worker's answered
+   * entries) still finds them there: they must not come back to the screen as waiting — the cart
+   * would show them twice, once in the answer and once on top of it — nor have their answer
+   * applied again (an older cart over a newer one).
+   */
+  const appliedHere = new Set<number>();
+  const setEntries = (all: OutboxEntry[]) => {
+    const next = appliedHere.size ? all.filter((e) => !appliedHere.has(e.seq)) : all;
     const kindsBefore = new Set(entries.map((e) => e.kind));
     const seqsBefore = new Set(entries.map((e) => e.seq));
     entries = next;
@@ -106,8 +115,11 @@ export function createOutbox(options: {
     emit();
     for (const kind of kindsBefore) if (!entries.some((e) => e.kind === kind)) kinds.get(kind)?.settled?.();
   };
-  /** Drops a settled entry from the mirror at once (same tick as its answer is stored). */
-  const drop = (seq: number) => entries.some((e) => e.seq === seq) && setEntries(entries.filter((e) => e.seq !== seq));
+  /** An answer is in this tab's cache: the entry leaves the mirror in the same tick, for good. */
+  const answeredHere = (seq: number) => {
+    appliedHere.add(seq);
+    if (entries.some((e) => e.seq === seq)) setEntries(entries);
+  };
 
   /**
    * Reads run concurrently (a message from another tab, the end of a drain): a read that started
@@ -121,6 +133,8 @@ export function createOutbox(options: {
       const stored = await listEntries();
       if (read < newestApplied) return;
       newestApplied = read;
+      // Entries gone from IndexedDB need no more hiding (their sequence numbers are never reused).
+      for (const seq of appliedHere) if (!stored.some((e) => e.seq === seq)) appliedHere.delete(seq);
       setEntries(stored);
     } catch {
       // IndexedDB unavailable (private mode in some browsers): the mirror stays as it is.
@@ -134,29 +148,47 @@ export function createOutbox(options: {
    * they were before. Another shopper's are removed without being shown.
    */
   let storingAnswered: Promise<void> | null = null;
+  /** Asked again while a pass runs: entries answered after that pass read IndexedDB need another. */
+  let storeAgain = false;
   function storeAnswered(): Promise<void> {
     if (disposed) return Promise.resolve();
-    storingAnswered ??= (async () => {
+    if (storingAnswered) {
+      storeAgain = true;
+      return storingAnswered;
+    }
+    storingAnswered = (async () => {
       try {
-        const me = identity;
-        if (!me) return;
-        const answered = (await listEntries()).filter((e) => e.answered);
-        if (answered.length === 0) return;
-        for (const entry of answered) if (entry.owner === me.owner) kinds.get(entry.kind)?.answered?.(entry, entry.answered!.body);
-        // Out of the mirror in the same tick: the screen must not apply a change twice (once in
-        // the stored answer, once as waiting) while the disk write runs.
-        const done = new Set(answered.map((e) => e.seq));
-        setEntries(entries.filter((e) => !done.has(e.seq)));
-        if (storeAnswers) await within(storeAnswers(), options.storeAnswerTimeoutMs ?? STORE_ANSWER_MS);
-        for (const entry of answered) await settleEntry(entry.seq);
-        await reload();
-      } catch {
-        // IndexedDB failed: the answers stay on their entries for the next try.
+        do {
+          storeAgain = false;
+          await storeAnsweredOnce();
+        } while (storeAgain && !disposed);
       } finally {
         storingAnswered = null;
       }
     })();
     return storingAnswered;
+  }
+
+  async function storeAnsweredOnce() {
+    try {
+      const me = identity;
+      if (!me) return;
+      const answered = (await listEntries()).filter((e) => e.answered);
+      if (answered.length === 0) return;
+      // An answer this tab already applied (the worker's message) is not applied again.
+      for (const entry of answered) {
+        if (entry.owner === me.owner && !appliedHere.has(entry.seq)) kinds.get(entry.kind)?.answered?.(entry, entry.answered!.body);
+        appliedHere.add(entry.seq);
+      }
+      // Out of the mirror in the same tick: the screen must not apply a change twice (once in
+      // the stored answer, once as waiting) while the disk write runs.
+      setEntries(entries);
+      if (storeAnswers) await within(storeAnswers(), options.storeAnswerTimeoutMs ?? STORE_ANSWER_MS);
+      for (const entry of answered) await settleEntry(entry.seq);
+      await reload();
+    } catch {
+      // IndexedDB failed: the answers stay on their entries for the next try.
+    }
   }
 
   async function showNotices() {
@@ -197,7 +229,7 @@ export function createOutbox(options: {
       // It leaves the mirror in the same tick as the memory write (never shown twice meanwhile).
       onAnswered: async (entry, body) => {
         kinds.get(entry.kind)?.answered?.(entry, body);
-        drop(entry.seq);
+        answeredHere(entry.seq);
         if (storeAnswers) await within(storeAnswers(), options.storeAnswerTimeoutMs ?? STORE_ANSWER_MS);
       },
     });
@@ -260,10 +292,14 @@ export function createOutbox(options: {
     if (message.type === 'answered') {
       const entry = entries.find((e) => e.seq === message.seq);
       if (!entry) kinds.get(message.kind)?.cancelStaleFetches?.();
-      kinds.get(message.kind)?.answered?.(entry, message.body);
-      drop(message.seq);
+      if (!appliedHere.has(message.seq)) kinds.get(message.kind)?.answered?.(entry, message.body);
+      answeredHere(message.seq);
     }
-    void reload().then(() => (entries.some((e) => e.answered) ? storeAnswered() : undefined)).then(showNotices);
+    // The worker's answers stay on their entries until a tab has stored them (hidden from this
+    // mirror once applied here, so the message itself says there may be some).
+    void reload()
+      .then(() => (message.type === 'answered' || entries.some((e) => e.answered) ? storeAnswered() : undefined))
+      .then(showNotices);
   });
 
   return {
