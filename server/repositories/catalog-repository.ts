@@ -183,22 +183,27 @@ interface CardRow {
 const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
 
 /** The columns of a product card; `salePrice` is the running sale's price of the row (or NULL). */
+/** The product columns a card and the product page both read (with `shops` joined). */
+const productColumns = () => ({
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  brand: products.brand,
+  thumbnail: products.thumbnail,
+  thumbnailMeta: imageMeta(products.thumbnailKey),
+  price: products.price,
+  discountPrice: products.discountPrice,
+  quantity: products.quantity,
+  totalSold: products.totalSold,
+  shopId: products.shopId,
+  shopName: shops.name,
+  categoryId: products.categoryId,
+});
+
 function cardFields(salePrice: SQL | AnyPgColumn) {
   return {
-    id: products.id,
-    name: products.name,
-    slug: products.slug,
-    brand: products.brand,
-    thumbnail: products.thumbnail,
-    thumbnailMeta: imageMeta(products.thumbnailKey),
-    price: products.price,
-    discountPrice: products.discountPrice,
+    ...productColumns(),
     salePrice: sql<number | null>`${salePrice}`.mapWith((v) => (v === null ? null : Number(v))),
-    quantity: products.quantity,
-    totalSold: products.totalSold,
-    shopId: products.shopId,
-    shopName: shops.name,
-    categoryId: products.categoryId,
     // The card's sizes and videos in the same statement (a correlated subquery per page row).
     sizes: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
       FROM ${productSizes} ps JOIN ${attributeOptions} o ON o.id = ps.size_id WHERE ps.product_id = ${products.id})`.mapWith((v) =>
@@ -628,19 +633,7 @@ function prepareDetails(db: Database) {
   return {
     row: db
       .select({
-        id: products.id,
-        name: products.name,
-        slug: products.slug,
-        brand: products.brand,
-        thumbnail: products.thumbnail,
-        thumbnailMeta: imageMeta(products.thumbnailKey),
-        price: products.price,
-        discountPrice: products.discountPrice,
-        quantity: products.quantity,
-        totalSold: products.totalSold,
-        shopId: products.shopId,
-        shopName: shops.name,
-        categoryId: products.categoryId,
+        ...productColumns(),
         description: products.description,
         weight: products.weight,
         category: { id: categories.id, name: categories.name, slug: categories.slug },
