@@ -3,7 +3,7 @@
  * buttons, search (mobile and desktop variants), cart with badge, login button or user menu.
  */
 import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
@@ -26,6 +26,8 @@ import classes from './Header.module.css';
 export function Header() {
   const { t } = useTranslation();
   const storefront = useStorefront();
+  /** The logo URL that failed to load: the name is shown instead (a new URL is tried again). */
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const session = useSession();
   const ref = useHeightAsCssVar('--app-header-height');
   return (
@@ -50,9 +52,9 @@ export function Header() {
       <Container size="xl" py="xs">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Link to="/" className={classes.logo} aria-label={t('header.home', { app: storefront.appName })}>
-            {/* The logo carries the name; the text stands in only when no logo is configured. */}
-            {storefront.logo ? (
-              <Image src={storefront.logo} alt={storefront.appName} h={36} w="auto" fit="contain" />
+            {/* The logo carries the name; the text stands in when no logo is configured or it cannot load (offline, never cached). */}
+            {storefront.logo && storefront.logo !== failedLogo ? (
+              <Image src={storefront.logo} alt={storefront.appName} h={36} w="auto" fit="contain" onError={() => setFailedLogo(storefront.logo)} />
             ) : (
               <Text component="span" fw={800} fz="xl" c="var(--mantine-primary-color-filled)">
                 {storefront.appName}
