@@ -111,3 +111,29 @@ test('a photo seen online shows again offline; one never seen shows its placehol
   await expect(placeholder).toHaveCSS('background-image', /^url\("data:image\/png;base64,/);
   await context.setOffline(false);
 });
+
+test.describe('at 375 px with every picture failing', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('each picture keeps its box and shows a placeholder: the round category icons, the cards, the banner', async ({ page }) => {
+    // Every picture request fails, as on a connection that drops images (or offline before any was cached).
+    await page.route('**/media/**', (route: Route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    const strip = page.getByTestId('category-buttons');
+    await expect(strip.getByRole('link').first()).toBeVisible();
+    // Each header category icon fails into a placeholder of its own 36 × 36 round box (it used to
+    // collapse to nothing, leaving an empty band above the names).
+    const icons = strip.locator('[data-photo-failed]');
+    await expect.poll(() => icons.count()).toBeGreaterThanOrEqual(4);
+    for (const box of await icons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.width).toBeCloseTo(36, 0);
+      expect(box.height).toBeCloseTo(36, 0);
+    }
+    // No picture on the screen is a broken image: every failed <img> shows its data-URL placeholder.
+    await expect.poll(() => page.locator('[data-photo-failed]').count()).toBeGreaterThan(4);
+    const broken = await page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
+      imgs.filter((img) => img.complete && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0).map((img) => img.currentSrc || img.src),
+    );
+    expect(broken).toEqual([]);
+  });
+});

@@ -16,6 +16,9 @@ import { SAVE_DATA_MAX_WIDTH } from '../../lib/photo-sizes.ts';
 
 export { SAVE_DATA_MAX_WIDTH };
 
+/** A transparent 1×1 GIF: the box of a picture that could not be shown, painted by its background. */
+const EMPTY_PIXEL = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 interface NetworkInformation {
   saveData?: boolean;
   effectiveType?: string;
@@ -65,13 +68,15 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
   const fetchPriority = priority ? 'high' : undefined;
 
   // Never a broken-image icon (a failed load, or a line with no picture at all): the placeholder's
-  // colours — or, for an image outside the pipeline, a neutral tone — in the same box.
+  // colours — or, for an image outside the pipeline, a neutral tone — in the same box. The box is
+  // still an <img> (of an inline data URL that cannot fail) so its width/height attributes and the
+  // caller's class size it exactly as the photo would have been: a <span> there collapsed to
+  // nothing in a flex column (the header's round category icons left an empty band offline).
   const background: CSSProperties = meta
     ? { backgroundImage: `url(${placeholderUrl(meta.placeholder)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
     : { backgroundColor: 'var(--mantine-color-gray-2)' };
   if (failed || !src) {
-    const ratio = w && h ? `${w} / ${h}` : undefined;
-    return <span role="img" aria-label={alt || undefined} aria-hidden={alt ? undefined : true} className={className} style={{ display: 'block', aspectRatio: ratio, ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
+    return <img src={EMPTY_PIXEL} alt={alt} width={w} height={h} className={className} style={{ ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
   }
   if (!meta) {
     return <img src={src} alt={alt} width={w} height={h} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} style={style} onError={() => setFailed(true)} data-testid={rest['data-testid']} />;
