@@ -1,10 +1,12 @@
 /**
- * The catalog index's own search time (issue #13, ADR 025), on a database prepared by
- * `npm run bench:api -- --keep` (100 000 products): loads the index as a server instance does,
- * takes the search requests of bench:api's search scenario (same words, brands, shop names,
- * misses, sorts and pages), and times ProductIndex.query alone — no HTTP, no card reads.
+ * The catalog index's own time (issue #13, ADR 025), on a database prepared by
+ * `npm run bench:api -- --keep` (100 000 or 1 000 000 products): loads the index as a server
+ * instance does, takes the requests of bench:api's search or filter scenario (same words, brands,
+ * shop names, misses, filters, sorts and pages), and times ProductIndex.query alone — no HTTP, no
+ * card reads.
  *
- *   npm run bench:index -- --database-url postgres://…/talcioc_bench [--queries 400] [--rounds 5]
+ *   npm run bench:index -- --database-url postgres://…/talcioc_bench [--scenario search|filter]
+ *                          [--queries 400] [--rounds 5]
  *                          [--baseline server/catalog-index/product-index.baseline.ts]
  *
  * --baseline: another version of product-index.ts (e.g. `git show REV:server/catalog-index/
@@ -16,18 +18,20 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { openDatabase } from '../server/db/client.ts';
-import { CatalogIndexSync } from '../server/catalog-index/sync.ts';
+import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
 import { ProductIndex, type IndexQuery, type LexemePlan } from '../server/catalog-index/product-index.ts';
 import { loadIndexedProductsPage, loadIndexedSales } from '../server/repositories/catalog/index-source.ts';
 import { resolveSort, searchPlanOf } from '../server/repositories/catalog-repository.ts';
 import { planData, scenarios } from './bench-api.ts';
 import type { ProductSort } from '../src/contract/catalog-constants.ts';
+import { productListQuerySchema } from '../src/contract/catalog.ts';
 
 const { values } = parseArgs({
   options: {
     'database-url': { type: 'string', default: process.env.DATABASE_URL },
     queries: { type: 'string', default: '400' },
     rounds: { type: 'string', default: '5' },
+    scenario: { type: 'string', default: 'search' },
     baseline: { type: 'string' },
   },
 });
@@ -45,12 +49,19 @@ try {
   await sync.catchUp();
   console.log(`index loaded: ${sync.products} products in ${Math.round(performance.now() - started)} ms`);
 
-  // The search scenario's requests, turned into index queries as the repository does.
-  const urls = scenarios(await planData(db)).find((s) => s.name === 'search')!.paths.slice(0, Number(values.queries));
+  // The scenario's requests, turned into index queries as the route and the repository do.
+  if (values.scenario !== 'search' && values.scenario !== 'filter') throw new Error('--scenario must be search or filter');
+  const urls = scenarios(await planData(db)).find((s) => s.name === values.scenario)!.paths.slice(0, Number(values.queries));
   const queries: { text: string; query: Omit<IndexQuery, 'nowUs'> }[] = [];
   for (const url of urls) {
     const params = new URL(url, 'http://x').searchParams;
     const text = params.get('search') ?? '';
+    if (values.scenario === 'filter') {
+      const filters = productListQuerySchema.parse(Object.fromEntries(params));
+      const sort = resolveSort(filters);
+      queries.push({ text: params.toString(), query: { filters: indexFiltersOf(filters), sort, offset: (filters.page - 1) * 24, limit: 24, cap: 1000 } });
+      continue;
+    }
     const plan = await searchPlanOf(db, text);
     // The sync's stemming (PostgreSQL's to_tsvector per word): the words as the index sees them.
     const search: LexemePlan | undefined = plan ? await (sync as unknown as { lexemePlan(p: typeof plan): Promise<LexemePlan | undefined> }).lexemePlan(plan) : undefined;
@@ -102,20 +113,23 @@ try {
       times.get(name)!.push((performance.now() - t) / queries.length);
     }
   }
-  console.log(`${queries.length} searches (of ${urls.length} requests; the rest find nothing before the index is asked)`);
+  console.log(`${queries.length} ${values.scenario === 'filter' ? 'filters' : 'searches'} (of ${urls.length} requests; the rest find nothing before the index is asked)`);
   for (const [name, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
-    console.log(`${name.padEnd(9)} ms per search: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}`);
+    console.log(`${name.padEnd(9)} ms per query: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}`);
   }
-  const slowest = queries
-    .map(({ text, query }) => {
-      const t = performance.now();
-      for (let i = 0; i < 5; i++) current.query({ ...query, nowUs });
-      return { text, sort: query.sort, ms: (performance.now() - t) / 5 };
-    })
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 5);
-  console.log('slowest (current):\n' + slowest.map((s) => `  ${s.ms.toFixed(2)} ms  ${s.sort.padEnd(10)} ${s.text}`).join('\n'));
+  // Per query (mean of 5 calls), for each index: the spread a one-at-a-time client sees.
+  for (const [name, index] of indexes) {
+    const each = queries
+      .map(({ text, query }) => {
+        const t = performance.now();
+        for (let i = 0; i < 5; i++) index.query({ ...query, nowUs });
+        return { text, sort: query.sort, ms: (performance.now() - t) / 5 };
+      })
+      .sort((a, b) => b.ms - a.ms);
+    const at = (q: number) => each[Math.min(each.length - 1, Math.floor((1 - q) * each.length))]!.ms.toFixed(2);
+    console.log(`${name.padEnd(9)} per query: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${each[0]!.ms.toFixed(2)} ms; slowest:\n` + each.slice(0, 5).map((s) => `  ${s.ms.toFixed(2)} ms  ${s.sort.padEnd(10)} ${s.text}`).join('\n'));
+  }
   await sync.close();
   if (differences) process.exitCode = 1;
 } finally {

@@ -55,8 +55,9 @@ const queryArb: fc.Arbitrary<Omit<IndexQuery, 'nowUs' | 'cap'>> = fc.record({
       size: fc.uniqueArray(fc.integer({ min: 30, max: 33 }), { minLength: 1, maxLength: 2 }),
       color: fc.uniqueArray(fc.integer({ min: 40, max: 43 }), { minLength: 1, maxLength: 2 }),
       inStock: fc.boolean(),
-      minCents: fc.integer({ min: 0, max: 4000 }),
-      maxCents: fc.integer({ min: 1000, max: 5000 }),
+      // Often exactly a price (ties at the bounds of a price walk's range), sometimes between.
+      minCents: fc.oneof(fc.integer({ min: 0, max: 8 }).map((p) => p * 500), fc.integer({ min: 0, max: 4000 })),
+      maxCents: fc.oneof(fc.integer({ min: 2, max: 10 }).map((p) => p * 500), fc.integer({ min: 1000, max: 5000 })),
     },
     { requiredKeys: [] },
   ),
@@ -129,13 +130,16 @@ describe('ProductIndex answers as the reference does', () => {
         fc.array(fc.record({ productId: fc.integer({ min: 1, max: 60 }), saleCents: fc.constantFrom(0, 100, 700, 2500), startsUs: fc.integer({ min: -3, max: 2 }), endsUs: fc.integer({ min: -1, max: 4 }) }), { maxLength: 8 }),
         fc.array(queryArb, { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 3, 1000),
-        (initial, changes, saleShapes, queries, cap) => {
+        // How a filtered list is answered: as the index measures it (small lists: candidates),
+        // or always by candidates, or always by a walk of the sort order — the same answers.
+        fc.constantFrom('measured' as const, 'candidates' as const, 'walk' as const),
+        (initial, changes, saleShapes, queries, cap, path) => {
           const now = 1_800_000_000_000_000;
           const sales: IndexedSale[] = saleShapes
             .filter((s) => s.endsUs > s.startsUs)
             .map((s) => ({ productId: s.productId, saleCents: s.saleCents, startsUs: now + s.startsUs * HOUR, endsUs: now + s.endsUs * HOUR }));
           const products = new Map(initial.map((p) => [p.id, p]));
-          const index = new ProductIndex();
+          const index = new ProductIndex(path);
           index.upsert(initial);
           index.setSales(sales);
           // Queries build the walk orders, then products change (exceptions), then more queries,
@@ -201,5 +205,32 @@ describe('ProductIndex answers as the reference does', () => {
     expect(plan([])).toEqual({ ids: [], total: 0 });
     expect(plan([[['nimic']]])).toEqual({ ids: [], total: 0 });
     expect(plan([[['nimic'], ['geac']]])).toEqual({ ids: [1], total: 1 });
+  });
+});
+
+describe('a price range on a price order', () => {
+  const base = { categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, sizes: [], colors: [], lexemes: new Map<string, number>() };
+  // Prices 5, 10, 10, 15, 20, 20, 25 lei; product 8 (10 lei) is on sale at 20 lei, product 9 was
+  // added after the orders were built (15 lei): both are exceptions of a price walk.
+  const products: IndexedProduct[] = [500, 1000, 1000, 1500, 2000, 2000, 2500, 1000].map((priceCents, i) => ({ ...base, id: i + 1, priceCents, createdUs: 1_000 + i }));
+  const now = 5_000;
+  const sales: IndexedSale[] = [{ productId: 8, saleCents: 2000, startsUs: 0, endsUs: 10_000 }];
+
+  it.each(['measured', 'candidates', 'walk'] as const)('keeps the products priced exactly at either bound, on sale or changed since (%s)', (path) => {
+    const index = new ProductIndex(path);
+    index.upsert(products);
+    index.setSales(sales);
+    const ask = (sort: 'price_asc' | 'price_desc', minCents?: number, maxCents?: number, category?: number[]) =>
+      index.query({ filters: { minCents, maxCents, category }, sort, offset: 0, limit: 24, cap: 1000, nowUs: now }).ids;
+    ask('price_asc'); // builds the orders
+    ask('price_desc');
+    index.upsert([{ ...base, id: 9, priceCents: 1500, createdUs: 2_000 }]);
+    // Ties by price: newest first.
+    expect(ask('price_asc', 1000, 2000)).toEqual([3, 2, 9, 4, 8, 6, 5]);
+    expect(ask('price_desc', 1000, 2000)).toEqual([8, 6, 5, 9, 4, 3, 2]);
+    expect(ask('price_asc', 1000, 2000, [1])).toEqual([3, 2, 9, 4, 8, 6, 5]);
+    expect(ask('price_asc', 2000)).toEqual([8, 6, 5, 7]);
+    expect(ask('price_desc', undefined, 1000)).toEqual([3, 2, 1]);
+    expect(ask('price_asc', 2600)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ import {
   catalogChangesSince, latestCatalogChange, loadIndexedProducts, loadIndexedProductsPage, loadIndexedSales, pruneCatalogChanges, stemWords,
 } from '../repositories/catalog/index-source.ts';
 import { listProductCardsByIds } from '../repositories/catalog-repository.ts';
-import { ProductIndex, type IndexAnswer, type LexemePlan } from './product-index.ts';
+import { ProductIndex, type IndexAnswer, type IndexQuery, type LexemePlan } from './product-index.ts';
 
 const LOAD_PAGE = 5_000;
 const CHANGES_PAGE = 5_000;
@@ -262,18 +262,7 @@ export class CatalogIndexSync implements CatalogListIndex {
     if (plan && !search) return undefined;
     const index = this.index!;
     return index.query({
-      filters: {
-        category: filters.category,
-        shop: filters.shop,
-        season: filters.season,
-        quality: filters.quality,
-        size: filters.size,
-        color: filters.color,
-        inStock: filters.in_stock === '1',
-        // Prices are whole bani in the index; a bound with more decimals is rounded inwards.
-        minCents: filters.min_price === undefined ? undefined : Math.ceil(filters.min_price * 100 - 1e-6),
-        maxCents: filters.max_price === undefined ? undefined : Math.floor(filters.max_price * 100 + 1e-6),
-      },
+      filters: indexFiltersOf(filters),
       search,
       sort,
       offset: page.offset,
@@ -282,4 +271,20 @@ export class CatalogIndexSync implements CatalogListIndex {
       nowUs: Date.now() * 1000,
     });
   }
+}
+
+/** The list request's filters as the index reads them (also used by scripts/bench-index.ts). */
+export function indexFiltersOf(filters: Omit<ProductListFilters, 'page'>): IndexQuery['filters'] {
+  return {
+    category: filters.category,
+    shop: filters.shop,
+    season: filters.season,
+    quality: filters.quality,
+    size: filters.size,
+    color: filters.color,
+    inStock: filters.in_stock === '1',
+    // Prices are whole bani in the index; a bound with more decimals is rounded inwards.
+    minCents: filters.min_price === undefined ? undefined : Math.ceil(filters.min_price * 100 - 1e-6),
+    maxCents: filters.max_price === undefined ? undefined : Math.floor(filters.max_price * 100 + 1e-6),
+  };
 }
