@@ -173,7 +173,6 @@ export class ProductIndex {
    *   of every query, as each must give the same answer.
    */
   constructor(private readonly path: 'measured' | 'candidates' | 'walk' = 'measured') {}
-  private readonly walkProbes = WALK_PROBES;
 
   private count = 0;
   private readonly slotOf = new Map<number, number>();
@@ -602,21 +601,22 @@ export class ProductIndex {
     const ranked = q.sort === 'relevance' && search !== undefined;
     const sort: WalkedSort | 'relevance' = q.sort === 'relevance' ? (ranked ? 'relevance' : 'newest') : q.sort;
     const compare = this.comparator(sort);
+    if (ranked) return this.fromCandidates(best!, matchesFilters, compare, search, ranked, q);
+    const walked = sort as WalkedSort;
+    // The part of the order a walk would read (found once: the choice and the walk both use it).
+    const range = this.walkRange(walked, q.filters);
     const viaCandidates =
-      ranked ||
-      (best !== undefined &&
-        (this.path === 'measured' ? this.candidatesCheaper(best, matches, sort as WalkedSort, q, search ? SEARCHED_VISIT_COST : 1) : this.path === 'candidates'));
-    if (viaCandidates) {
-      return this.fromCandidates(best!, matchesFilters, compare, search, ranked, q);
-    }
-    return this.walk(sort as WalkedSort, matches, compare, q);
+      best !== undefined &&
+      (this.path === 'measured' ? this.candidatesCheaper(best, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1) : this.path === 'candidates');
+    if (viaCandidates) return this.fromCandidates(best!, matchesFilters, compare, search, ranked, q);
+    return this.walk(walked, range, matches, compare, q);
   }
 
   /**
    * Two ways to answer a list: check every product of the most selective named list (keeping
    * the page in a heap), or walk the catalog in the sort's order until the page and the capped
    * count are filled. The candidates cost their number. The walk's cost is measured by walking
-   * a thinned copy of it: every (range ÷ walkProbes)-th product of the order is checked against
+   * a thinned copy of it: every (range ÷ WALK_PROBES)-th product of the order is checked against
    * every filter and word of the request, until enough hits stand for the page end or the cap —
    * so filters that go together, and matches bunched at the far end of the order (cheap
    * categories in a price-descending walk), are seen as they are. A fixed rule (candidates when
@@ -625,13 +625,19 @@ export class ProductIndex {
    * A visit of a searching walk reads the product's words (SEARCHED_VISIT_COST), where a
    * candidate reads the bits gathered from the posting lists.
    */
-  private candidatesCheaper(best: Candidates, matches: (slot: number) => boolean, sort: WalkedSort, q: IndexQuery, visitCost: number): boolean {
-    if (best.size <= this.walkProbes) return true;
+  private candidatesCheaper(
+    best: Candidates,
+    matches: (slot: number) => boolean,
+    sort: WalkedSort,
+    [from, to]: [number, number],
+    q: IndexQuery,
+    visitCost: number,
+  ): boolean {
+    if (best.size <= WALK_PROBES) return true;
     const order = this.orderOf(sort);
-    const [from, to] = this.walkRange(sort, q.filters);
     const range = to - from;
     const wanted = Math.max(q.offset + q.limit, q.cap + 1);
-    const probes = Math.min(range, this.walkProbes);
+    const probes = Math.min(range, WALK_PROBES);
     const stride = range / probes;
     let walked = range;
     let hits = 0;
@@ -776,7 +782,7 @@ export class ProductIndex {
     return slots;
   }
 
-  private walk(sort: WalkedSort, matches: (slot: number) => boolean, compare: Comparator, q: IndexQuery): IndexAnswer {
+  private walk(sort: WalkedSort, [from, to]: [number, number], matches: (slot: number) => boolean, compare: Comparator, q: IndexQuery): IndexAnswer {
     const order = this.orderOf(sort);
     const priced = sort === 'price_asc' || sort === 'price_desc';
     const changed = this.changed;
@@ -796,10 +802,6 @@ export class ProductIndex {
       if (fromChanged < 0) return fromSale;
       return compare(fromSale, fromChanged) <= 0 ? fromSale : fromChanged;
     };
-    const takeException = (slot: number) => {
-      if (c < changedMatching.length && changedMatching[c] === slot) c++;
-      else o++;
-    };
 
     const need = q.offset + q.limit;
     const limit = q.cap + 1;
@@ -810,25 +812,23 @@ export class ProductIndex {
       emitted++;
     };
     const full = () => emitted >= need && emitted >= limit;
-    // Outside the range no product of the order can match (a price range on a price order).
-    const [from, to] = this.walkRange(sort, q.filters);
     let exception = nextException();
+    // Emits the next exception and finds the one after it.
+    const emitException = () => {
+      emit(exception);
+      if (c < changedMatching.length && changedMatching[c] === exception) c++;
+      else o++;
+      exception = nextException();
+    };
+    // Outside [from, to) no product of the order can match (a price range on a price order).
     for (let i = from; i < to; i++) {
       const slot = order[i]!;
       if (skip(slot) || !matches(slot)) continue;
-      while (exception >= 0 && compare(exception, slot) < 0) {
-        emit(exception);
-        takeException(exception);
-        exception = nextException();
-      }
+      while (exception >= 0 && compare(exception, slot) < 0) emitException();
       emit(slot);
       if (full()) return { ids: page, total: Math.min(emitted, limit) };
     }
-    while (exception >= 0 && !full()) {
-      emit(exception);
-      takeException(exception);
-      exception = nextException();
-    }
+    while (exception >= 0 && !full()) emitException();
     return { ids: page, total: Math.min(emitted, limit) };
   }
 }
