@@ -15,9 +15,6 @@ const CartHost = lazyPart(() => import('./CartHost.tsx').then((m) => ({ default:
 const AuthDialogsHost = lazyPart(() => import('./AuthDialogsHost.tsx').then((m) => ({ default: m.AuthDialogsHost })));
 
 export function RootShell() {
-  const idle = useIdle();
-  const { panelOpen } = useBasket();
-  const session = useSession();
   const { dialog } = useAuthDialog();
   const [dialogsWanted, setDialogsWanted] = useState(false);
   if (dialog !== null && !dialogsWanted) setDialogsWanted(true);
@@ -37,7 +34,18 @@ export function RootShell() {
       <ScrollRestoration />
       <Outlet />
       {dialogsWanted && <AuthDialogsHost />}
-      {(idle || panelOpen || session.isLoggedIn) && <CartHost />}
+      <CartHostWhenWanted />
     </>
   );
+}
+
+/**
+ * Its own component: the idle moment, the cart panel and the session re-render this gate alone,
+ * not the screen beside it (a re-render of the whole screen at idle was a long task, issue 15).
+ */
+function CartHostWhenWanted() {
+  const idle = useIdle();
+  const { panelOpen } = useBasket();
+  const session = useSession();
+  return idle || panelOpen || session.isLoggedIn ? <CartHost /> : null;
 }

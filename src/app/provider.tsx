@@ -2,8 +2,8 @@
  * All app-wide providers: TanStack Query (with the persisted cache), Mantine (theme from
  * master data), notifications (5000 ms, at most 20 — spec §9) and the service worker with its
  * update prompt. Not in the first load (docs/decisions/008-first-load.md): the notifications'
- * code loads once the page is idle or when the first one is shown, whichever comes first (one
- * shown earlier waits in the store); the service worker is registered once the page is idle.
+ * code loads when the first one is shown (it waits in the store meanwhile); the service worker is
+ * registered once the page is idle.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
@@ -30,9 +30,12 @@ notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_DEFAU
 type NotificationsState = ReturnType<typeof notificationsStore.getState>;
 const anyShown = (state: NotificationsState) => state.notifications.length > 0 || state.queue.length > 0;
 
-/** Mounts the notifications when the first one is shown, or when the browser is idle. */
+/**
+ * Mounts the notifications when the first one is shown (it waits in the store until the host's
+ * code is there). Not at idle: mounting Mantine's container costs a long task on a cheap phone
+ * for a page that may never show a notice (issue 15, TBT).
+ */
 function LazyNotifications() {
-  const idle = useIdle();
   const [shown, setShown] = useState(() => anyShown(notificationsStore.getState()));
   useEffect(() => {
     if (shown) return;
@@ -40,7 +43,7 @@ function LazyNotifications() {
     if (anyShown(notificationsStore.getState())) return setShown(true);
     return notificationsStore.subscribe((state) => anyShown(state) && setShown(true));
   }, [shown]);
-  if (!idle && !shown) return null;
+  if (!shown) return null;
   return <NotificationsHost />;
 }
 

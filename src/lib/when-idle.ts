@@ -20,6 +20,18 @@ export function markFirstScreenShown() {
   requestAnimationFrame(() => setTimeout(markShown, 0));
 }
 
+let firstScreenSettled = false;
+void firstScreenShown.then(() => whenIdle(() => (firstScreenSettled = true)));
+
+/**
+ * True once the app's first screen has been painted and the browser has been idle since: screens
+ * shown from then on (navigations) render whole at once; the first one renders its below-the-fold
+ * parts in idle time (app/Deferred.tsx, ProductGrid).
+ */
+export function isFirstScreenSettled(): boolean {
+  return firstScreenSettled;
+}
+
 export function whenIdle(work: () => void, timeout = 3000) {
   void firstScreenShown.then(() => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout });

@@ -10,6 +10,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath, E2E_BASE_URL } from './chromium.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';
+import { scrollToPageEnd } from './page-end.ts';
 
 test('Chromium reports no installability errors', async () => {
   // Playwright's usual contexts are incognito, which Chromium never lets install an app
@@ -53,6 +54,7 @@ test('offline reload renders the home shell in Romanian', async ({ page, context
   await page.reload();
   await expect(page.locator('header')).toBeVisible();
   await expect(page.getByTestId('category-buttons').getByRole('link').first()).toBeVisible();
+  await scrollToPageEnd(page);
   await expect(page.getByTestId('site-footer')).toContainText('Serviciul clienți');
   await expect(page.getByTestId('offline-banner')).toContainText('Ești offline');
   await expect(page).toHaveTitle('Talcioc');

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
+import { scrollToPageEnd } from './page-end.ts';
 
 const APP = 'Talcioc';
 
@@ -55,6 +56,7 @@ test('home renders the shell in Romanian with the app name as title', async ({ p
   await expect(page.locator('header')).toBeVisible();
   await expect(page.getByTestId('category-buttons').getByRole('link').first()).toBeVisible();
   await expect(page.getByTestId('banners')).toBeVisible();
+  await scrollToPageEnd(page);
   await expect(page.getByTestId('site-footer')).toContainText(ro['footer.customer_service']);
   await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
   await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
@@ -126,6 +128,7 @@ test('the language switch changes the interface and survives a reload', async ({
   await page.getByRole('menuitem', { name: 'English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
   await expect(page).toHaveTitle(`Categories - ${APP}`);
+  await scrollToPageEnd(page);
   await expect(page.getByTestId('site-footer')).toContainText('Customer service');
   expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('"en"');
 

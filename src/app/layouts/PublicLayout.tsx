@@ -5,14 +5,13 @@ import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
 import { FavoritesProvider } from '../FavoritesProvider.tsx';
 import { lazyPart } from '../../lib/lazy-part.tsx';
-import { useIdle } from '../../lib/when-idle.ts';
+import { WhenNearViewport } from '../WhenNearViewport.tsx';
 
-// Below every screen's fold: its code and the subpages it lists load once the page is idle
-// (docs/decisions/008-first-load.md); appearing under the content, it moves nothing.
+// Below every screen's fold: its code and the subpages it lists load once the shopper scrolls near
+// it, after the first screen (docs/decisions/008-first-load.md); appearing under the content, it moves nothing.
 const Footer = lazyPart(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
 
 export function PublicLayout() {
-  const idle = useIdle();
   return (
     <FavoritesProvider>
       <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -23,7 +22,9 @@ export function PublicLayout() {
             <Outlet />
           </RouteSuspense>
         </Box>
-        {idle && <Footer />}
+        <WhenNearViewport testId="site-footer-marker">
+          <Footer />
+        </WhenNearViewport>
       </Box>
     </FavoritesProvider>
   );

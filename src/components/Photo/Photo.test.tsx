@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Photo, offeredWidths } from './Photo.tsx';
 import type { ImageMeta } from '../../contract/images.ts';
 
@@ -16,7 +16,7 @@ const setConnection = (value: object | undefined) => Object.defineProperty(navig
 afterEach(() => setConnection(undefined));
 
 describe('<Photo>', () => {
-  it('offers AVIF and WebP sources and a JPEG fallback over the whole ladder, lazy and async, with its size and placeholder', () => {
+  it('offers AVIF and WebP sources and a JPEG fallback over the whole ladder, lazy and async, with its size and placeholder', async () => {
     const { container } = render(<Photo src="/x.jpg" meta={meta} alt="Geacă" sizes="50vw" width={300} height={300} />);
     const sources = container.querySelectorAll('picture > source');
     expect([...sources].map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
@@ -30,8 +30,25 @@ describe('<Photo>', () => {
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('decoding', 'async');
     expect(img).not.toHaveAttribute('fetchpriority');
-    expect(img.style.backgroundImage).toMatch(/^url\("?data:image\/png;base64,/);
+    // The average colour at once; the blurred preview is decoded in idle time, not in the render.
+    expect(img.style.backgroundColor).toMatch(/^rgb\(/);
+    expect(img.style.backgroundImage).toBe('');
+    await waitFor(() => expect(img.style.backgroundImage).toMatch(/^url\("?data:image\/png;base64,/));
     fireEvent.load(img);
+    expect(img.style.backgroundImage).toBe('none');
+    expect(img.style.backgroundColor).toBe('transparent');
+  });
+
+  it('a picture that loads before its preview is decoded never gets the preview behind it', async () => {
+    const other = { ...meta, placeholder: 'YJqGPQw7sFlslqhFafSE+Q6oJ1h2iHB2Rw' };
+    render(<Photo src="/y.jpg" meta={other} alt="Rochie" sizes="50vw" />);
+    const img = screen.getByRole('img', { name: 'Rochie' });
+    fireEvent.load(img);
+    // Another picture with the same hash, rendered later, is decoded in idle time: once it has its
+    // preview, the idle queue has run past the first one.
+    render(<Photo src="/z.jpg" meta={other} alt="Rochie 2" sizes="50vw" />);
+    const second = screen.getByRole('img', { name: 'Rochie 2' });
+    await waitFor(() => expect(second.style.backgroundImage).toMatch(/^url\("?data:image\/png;base64,/));
     expect(img.style.backgroundImage).toBe('none');
   });
 
@@ -42,6 +59,8 @@ describe('<Photo>', () => {
     expect(img).toHaveAttribute('fetchpriority', 'high');
     expect(img).toHaveAttribute('width', '1600');
     expect(img).toHaveAttribute('height', '1200');
+    // Its blurred preview is there in the first render.
+    expect(img.style.backgroundImage).toMatch(/^url\("?data:image\/png;base64,/);
   });
 
   it('on Save-Data or 2g offers only the small widths', () => {

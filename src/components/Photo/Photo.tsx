@@ -8,10 +8,10 @@
  * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>; no URL at all (an
  * order line whose product lost its picture) is the same neutral box a failed load becomes.
  */
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ImageMeta } from '../../contract/images.ts';
 import { variantUrl, type ImageFormat } from '../../contract/image-constants.ts';
-import { placeholderUrl } from './placeholder.ts';
+import { decodedPlaceholderUrl, placeholderColour, placeholderUrl, requestPlaceholderUrl } from './placeholder.ts';
 import { SAVE_DATA_MAX_WIDTH } from '../../lib/photo-sizes.ts';
 
 export { SAVE_DATA_MAX_WIDTH };
@@ -62,25 +62,48 @@ export interface PhotoProps {
 
 export function Photo({ src, meta, alt, sizes, width, height, priority = false, full = false, className, style, ...rest }: PhotoProps) {
   const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
   const w = width ?? meta?.width;
   const h = height ?? meta?.height;
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
+  const hash = meta?.placeholder;
+  // The page's largest picture has its blurred preview at once; the others start with its average
+  // colour and get the preview in idle time, if they are still loading (placeholder.ts: decoding
+  // every preview in the first render was a long task on a cheap phone).
+  // Taken once: a later render must not paint a preview behind a photo that has loaded since.
+  const [previewNow] = useState(() => (hash ? (priority ? placeholderUrl(hash) : decodedPlaceholderUrl(hash)) : undefined));
+  const showing = Boolean(src) && !failed && Boolean(meta);
+  useEffect(() => {
+    const img = image.current;
+    if (!hash || !showing || previewNow !== undefined || !img || img.complete) return;
+    return requestPlaceholderUrl(hash, (url) => {
+      // Loaded meanwhile (onLoad cleared the background): nothing to show behind it.
+      if (!url || img.complete || img.style.backgroundImage === 'none') return;
+      img.style.backgroundImage = `url(${url})`;
+    });
+  }, [hash, showing, previewNow]);
 
   // Never a broken-image icon (a failed load, or a line with no picture at all): the placeholder's
   // colours — or, for an image outside the pipeline, a neutral tone — in the same box. The box is
   // still an <img> (of an inline data URL that cannot fail) so its width/height attributes and the
   // caller's class size it exactly as the photo would have been: a <span> there collapsed to
   // nothing in a flex column (the header's round category icons left an empty band offline).
-  const background: CSSProperties = meta
-    ? { backgroundImage: `url(${placeholderUrl(meta.placeholder)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
-    : { backgroundColor: 'var(--mantine-color-gray-2)' };
   if (failed || !src) {
+    const background: CSSProperties = hash
+      ? { backgroundImage: `url(${placeholderUrl(hash)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
+      : { backgroundColor: 'var(--mantine-color-gray-2)' };
     return <img src={EMPTY_PIXEL} alt={alt} width={w} height={h} className={className} style={{ ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
   }
   if (!meta) {
     return <img src={src} alt={alt} width={w} height={h} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} style={style} onError={() => setFailed(true)} data-testid={rest['data-testid']} />;
   }
+  const background: CSSProperties = {
+    backgroundColor: placeholderColour(meta.placeholder) || undefined,
+    backgroundImage: previewNow ? `url(${previewNow})` : undefined,
+    backgroundSize: 'cover',
+    backgroundPosition: 'center',
+  };
   const widths = full ? meta.widths : offeredWidths(meta);
   const fallback = variantUrl(meta.variants, widths.find((x) => x >= 640) ?? widths[widths.length - 1]!, 'jpg');
   return (
@@ -98,10 +121,12 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
         decoding="async"
         fetchPriority={fetchPriority}
         className={className}
+        ref={image}
         style={{ ...style, ...background }}
         onLoad={(event) => {
-          // Loaded: the placeholder behind it goes (no re-render for it).
+          // Loaded: the placeholder behind it goes (no re-render for it), colour too (a logo may be transparent).
           event.currentTarget.style.backgroundImage = 'none';
+          event.currentTarget.style.backgroundColor = 'transparent';
         }}
         onError={() => setFailed(true)}
         data-testid={rest['data-testid']}

@@ -72,6 +72,8 @@ export async function findPool(browser: Browser, request: APIRequestContext, siz
     for (const path of [...new Set(candidates.map((c) => c.categoryPath))]) {
       await page.goto(path);
       await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 15_000 });
+      // A first screen's grid renders its last cards in idle time (ProductGrid): all of them in.
+      await expect(page.locator('[data-testid="product-grid"][data-pending]')).toHaveCount(0, { timeout: 15_000 });
       const shown = new Set((await page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-product-id'))))));
       for (const c of candidates.filter((c) => c.categoryPath === path && shown.has(c.id))) {
         pool.push({ id: c.id, name: c.name, stock: c.quantity, shopId: c.shop_id, categoryPath: path, categoryId: c.category_id });
@@ -354,6 +356,7 @@ export class Phone {
     await this.navigate('/wishlist', page);
     const list = page.getByTestId('product-card');
     await expect(list.first().or(page.getByTestId('wishlist-empty'))).toBeVisible({ timeout: SCREEN_MS });
+    await expect(page.locator('[data-testid="product-grid"][data-pending]')).toHaveCount(0, { timeout: SCREEN_MS });
     const ids = await list.evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-product-id'))));
     return new Set(ids);
   }

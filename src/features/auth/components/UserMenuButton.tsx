@@ -8,6 +8,9 @@ import classes from './UserMenuButton.module.css';
 export interface UserMenuButtonProps {
   user: User;
   onClick?: () => void;
+  /** The plain button's: the shopper reaches for the menu (lib/use-deferred-menu.ts). */
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
   ref?: Ref<HTMLButtonElement>;
 }
 

@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 export interface LanguageButtonProps {
   label: string;
   onClick?: () => void;
+  /** The plain button's: the shopper reaches for the menu (lib/use-deferred-menu.ts). */
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
   ref?: Ref<HTMLButtonElement>;
 }
 

@@ -1,9 +1,9 @@
 /**
  * Language switcher of the header (spec §2): a compact code button below 768 px, the language
  * title above it. The menu (Mantine Menu and its positioning library) is not part of the first
- * load (docs/decisions/008-first-load.md): the button is plain until the page is idle, then the
- * menu takes its place; a click before that opens the menu as soon as its code is there, and
- * keyboard focus stays on the button through the swap.
+ * load (docs/decisions/008-first-load.md): the button is plain until it is clicked, tapped or pressed,
+ * then the menu takes its place, opened (its code is fetched ahead when the mouse comes over the
+ * button or the keyboard reaches it), and keyboard focus stays on the button (lib/use-deferred-menu.ts).
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -12,16 +12,17 @@ import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { useDeferredMenu } from '../../../lib/use-deferred-menu.ts';
 import { LanguageButton } from './LanguageButton.tsx';
 
-const LanguageMenu = lazyPart(() => import('./LanguageMenu.tsx'));
+const loadLanguageMenu = () => import('./LanguageMenu.tsx');
+const LanguageMenu = lazyPart(loadLanguageMenu);
 
 export function LanguageSwitcher({ languages }: { languages: Language[] }) {
   const { i18n } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 767.98px)', false);
-  const { button, menu, open } = useDeferredMenu();
+  const { button, menu, open, intent } = useDeferredMenu(loadLanguageMenu);
   const current = languages.find((l) => l.name === i18n.language) ?? { name: i18n.language, title: i18n.language };
   const label = isMobile ? current.name.toUpperCase() : current.title;
 
-  const plain = <LanguageButton ref={button} label={label} onClick={open} />;
+  const plain = <LanguageButton ref={button} label={label} onClick={open} {...intent} />;
   if (!menu) return plain;
   // Offline before the app is installed, the menu's code may not come: the plain button stays.
   return <LanguageMenu fallback={plain} languages={languages} label={label} defaultOpened={menu.opened} focusOnMount={menu.focus} />;
