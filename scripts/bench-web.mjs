@@ -4,9 +4,13 @@
 // simulated throttling — its defaults) performance runs on home, a category page and a product
 // page. Builds the app into its own directory (.tmp/dist-bench, never dist/, which other runs
 // use) and starts its own server on 127.0.0.1 with a fresh embedded database.
-// Usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR]
+// Usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]
 //   --details    also prints, per page, the LCP element, its phases, long tasks and what was requested before LCP (first run)
 //   --trace-dir  saves each Lighthouse run's trace (open it in Chrome DevTools' Performance panel)
+//   --reference-index N  also runs each page as a machine of Lighthouse benchmark index N would
+//                (issue 15's reference machine: 2717): the CPU slowdown becomes 4 × (this machine's
+//                index, from the run before) / N, as Lighthouse's docs on calibrating the CPU
+//                slowdown advise for a slower or faster host. Printed beside the default (× 4) figures.
 // Targets: home first-load JS ≤ 170 KB gzip; Lighthouse performance ≥ 95 (issue 15); LCP ≤ 2.0 s; CLS ≤ 0.02; TBT < 200 ms.
 // Each page gets one uncounted run first (a fresh server makes each photo's variants on first request).
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,6 +28,9 @@ const details = args.includes('--details');
 const dist = path.resolve(option('--dist', '.tmp/dist-bench'));
 const onlyPages = option('--pages', 'home,category,product').split(',');
 const traceDir = option('--trace-dir', null);
+const referenceIndex = Number(option('--reference-index', 0)) || null;
+/** Lighthouse's mobile default. */
+const DEFAULT_CPU_SLOWDOWN = 4;
 // Not 4190: that is on the fetch standard's list of blocked ports (sieve).
 const PORT = Number(option('--port', 4192));
 const base = `http://127.0.0.1:${PORT}`;
@@ -124,12 +131,15 @@ async function pagesToAudit() {
   ];
 }
 
-async function lighthouseRun(url) {
+async function lighthouseRun(url, cpuSlowdownMultiplier = DEFAULT_CPU_SLOWDOWN) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    // Lighthouse's own mobile preset, with only the CPU slowdown changed (--reference-index).
+    const { throttling: presets } = await import('lighthouse/core/config/constants.js');
+    const throttling = cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN ? undefined : { ...presets.mobileSlow4G, cpuSlowdownMultiplier };
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(throttling && { throttling }) });
     const audits = result.lhr.audits;
     if (result.lhr.runtimeError) console.error(`lighthouse: ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     if (traceDir) {
@@ -145,6 +155,7 @@ async function lighthouseRun(url) {
       si: audits['speed-index'].numericValue ?? NaN,
       bytes: audits['total-byte-weight'].numericValue ?? NaN,
       benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? NaN,
+      cpuSlowdownMultiplier,
       lhr: result.lhr,
     };
   } finally {
@@ -197,8 +208,23 @@ try {
     await lighthouseRun(base + urlPath);
     for (let i = 0; i < runs; i++) samples.push(await lighthouseRun(base + urlPath));
     if (details) printDetails(name, samples[0].lhr);
-    const pick = (key) => median(samples.map((s) => s[key]));
-    results.lighthouse[name] = { path: urlPath, runs, score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), bytes: pick('bytes'), benchmarkIndex: pick('benchmarkIndex'), scores: samples.map((s) => s.score) };
+    const summary = (list) => {
+      const pick = (key) => median(list.map((s) => s[key]));
+      return { path: urlPath, runs, score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), bytes: pick('bytes'), benchmarkIndex: pick('benchmarkIndex'), cpuSlowdownMultiplier: pick('cpuSlowdownMultiplier'), scores: list.map((s) => s.score) };
+    };
+    results.lighthouse[name] = summary(samples);
+    if (referenceIndex) {
+      // The host's index is measured at the start of each run: the previous run's stands for this one's.
+      const calibrated = [];
+      let hostIndex = samples[samples.length - 1].benchmarkIndex;
+      for (let i = 0; i < runs; i++) {
+        const multiplier = Math.round(((DEFAULT_CPU_SLOWDOWN * hostIndex) / referenceIndex) * 100) / 100;
+        const run = await lighthouseRun(base + urlPath, multiplier);
+        calibrated.push(run);
+        hostIndex = run.benchmarkIndex;
+      }
+      results.lighthouse[`${name}@${referenceIndex}`] = summary(calibrated);
+    }
   }
   if (asJson) console.log(JSON.stringify(results, null, 2));
   else {
@@ -209,7 +235,7 @@ try {
     console.log(`Lighthouse 12, mobile, simulated throttling — median of ${runs} run(s) (targets: score ≥ 95, LCP ≤ 2.0 s, TBT < 200 ms, CLS ≤ 0.02):`);
     for (const [name, r] of Object.entries(results.lighthouse)) {
       console.log(
-        `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  ${kb(r.bytes)} transferred  (benchmark index ${Math.round(r.benchmarkIndex)})   ${r.path}`,
+        `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  ${kb(r.bytes)} transferred  (benchmark index ${Math.round(r.benchmarkIndex)}, CPU × ${r.cpuSlowdownMultiplier})   ${r.path}`,
       );
     }
   }

@@ -130,8 +130,9 @@ describe('ProductIndex answers as the reference does', () => {
         fc.array(fc.record({ productId: fc.integer({ min: 1, max: 60 }), saleCents: fc.constantFrom(0, 100, 700, 2500), startsUs: fc.integer({ min: -3, max: 2 }), endsUs: fc.integer({ min: -1, max: 4 }) }), { maxLength: 8 }),
         fc.array(queryArb, { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 3, 1000),
-        // How a filtered list is answered: as the index measures it (small lists: candidates),
-        // or always by candidates, or always by a walk of the sort order — the same answers.
+        // How a filtered list is answered: as the index chooses (a filter walks its values' lists
+        // in the order), or always by candidates, or always by a walk of the whole order — the
+        // same answers.
         fc.constantFrom('measured' as const, 'candidates' as const, 'walk' as const),
         (initial, changes, saleShapes, queries, cap, path) => {
           const now = 1_800_000_000_000_000;
@@ -155,7 +156,21 @@ describe('ProductIndex answers as the reference does', () => {
               products.delete(id);
             } else {
               const old = products.get(id) ?? initial[seed % initial.length]!;
-              const changed = { ...old, id, quantity: seed % 3, totalSold: seed % 7, priceCents: 500 * (1 + (seed % 6)), createdUs: old.createdUs + (seed % 2) * 1_000_000, lexemes: editedWords(old.lexemes, seed) };
+              // Sometimes one filter value alone changes (its place in the orders stays): the
+              // orders' per-value lists then hold the product under its old value until rebuilt.
+              const value = seed >> 3;
+              const valueChange: Partial<IndexedProduct>[] = [
+                { categoryId: 1 + (value % 4) },
+                { shopId: 1 + (value % 3) },
+                { seasonId: value % 4 === 3 ? null : 10 + (value % 3) },
+                { qualityId: value % 4 === 3 ? null : 20 + (value % 3) },
+                { sizes: value % 5 === 4 ? [] : [30 + (value % 4)] },
+                { colors: [...new Set([40 + (value % 4), 40 + ((value >> 2) % 4)])] },
+              ];
+              const changed =
+                seed % 4 === 1
+                  ? { ...old, id, ...valueChange[(seed >> 2) % 6] }
+                  : { ...old, id, quantity: seed % 3, totalSold: seed % 7, priceCents: 500 * (1 + (seed % 6)), createdUs: old.createdUs + (seed % 2) * 1_000_000, lexemes: editedWords(old.lexemes, seed) };
               index.upsert([changed]);
               products.set(id, changed);
             }
@@ -205,6 +220,30 @@ describe('ProductIndex answers as the reference does', () => {
     expect(plan([])).toEqual({ ids: [], total: 0 });
     expect(plan([[['nimic']]])).toEqual({ ids: [], total: 0 });
     expect(plan([[['nimic'], ['geac']]])).toEqual({ ids: [1], total: 1 });
+  });
+});
+
+describe('a filter value changed after the orders were built', () => {
+  const base = { categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, priceCents: 100, sizes: [] as number[], colors: [40], lexemes: new Map<string, number>() };
+  it.each([
+    ['color', { colors: [41] }, { color: [41] }, { color: [40] }],
+    ['size', { sizes: [31] }, { size: [31] }, { size: [30] }],
+    ['category', { categoryId: 2 }, { category: [2] }, { category: [1] }],
+    ['season', { seasonId: 11 }, { season: [11] }, { season: [10] }],
+  ] as const)('finds the product under its new %s only, in every order, before and after a rebuild', (_, change, now, before) => {
+    const index = new ProductIndex();
+    const products = [1, 2, 3].map((id) => ({ ...base, id, createdUs: id, sizes: [30], seasonId: 10 }));
+    index.upsert(products);
+    const ask = (filters: IndexQuery['filters'], sort: ProductSort) => index.query({ filters, sort, offset: 0, limit: 24, cap: 1000, nowUs: 0 }).ids;
+    for (const sort of ['newest', 'most_sold', 'price_asc', 'price_desc'] as const) ask(before, sort); // builds the orders
+    index.upsert([{ ...products[1]!, ...change }]);
+    for (let round = 0; round < 2; round++) {
+      for (const sort of ['newest', 'most_sold', 'price_asc', 'price_desc'] as const) {
+        expect(ask(now, sort)).toEqual([2]);
+        expect(ask(before, sort)).toEqual([3, 1]);
+      }
+      index.rebuildOrders();
+    }
   });
 });
 

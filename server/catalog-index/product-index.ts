@@ -19,7 +19,9 @@
  *   searched word…) when it is selective or a search ranks; every match is checked, counted and
  *   the page picked with a bounded heap.
  * - Otherwise an ordered walk: a permutation of the products in the sort's order, built once and
- *   walked until the page is full and the count reaches the cap. Products changed since it was
+ *   walked until the page is full and the count reaches the cap — for a filter that names values,
+ *   only those values' positions in the order (per-value lists built with it). Which of these is
+ *   cheaper is measured per request (candidatesCheaper). Products changed since it was
  *   built, and products whose price a running flash sale overrides, are "exceptions": skipped in
  *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
  */
@@ -108,6 +110,12 @@ const WALK_PROBES = 2048;
  * "mărimea" sorted by price, 80 000 candidates in 4.9 ms, a walk of ~12 500 visits in 81 ms).
  */
 const SEARCHED_VISIT_COST = 16;
+/**
+ * How many candidates (read in slot order) one visit in an order's sequence costs, for a filter:
+ * measured at 1 000 000 products, a list walk of 195 000 visits took 41 ms and checking the same
+ * 195 000 candidates 2.6 ms.
+ */
+const ORDERED_VISIT_COST = 16;
 const EMPTY_SLOTS = new Int32Array(0);
 
 const sameTerms = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((value, i) => value === b[i]);
@@ -150,6 +158,128 @@ class Postings {
   }
 }
 
+/**
+ * A many-valued attribute (sizes, colours) as a bit mask per slot: one bit per value ever seen,
+ * `words` 32-bit words per slot (more words when more than 32 values appear). Checking a
+ * candidate's sizes or colours then reads a typed array beside the other attributes, where an
+ * array per product meant two dependent cache misses per check (at 1 000 000 products ~0.5 µs of
+ * a colour filter's ~0.75 µs per candidate) and two million small objects for the GC to mark.
+ */
+class MaskColumn {
+  private readonly bitOf = new Map<number, number>();
+  private readonly valueOf: number[] = [];
+  words = 1;
+  masks = new Uint32Array(0);
+  private capacity = 0;
+
+  ensureCapacity(slots: number) {
+    if (slots <= this.capacity) return;
+    this.capacity = Math.max(slots, this.capacity * 2, 1024);
+    const next = new Uint32Array(this.capacity * this.words);
+    next.set(this.masks);
+    this.masks = next;
+  }
+
+  private bit(value: number): number {
+    let bit = this.bitOf.get(value);
+    if (bit !== undefined) return bit;
+    bit = this.valueOf.length;
+    if (bit >= this.words * 32) {
+      // One more word per slot: copied slot by slot (rare: a 33rd size or colour).
+      const words = this.words + 1;
+      const next = new Uint32Array(this.capacity * words);
+      for (let slot = 0; slot < this.capacity; slot++) for (let w = 0; w < this.words; w++) next[slot * words + w] = this.masks[slot * this.words + w]!;
+      this.masks = next;
+      this.words = words;
+    }
+    this.bitOf.set(value, bit);
+    this.valueOf.push(value);
+    return bit;
+  }
+
+  has(slot: number, value: number): boolean {
+    const bit = this.bitOf.get(value);
+    return bit !== undefined && (this.masks[slot * this.words + (bit >>> 5)]! & (1 << (bit & 31))) !== 0;
+  }
+
+  /** Replaces a slot's values; true when they changed. */
+  set(slot: number, values: readonly number[]): boolean {
+    const bits = values.map((value) => this.bit(value));
+    const base = slot * this.words;
+    let changed = false;
+    for (let w = 0; w < this.words; w++) {
+      let mask = 0;
+      for (const bit of bits) if (bit >>> 5 === w) mask |= 1 << (bit & 31);
+      if (this.masks[base + w] !== mask >>> 0) changed = true;
+      this.masks[base + w] = mask;
+    }
+    return changed;
+  }
+
+  /** The values a request names, as a mask; values no product has get no bit (they match nothing). */
+  want(values: readonly number[]): Uint32Array {
+    const mask = new Uint32Array(this.words);
+    for (const value of values) {
+      const bit = this.bitOf.get(value);
+      if (bit !== undefined) mask[bit >>> 5]! |= 1 << (bit & 31);
+    }
+    return mask;
+  }
+
+  valueAt(bit: number): number {
+    return this.valueOf[bit]!;
+  }
+}
+
+/** Whether a slot's mask shares a bit with `want` (MaskColumn.want). */
+const anyBit = (masks: Uint32Array, words: number, slot: number, want: Uint32Array): boolean => {
+  if (words === 1) return (masks[slot]! & want[0]!) !== 0;
+  for (let w = 0; w < words; w++) if ((masks[slot * words + w]! & want[w]!) !== 0) return true;
+  return false;
+};
+
+/** First index of a sorted list whose value is at least `value`. */
+const lowerBound = (list: Int32Array, value: number, lo = 0): number => {
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/** First index at or after `from` of a sorted list whose value is at least `value` (galloping: cheap for nearby targets). */
+const gallop = (list: readonly number[], from: number, value: number): number => {
+  if (from >= list.length || list[from]! >= value) return from;
+  let lo = from;
+  let step = 1;
+  let hi = from + 1;
+  while (hi < list.length && list[hi]! < value) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step;
+  }
+  hi = Math.min(hi, list.length);
+  // list[lo] < value; list[hi] >= value or hi is the end.
+  lo++;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+type ListedAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'color';
+/**
+ * Per walk order, per filter value: the positions in the order of the products that had the value
+ * when the order was built, ascending — so a filtered list walks only the products of its most
+ * selective named value, in the sort's order, and stops when the page and the capped count are
+ * known (see walk). One buffer per attribute, each value's list a view of it.
+ */
+type OrderLists = Record<ListedAttribute, Map<number, Int32Array>>;
+
 function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: number): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
@@ -159,10 +289,6 @@ function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, size:
 
 const contains = (values: readonly number[], value: number) => {
   for (let i = 0; i < values.length; i++) if (values[i] === value) return true;
-  return false;
-};
-const intersects = (a: readonly number[], b: readonly number[]) => {
-  for (let i = 0; i < a.length; i++) if (contains(b, a[i]!)) return true;
   return false;
 };
 
@@ -189,8 +315,8 @@ export class ProductIndex {
   /** Changed (or added) since the walk orders were built: an exception in every walk. */
   private changed = new Uint8Array(0);
   private changedSlots: number[] = [];
-  private sizes: (readonly number[])[] = [];
-  private colors: (readonly number[])[] = [];
+  private readonly sizes = new MaskColumn();
+  private readonly colors = new MaskColumn();
   /** Per slot, sorted: lexeme id × 16 + weight bits. */
   private terms: Int32Array[] = [];
   private readonly lexemeIds = new Map<string, number>();
@@ -201,6 +327,12 @@ export class ProductIndex {
    */
   private readonly byLexeme: number[][] = [];
   private termsEdited = new Uint8Array(0);
+  /**
+   * Lexemes whose posting list is no longer in slot order (an edit appended to it; sorted again
+   * with the orders). A sorted list can be intersected with another by a merge — sequential
+   * reads — instead of looking each candidate's words up.
+   */
+  private lexemeUnsorted: boolean[] = [];
   private readonly byCategory = new Postings();
   private readonly byShop = new Postings();
   private readonly bySeason = new Postings();
@@ -216,6 +348,8 @@ export class ProductIndex {
   private overrideValidUntil = -Infinity;
 
   private readonly orders = new Map<WalkedSort, Int32Array>();
+  /** Per order, the filter values' positions in it (built with the order; see OrderLists). */
+  private readonly orderLists = new Map<WalkedSort, OrderLists>();
   /** The products on sale now, in each price order's sequence (see overridesInOrder). */
   private readonly sortedOverrides = new Map<WalkedSort, { source: number[]; slots: Int32Array }>();
   /** For the price orders: each position's price when the order was built (monotonic). */
@@ -281,6 +415,10 @@ export class ProductIndex {
     for (const slot of this.changedSlots) this.changed[slot] = 0;
     this.changedSlots = [];
     this.ordersBuiltAt = now;
+    this.lexemeUnsorted.forEach((unsorted, id) => {
+      if (unsorted) this.byLexeme[id]!.sort((a, b) => a - b);
+    });
+    this.lexemeUnsorted = [];
   }
 
   /** When the walk orders were last built (ms); 0 before the first. */
@@ -296,8 +434,6 @@ export class ProductIndex {
       this.slotOf.set(p.id, slot);
       this.ensureCapacity(this.count);
       this.ids[slot] = p.id;
-      this.sizes[slot] = [];
-      this.colors[slot] = [];
       this.terms[slot] = new Int32Array(0);
     } else if (!this.active[slot]) {
       this.inactive--;
@@ -308,15 +444,22 @@ export class ProductIndex {
     if (fresh || this.shop[slot] !== p.shopId) this.byShop.add(p.shopId, slot);
     if (fresh || this.season[slot] !== season) this.bySeason.add(season, slot);
     if (fresh || this.quality[slot] !== quality) this.byQuality.add(quality, slot);
-    for (const size of p.sizes) if (!contains(this.sizes[slot]!, size)) this.bySize.add(size, slot);
-    for (const color of p.colors) if (!contains(this.colors[slot]!, color)) this.byColor.add(color, slot);
+    for (const size of p.sizes) if (fresh || !this.sizes.has(slot, size)) this.bySize.add(size, slot);
+    for (const color of p.colors) if (fresh || !this.colors.has(slot, color)) this.byColor.add(color, slot);
 
+    // A product whose place in an order, or whose filter values, changed is an exception of
+    // every walk until the orders are rebuilt: the orders' per-value lists (OrderLists) hold it
+    // where, and under the values, it was.
     const orderMoved =
       fresh ||
       !this.active[slot] ||
       this.sold[slot] !== p.totalSold ||
       this.price[slot] !== p.priceCents ||
-      this.created[slot] !== p.createdUs;
+      this.created[slot] !== p.createdUs ||
+      this.category[slot] !== p.categoryId ||
+      this.shop[slot] !== p.shopId ||
+      this.season[slot] !== season ||
+      this.quality[slot] !== quality;
     this.category[slot] = p.categoryId;
     this.shop[slot] = p.shopId;
     this.season[slot] = season;
@@ -326,10 +469,10 @@ export class ProductIndex {
     this.price[slot] = p.priceCents;
     this.created[slot] = p.createdUs;
     this.active[slot] = 1;
-    this.sizes[slot] = [...p.sizes];
-    this.colors[slot] = [...p.colors];
+    const valuesMoved = this.sizes.set(slot, p.sizes);
+    const colorsMoved = this.colors.set(slot, p.colors);
     this.setTerms(slot, p.lexemes);
-    if (orderMoved && this.ordersBuiltAt) this.markChanged(slot);
+    if ((orderMoved || valuesMoved || colorsMoved) && this.ordersBuiltAt) this.markChanged(slot);
   }
 
   private setTerms(slot: number, lexemes: ReadonlyMap<string, number>) {
@@ -344,7 +487,12 @@ export class ProductIndex {
         this.byLexeme.push([]);
       }
       packed[i++] = id * 16 + mask;
-      if (this.maskOf(old, id) === 0) this.byLexeme[id]!.push(slot * 16 + mask);
+      if (this.maskOf(old, id) === 0) {
+        const list = this.byLexeme[id]!;
+        // Loaded in id order, a list is sorted by slot; an edit appends out of order.
+        if (list.length && list[list.length - 1]! >>> 4 >= slot) this.lexemeUnsorted[id] = true;
+        list.push(slot * 16 + mask);
+      }
     }
     packed.sort();
     if (old.length && !sameTerms(old, packed)) this.termsEdited[slot] = 1;
@@ -370,6 +518,8 @@ export class ProductIndex {
     this.active = grown(this.active, size);
     this.changed = grown(this.changed, size);
     this.termsEdited = grown(this.termsEdited, size);
+    this.sizes.ensureCapacity(size);
+    this.colors.ensureCapacity(size);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -485,10 +635,17 @@ export class ProductIndex {
   }
 
   /**
-   * Gathers the match bits of the groups whose posting lists are at most DENSE_FACTOR times the
-   * candidates' (the candidates' own group always): one cheap pass over each list, instead of a
-   * lookup in every candidate's terms per group. A posting carries the lexeme's weight bits as
-   * they were when it was added; a product whose words were edited since is looked up instead.
+   * Gathers the match bits of the searched groups (the first MAX_DENSE_GROUPS) into dense arrays,
+   * so checking and ranking a candidate reads arrays instead of its terms:
+   * - the candidates' own group, and a group whose lists are at most DENSE_FACTOR times the
+   *   candidates': one pass over each list;
+   * - a larger group, when its lists and the candidates' are in slot order: only where it meets
+   *   the candidates, found by galloping along its lists as the candidates' slots ascend (at
+   *   1 000 000 products a lookup in each candidate's terms is a few cache misses, ~0.3–3 µs);
+   * - an alternative of several words ("pantofi sport"): its shortest list, and each other
+   *   word's list galloped alongside it when sorted, else looked up in the product's terms.
+   * A posting carries the lexeme's weight bits as they were when it was added; a product whose
+   * words were edited since is looked up instead.
    */
   private gatherGroupBits(groups: Int32Array[][], candidatesGroup: number, candidates: number): (Uint32Array | undefined)[] {
     if (++this.bitsGeneration >= 1 << 27) {
@@ -496,40 +653,71 @@ export class ProductIndex {
       this.bitsGeneration = 1;
     }
     const generation = this.bitsGeneration;
-    const tag = generation << 4;
     const dense: (Uint32Array | undefined)[] = [];
+    const candidateGroup = groups[candidatesGroup]!;
+    const candidateLists = candidateGroup.map((alternative) => this.shortestList(alternative));
+    const candidatesSorted = candidateLists.every((list, a) => !this.lexemeUnsorted[this.lexemeOfList(candidateGroup[a]!, list)]);
     groups.forEach((group, g) => {
       if (g >= MAX_DENSE_GROUPS) return;
       const lists = group.map((alternative) => this.shortestList(alternative));
       const size = lists.reduce((n, list) => n + list.length, 0);
-      if (g !== candidatesGroup && size > candidates * DENSE_FACTOR) return;
+      const sorted = (alternative: Int32Array) => alternative.every((lexeme) => !this.lexemeUnsorted[lexeme]);
+      const full = g === candidatesGroup || size <= candidates * DENSE_FACTOR;
+      if (!full && !(candidatesSorted && group.every(sorted))) return;
       if (!this.groupBits[g] || this.groupBits[g]!.length < this.count) {
         this.groupBits[g] = new Uint32Array(Math.max(this.count, (this.groupBits[g]?.length ?? 0) * 2, 1024));
       }
       const bits = this.groupBits[g]!;
       group.forEach((alternative, a) => {
-        const list = lists[a]!;
-        const listed = this.lexemeOfList(alternative, list);
-        for (let i = 0; i < list.length; i++) {
-          const entry = list[i]!;
-          const slot = entry >>> 4;
-          let flags: number;
-          if (alternative.length === 1 && !this.termsEdited[slot]) flags = FLAGS_OF_MASK[entry & 15]!;
-          else {
-            const terms = this.terms[slot]!;
-            flags = MATCH_ALL;
-            for (let l = 0; l < alternative.length && flags; l++) {
-              const lexeme = alternative[l]!;
-              flags &= FLAGS_OF_MASK[lexeme === listed && !this.termsEdited[slot] ? entry & 15 : this.maskOf(terms, lexeme)]!;
-            }
-          }
-          const value = bits[slot]!;
-          bits[slot] = value >>> 4 === generation ? value | flags : tag | flags;
-        }
+        if (full) {
+          const list = lists[a]!;
+          this.gatherAlternative(bits, generation, list, this.lexemeOfList(alternative, list), alternative, sorted(alternative));
+        } else for (const list of candidateLists) this.gatherAlternative(bits, generation, list, -1, alternative, true);
       });
       dense[g] = bits;
     });
     return dense;
+  }
+
+  /**
+   * ORs into `bits` an alternative's match bits in every product of `driver` (a posting list)
+   * that has all of the alternative's lexemes. `listed`: the alternative's lexeme whose list
+   * `driver` is (its bits are read from the entry), or -1 (the driver is another group's list).
+   * `merge`: the other lexemes' lists are in slot order and are galloped along (`driver` then
+   * must be sorted too); else each product's terms are looked up.
+   */
+  private gatherAlternative(bits: Uint32Array, generation: number, driver: readonly number[], listed: number, alternative: Int32Array, merge: boolean) {
+    const tag = generation << 4;
+    const others = merge ? Array.from(alternative).filter((lexeme) => lexeme !== listed) : [];
+    const otherLists = others.map((lexeme) => this.byLexeme[lexeme]!);
+    const at = new Int32Array(others.length);
+    const edited = this.termsEdited;
+    for (let i = 0; i < driver.length; i++) {
+      const entry = driver[i]!;
+      const slot = entry >>> 4;
+      let flags: number;
+      if (edited[slot] || (!merge && alternative.length > 1)) {
+        // Looked up in the product's terms (its list entries may be stale, or no merge).
+        const terms = this.terms[slot]!;
+        flags = MATCH_ALL;
+        for (let l = 0; l < alternative.length && flags; l++) {
+          const lexeme = alternative[l]!;
+          flags &= FLAGS_OF_MASK[lexeme === listed && !edited[slot] ? entry & 15 : this.maskOf(terms, lexeme)]!;
+        }
+      } else {
+        flags = listed >= 0 ? FLAGS_OF_MASK[entry & 15]! : MATCH_ALL;
+        const low = slot * 16;
+        for (let l = 0; l < otherLists.length && flags; l++) {
+          const list = otherLists[l]!;
+          const k = gallop(list, at[l]!, low);
+          at[l] = k;
+          flags = k < list.length && list[k]! < low + 16 ? flags & FLAGS_OF_MASK[list[k]! & 15]! : 0;
+        }
+      }
+      if (!flags) continue;
+      const value = bits[slot]!;
+      bits[slot] = value >>> 4 === generation ? value | flags : tag | flags;
+    }
   }
 
   /** An alternative's shortest posting list (every candidate of the alternative is in it). */
@@ -559,6 +747,10 @@ export class ProductIndex {
     const { category, shop, season, quality, size, color, inStock, minCents, maxCents } = f;
     const seasonKeys = season;
     const qualityKeys = quality;
+    const sizeWant = size && this.sizes.want(size);
+    const colorWant = color && this.colors.want(color);
+    const { masks: sizeMasks, words: sizeWords } = this.sizes;
+    const { masks: colorMasks, words: colorWords } = this.colors;
     const matchesFilters = (slot: number): boolean => {
       if (!this.active[slot]) return false;
       if (category && !contains(category, this.category[slot]!)) return false;
@@ -571,8 +763,8 @@ export class ProductIndex {
         if (minCents !== undefined && price < minCents) return false;
         if (maxCents !== undefined && price > maxCents) return false;
       }
-      if (size && !intersects(this.sizes[slot]!, size)) return false;
-      if (color && !intersects(this.colors[slot]!, color)) return false;
+      if (sizeWant && !anyBit(sizeMasks, sizeWords, slot, sizeWant)) return false;
+      if (colorWant && !anyBit(colorMasks, colorWords, slot, colorWant)) return false;
       return true;
     };
     const matches = search ? (slot: number) => matchesFilters(slot) && this.searchRank(slot, search) >= 0 : matchesFilters;
@@ -605,6 +797,36 @@ export class ProductIndex {
     const walked = sort as WalkedSort;
     // The part of the order a walk would read (found once: the choice and the walk both use it).
     const range = this.walkRange(walked, q.filters);
+    if (!search && this.path === 'measured') {
+      // A filter that names values walks their lists in the order: it reads at most what
+      // checking those values' candidates would, stops as soon as the page and the capped count
+      // are known, and never more than a walk of the whole order.
+      const lists = this.namedLists(walked, f);
+      if (lists) {
+        // But a visit in the order's sequence lands on a random product (cache misses on every
+        // attribute read), where candidates are read in slot order: at 1 000 000 products ~200 ns
+        // against ~13 ns. So the list walk is chosen only when the measured walk would stop
+        // early enough — its visits being the list's share of the whole walk's.
+        const [from, to] = range;
+        const listed = lists.reduce((n, list) => n + lowerBound(list, to) - lowerBound(list, from), 0);
+        const visitCost = (ORDERED_VISIT_COST * listed) / Math.max(1, to - from);
+        if (this.candidatesCheaper(best!, matches, walked, range, q, visitCost)) return this.fromCandidates(best!, matchesFilters, compare, search, ranked, q);
+        return this.walk(walked, range, matches, compare, q, lists);
+      }
+    }
+    if (search && best!.group >= 0) {
+      // A search in a walked order: the groups' match bits are gathered first (what checking
+      // the candidates does anyway), so a visit of the walk reads them instead of the product's
+      // words — a searching visit then costs what a filtering one does. Before, each visit
+      // looked the words up (~2–6 µs at 1 000 000 products: a shop's name sorted by price,
+      // 6 700 visits, 13–33 ms).
+      const dense = this.gatherGroupBits(search, best!.group, best!.size);
+      const gathered = (slot: number) => matchesFilters(slot) && this.searchRank(slot, search, dense) >= 0;
+      const viaGathered =
+        this.path === 'measured' ? this.candidatesCheaper(best!, gathered, walked, range, q, ORDERED_VISIT_COST) : this.path === 'candidates';
+      if (viaGathered) return this.fromCandidates(best!, matchesFilters, compare, search, ranked, q, dense);
+      return this.walk(walked, range, gathered, compare, q);
+    }
     const viaCandidates =
       best !== undefined &&
       (this.path === 'measured' ? this.candidatesCheaper(best, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1) : this.path === 'candidates');
@@ -712,6 +934,7 @@ export class ProductIndex {
     search: Int32Array[][] | undefined,
     ranked: boolean,
     q: IndexQuery,
+    gathered?: (Uint32Array | undefined)[],
   ): IndexAnswer {
     if (this.stamp.length < this.count) this.stamp = new Uint32Array(Math.max(this.count, this.stamp.length * 2, 1024));
     if (ranked && this.rank.length < this.count) this.rank = new Int8Array(Math.max(this.count, this.rank.length * 2, 1024));
@@ -721,7 +944,7 @@ export class ProductIndex {
       this.generation = 1;
     }
     const fromSearch = candidates.group >= 0;
-    const dense = search && fromSearch ? this.gatherGroupBits(search, candidates.group, candidates.size) : undefined;
+    const dense = gathered ?? (search && fromSearch ? this.gatherGroupBits(search, candidates.group, candidates.size) : undefined);
     const need = q.offset + q.limit;
     const heap = new TopK(need, compare);
     const stamp = this.stamp;
@@ -766,7 +989,89 @@ export class ProductIndex {
 
   private setOrder(sort: WalkedSort, order: Int32Array) {
     this.orders.set(sort, order);
+    this.orderLists.set(sort, {
+      category: this.valuePositions(order, this.category),
+      shop: this.valuePositions(order, this.shop),
+      season: this.valuePositions(order, this.season),
+      quality: this.valuePositions(order, this.quality),
+      size: this.maskPositions(order, this.sizes),
+      color: this.maskPositions(order, this.colors),
+    });
     if (sort === 'price_asc' || sort === 'price_desc') this.orderPrices.set(sort, order.map((slot) => this.price[slot]!));
+  }
+
+  /**
+   * Each value's positions in `order` (a counting sort: values coded once, then two passes over
+   * typed arrays — ~30 ms per attribute and order at 1 000 000 products).
+   */
+  private valuePositions(order: Int32Array, column: Int32Array): Map<number, Int32Array> {
+    const n = order.length;
+    const codeOf = new Map<number, number>();
+    const values: number[] = [];
+    const codes = new Int32Array(n);
+    for (let p = 0; p < n; p++) {
+      const value = column[order[p]!]!;
+      let code = codeOf.get(value);
+      if (code === undefined) {
+        code = values.length;
+        codeOf.set(value, code);
+        values.push(value);
+      }
+      codes[p] = code;
+    }
+    const starts = new Int32Array(values.length + 1);
+    for (let p = 0; p < n; p++) starts[codes[p]! + 1]!++;
+    for (let c = 1; c <= values.length; c++) starts[c]! += starts[c - 1]!;
+    const cursor = starts.slice(0, values.length);
+    const positions = new Int32Array(n);
+    for (let p = 0; p < n; p++) positions[cursor[codes[p]!]!++] = p;
+    return new Map(values.map((value, c) => [value, positions.subarray(starts[c]!, starts[c + 1]!)]));
+  }
+
+  /** Each value's positions in `order`, for a many-valued attribute (a product in several lists). */
+  private maskPositions(order: Int32Array, column: MaskColumn): Map<number, Int32Array> {
+    const { masks, words } = column;
+    const bits = words * 32;
+    const starts = new Int32Array(bits + 1);
+    const eachBit = (slot: number, each: (bit: number) => void) => {
+      for (let w = 0; w < words; w++) {
+        let mask = masks[slot * words + w]!;
+        while (mask) {
+          each(w * 32 + 31 - Math.clz32(mask & -mask));
+          mask &= mask - 1;
+        }
+      }
+    };
+    for (let p = 0; p < order.length; p++) eachBit(order[p]!, (bit) => starts[bit + 1]!++);
+    for (let b = 1; b <= bits; b++) starts[b]! += starts[b - 1]!;
+    const cursor = starts.slice(0, bits);
+    const positions = new Int32Array(starts[bits]!);
+    for (let p = 0; p < order.length; p++) eachBit(order[p]!, (bit) => (positions[cursor[bit]!++] = p));
+    const lists = new Map<number, Int32Array>();
+    for (let bit = 0; bit < bits; bit++) if (starts[bit + 1]! > starts[bit]!) lists.set(column.valueAt(bit), positions.subarray(starts[bit]!, starts[bit + 1]!));
+    return lists;
+  }
+
+  /**
+   * The lists of the named attribute whose lists, in this order, are the shortest (the walk reads
+   * only those); undefined when the request names none.
+   */
+  private namedLists(sort: WalkedSort, f: IndexFilters): Int32Array[] | undefined {
+    this.orderOf(sort);
+    const byValue = this.orderLists.get(sort)!;
+    let best: Int32Array[] | undefined;
+    let bestSize = Infinity;
+    for (const attribute of ['category', 'shop', 'season', 'quality', 'size', 'color'] as const) {
+      const keys = f[attribute];
+      if (!keys) continue;
+      const lists = keys.map((key) => byValue[attribute].get(key) ?? EMPTY_SLOTS);
+      const size = lists.reduce((n, list) => n + list.length, 0);
+      if (size < bestSize) {
+        best = lists;
+        bestSize = size;
+      }
+    }
+    return best;
   }
 
   /**
@@ -782,7 +1087,19 @@ export class ProductIndex {
     return slots;
   }
 
-  private walk(sort: WalkedSort, [from, to]: [number, number], matches: (slot: number) => boolean, compare: Comparator, q: IndexQuery): IndexAnswer {
+  /**
+   * Walks the order (or, with `lists`, only the positions those per-value lists hold, merged)
+   * from `from` to `to`, emitting matches and the exceptions at their place, until the page is
+   * full and the capped count known.
+   */
+  private walk(
+    sort: WalkedSort,
+    [from, to]: [number, number],
+    matches: (slot: number) => boolean,
+    compare: Comparator,
+    q: IndexQuery,
+    lists?: readonly Int32Array[],
+  ): IndexAnswer {
     const order = this.orderOf(sort);
     const priced = sort === 'price_asc' || sort === 'price_desc';
     const changed = this.changed;
@@ -820,13 +1137,31 @@ export class ProductIndex {
       else o++;
       exception = nextException();
     };
-    // Outside [from, to) no product of the order can match (a price range on a price order).
-    for (let i = from; i < to; i++) {
-      const slot = order[i]!;
-      if (skip(slot) || !matches(slot)) continue;
+    // One product of the order: true once the page and the count are complete.
+    const visit = (slot: number): boolean => {
+      if (skip(slot) || !matches(slot)) return false;
       while (exception >= 0 && compare(exception, slot) < 0) emitException();
       emit(slot);
-      if (full()) return { ids: page, total: Math.min(emitted, limit) };
+      return full();
+    };
+    // Outside [from, to) no product of the order can match (a price range on a price order).
+    if (!lists) {
+      for (let i = from; i < to; i++) if (visit(order[i]!)) return { ids: page, total: Math.min(emitted, limit) };
+    } else if (lists.length === 1) {
+      const list = lists[0]!;
+      const end = lowerBound(list, to);
+      for (let i = lowerBound(list, from); i < end; i++) if (visit(order[list[i]!]!)) return { ids: page, total: Math.min(emitted, limit) };
+    } else {
+      // Several values of one attribute (two colours): their lists merged by position; a product
+      // with both is in both lists at the same position, visited once.
+      const at = lists.map((list) => lowerBound(list, from));
+      for (;;) {
+        let position = to;
+        for (let j = 0; j < lists.length; j++) if (at[j]! < lists[j]!.length && lists[j]![at[j]!]! < position) position = lists[j]![at[j]!]!;
+        if (position >= to) break;
+        for (let j = 0; j < lists.length; j++) if (at[j]! < lists[j]!.length && lists[j]![at[j]!] === position) at[j]!++;
+        if (visit(order[position]!)) return { ids: page, total: Math.min(emitted, limit) };
+      }
     }
     while (exception >= 0 && !full()) emitException();
     return { ids: page, total: Math.min(emitted, limit) };
