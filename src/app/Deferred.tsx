@@ -7,16 +7,11 @@
  * render everything at once (their rendering already runs as a router transition).
  */
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
-import { whenIdle } from '../lib/when-idle.ts';
+import { requestIdle, whenIdle } from '../lib/when-idle.ts';
 
 const queue: Array<() => void> = [];
 let pumping = false;
 let firstScreenDone = false;
-
-function requestIdle(work: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout: 1000 });
-  else setTimeout(work, 50);
-}
 
 function pump() {
   if (pumping) return;

@@ -32,11 +32,14 @@ export function isFirstScreenSettled(): boolean {
   return firstScreenSettled;
 }
 
+/** The browser's next idle period (at most `timeout` ms away), or a short timer where it has none. */
+export function requestIdle(work: (deadline?: IdleDeadline) => void, timeout = 1000, fallbackMs = 50) {
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback((deadline) => work(deadline), { timeout });
+  else setTimeout(() => work(), fallbackMs);
+}
+
 export function whenIdle(work: () => void, timeout = 3000) {
-  void firstScreenShown.then(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => work(), { timeout });
-    else setTimeout(work, 200);
-  });
+  void firstScreenShown.then(() => requestIdle(() => work(), timeout, 200));
 }
 
 /** False until the browser is idle after the first screen was painted (see whenIdle). */

@@ -2,13 +2,14 @@
  * A photo's placeholder from its ThumbHash (a few dozen bytes from the API). Two forms:
  * - its average colour, nearly free, painted at once behind every photo;
  * - the blurred preview (a small PNG data URL), which costs a fraction of a millisecond to a
- *   millisecond or more of script per image on a cheap phone. A listing has dozens of pictures: decoding them all
- *   in the first render was a long task before the first screen (issue 15, TBT). So apart from
+ *   millisecond or more of script per image on a cheap phone. A listing has dozens of pictures:
+ *   decoding them all in the first render was a long task before the first screen (issue 15, TBT). So apart from
  *   the page's largest picture, previews are decoded in idle time, a few per idle period, and
  *   handed to whoever still waits for them (`requestPlaceholderUrl`).
  * Decoded previews are kept (a listing shows the same ones again), so a repeat view paints them at once.
  */
 import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
+import { requestIdle } from '../../lib/when-idle.ts';
 
 const MAX_CACHED = 500;
 const urls = new Map<string, string>();
@@ -62,20 +63,23 @@ let scheduled = false;
 
 /** Budget per idle period: well under one frame, so a tap is never kept waiting. */
 const SLICE_MS = 4;
-
-function requestIdle(work: (deadline?: IdleDeadline) => void) {
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2000 });
-  else setTimeout(work, 16);
-}
+/** A preview is decoration: it may wait this long for an idle period. */
+const IDLE_TIMEOUT_MS = 2000;
 
 function drain(deadline?: IdleDeadline) {
+  // Every waiter may have been cancelled since this was scheduled.
+  if (waiting.length === 0) {
+    scheduled = false;
+    return;
+  }
+  // At least one per idle period (so the queue always moves), then while this one lasts, at most SLICE_MS.
+  const budget = Math.min(SLICE_MS, deadline && !deadline.didTimeout ? deadline.timeRemaining() : SLICE_MS);
   const started = performance.now();
-  const timeLeft = () => (deadline && !deadline.didTimeout ? Math.min(deadline.timeRemaining(), SLICE_MS - (performance.now() - started)) : SLICE_MS - (performance.now() - started));
-  while (waiting.length > 0 && timeLeft() > 0) {
+  do {
     const waiter = waiting.shift()!;
     waiter.deliver(placeholderUrl(waiter.hash));
-  }
-  if (waiting.length > 0) requestIdle(drain);
+  } while (waiting.length > 0 && performance.now() - started < budget);
+  if (waiting.length > 0) requestIdle(drain, IDLE_TIMEOUT_MS);
   else scheduled = false;
 }
 
@@ -93,7 +97,7 @@ export function requestPlaceholderUrl(hash: string, deliver: (url: string) => vo
   waiting.push(waiter);
   if (!scheduled) {
     scheduled = true;
-    requestIdle(drain);
+    requestIdle(drain, IDLE_TIMEOUT_MS);
   }
   return () => {
     const index = waiting.indexOf(waiter);

@@ -14,9 +14,9 @@ const loadUserMenu = () => import('./UserMenu.tsx');
 const UserMenu = lazyPart(loadUserMenu);
 
 export function LazyUserMenu({ user, links }: { user: User; links?: UserMenuLink[] }) {
-  const { button, menu, open, intent } = useDeferredMenu(loadUserMenu);
+  const { button, opened, open, intent } = useDeferredMenu(loadUserMenu);
   const plain = <UserMenuButton ref={button} user={user} onClick={open} {...intent} />;
-  if (!menu) return plain;
+  if (!opened) return plain;
   // Offline before the app is installed, the menu's code may not come: the plain button stays.
-  return <UserMenu fallback={plain} user={user} links={links} defaultOpened={menu.opened} focusOnMount={menu.focus} />;
+  return <UserMenu fallback={plain} user={user} links={links} defaultOpened focusOnMount />;
 }

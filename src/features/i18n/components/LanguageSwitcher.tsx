@@ -18,12 +18,12 @@ const LanguageMenu = lazyPart(loadLanguageMenu);
 export function LanguageSwitcher({ languages }: { languages: Language[] }) {
   const { i18n } = useTranslation();
   const isMobile = useMediaQuery('(max-width: 767.98px)', false);
-  const { button, menu, open, intent } = useDeferredMenu(loadLanguageMenu);
+  const { button, opened, open, intent } = useDeferredMenu(loadLanguageMenu);
   const current = languages.find((l) => l.name === i18n.language) ?? { name: i18n.language, title: i18n.language };
   const label = isMobile ? current.name.toUpperCase() : current.title;
 
   const plain = <LanguageButton ref={button} label={label} onClick={open} {...intent} />;
-  if (!menu) return plain;
+  if (!opened) return plain;
   // Offline before the app is installed, the menu's code may not come: the plain button stays.
-  return <LanguageMenu fallback={plain} languages={languages} label={label} defaultOpened={menu.opened} focusOnMount={menu.focus} />;
+  return <LanguageMenu fallback={plain} languages={languages} label={label} defaultOpened focusOnMount />;
 }
