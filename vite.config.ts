@@ -55,7 +55,13 @@ const FIRST_SCREEN_SCRIPT = `(function (chunks) {
   function read(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } }
   var auth = read('auth'), locale = read('locale') === 'en' ? 'en' : 'ro';
   if (auth && auth.token) return;
-  function get(url) {
+  // A first visit's page may carry the answers already (ADR 026, server/first-screen): no round trip for those.
+  var first = null;
+  try { var el = document.getElementById('first-answers'); first = el && JSON.parse(el.textContent); } catch (e) { first = null; }
+  if (!first || first.locale !== locale || !first.answers) first = { answers: {} };
+  // key: the answer's key (the query sorted by name) where the address's own order differs.
+  function get(url, key) {
+    if (Object.prototype.hasOwnProperty.call(first.answers, key || url)) return Promise.resolve(first.answers[key || url]);
     return fetch('/api' + url, { credentials: 'include', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': locale } })
       .then(function (r) { return r.ok ? r.json() : null; })['catch'](function () { return null; });
   }
@@ -97,7 +103,7 @@ const FIRST_SCREEN_SCRIPT = `(function (chunks) {
   } else if (screen === 'category') {
     get('/categories/' + m[1]).then(function (j) {
       var c = j && j.data.category;
-      if (c && !location.search) get('/products/filter?category=' + c.id + '&sort=newest&page=1').then(function (l) { var p = l && l.data.data[0]; if (p) photo(picture(p), pictureMeta(p), __CARD_SIZES__); });
+      if (c && !location.search) get('/products/filter?category=' + c.id + '&sort=newest&page=1', '/products/filter?category=' + c.id + '&page=1&sort=newest').then(function (l) { var p = l && l.data.data[0]; if (p) photo(picture(p), pictureMeta(p), __CARD_SIZES__); });
     });
     get('/categories');
   }

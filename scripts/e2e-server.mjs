@@ -29,6 +29,10 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     // per-address sign-up limits hold as in production without throttling the suite: the tests
     // play the reverse proxy on 127.0.0.1, the only proxy trusted (ADR 014).
     TRUST_PROXY: '127.0.0.1',
+    // A first visit's page waits this long for the answers it carries (ADR 026): on a loaded CI
+    // machine the default 250 ms could leave them out now and then, and the browser test that
+    // checks a first screen needs no round trip would flicker.
+    FIRST_ANSWERS_MS: process.env.FIRST_ANSWERS_MS ?? '3000',
   },
 });
 

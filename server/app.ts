@@ -130,5 +130,5 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     });
   }
 
-  if (options.serveStatic !== false) await fastify.register(staticPlugin, { root: env.STATIC_DIR });
+  if (options.serveStatic !== false) await fastify.register(staticPlugin, { root: env.STATIC_DIR, firstAnswersMs: env.FIRST_ANSWERS_MS });
 }

@@ -186,6 +186,15 @@ const envSchema = z
     /** How often each instance reads the catalog change log (ms); a list request also reads it when behind. */
     CATALOG_INDEX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
 
+    /**
+     * How long a first screen's page waits for the answers it carries (ADR 026,
+     * first-screen/first-answers.ts), in ms; 0 sends every page without them.
+     */
+    FIRST_ANSWERS_MS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('FIRST_ANSWERS_MS must be a whole number').min(0).max(5_000).default(250),
+    ),
+
     // --- Photographs (issue 15, ADR 024) ----------------------------------------------------
     /**
      * After listening, make the home page's and the category list's photos in the background

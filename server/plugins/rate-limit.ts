@@ -18,6 +18,7 @@
  * liveness check, no query) keeps answering 200 during an outage (ADR 013).
  */
 import fp from 'fastify-plugin';
+import { isInternalRequest } from '../lib/internal-request.ts';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -88,7 +89,9 @@ export default fp<RateLimitPluginOptions>(
       skipOnError: true,
       // Only the API is counted: the app's own files and images are not (one visit loads ~60 of
       // them, and a shopper reloading on a weak connection must never see a 429 for a script).
-      allowList: (request, key) => !request.url.startsWith('/api/') || (options.exemptLoopback && (key === '127.0.0.1' || key === '::1')),
+      // The server's own requests (first-screen answers) carry a per-process secret: a forged header still counts.
+      allowList: (request, key) =>
+        !request.url.startsWith('/api/') || (options.exemptLoopback && (key === '127.0.0.1' || key === '::1')) || isInternalRequest(request),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

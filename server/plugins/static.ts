@@ -7,7 +7,7 @@
  *
  * Hashed assets are immutable; the service worker, manifest and index.html are always revalidated
  * so updates reach users. Any non-/api GET without an extension answers index.html (client-side
- * routes); a missing file with an extension is a 404, never HTML served as JS. The build writes
+ * routes) — a first screen's with the answers it shows written in (ADR 026); a missing file with an extension is a 404, never HTML served as JS. The build writes
  * Brotli and gzip copies of its text files (scripts/vite-precompress.ts): they are sent as they
  * are to browsers that accept them, and @fastify/compress leaves an encoded answer alone; the
  * copies' own addresses are not served.
@@ -17,8 +17,10 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers } from '../first-screen/first-answers.ts';
+import { appPage, withFirstAnswers } from '../first-screen/page.ts';
 
-export default fp<{ root: string }>(async function staticPlugin(app: FastifyInstance, { root }) {
+export default fp<{ root: string; firstAnswersMs?: number }>(async function staticPlugin(app: FastifyInstance, { root, firstAnswersMs }) {
   const dir = path.resolve(root);
   if (!existsSync(path.join(dir, 'index.html'))) {
     app.log.warn({ dir }, 'no built app found yet: run `npm run build` (served as soon as it is there)');
@@ -42,7 +44,10 @@ export default fp<{ root: string }>(async function staticPlugin(app: FastifyInst
     },
   });
 
-  app.get('/*', (request, reply) => {
+  const readPage = appPage(dir);
+  const firstAnswersFor = createFirstAnswers(app, { budgetMs: firstAnswersMs ?? FIRST_ANSWERS_BUDGET_MS });
+
+  app.get('/*', async (request, reply) => {
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -56,6 +61,10 @@ export default fp<{ root: string }>(async function staticPlugin(app: FastifyInst
       return reply.sendFile(urlPath.replace(/^\/+/, ''));
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // A first screen's page carries its answers (ADR 026); anything else, or no answers in time: the file as it is.
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const [html, first] = await Promise.all([readPage(), firstAnswersFor(request.url.split('?')[0] ?? '/', search)]);
+    if (html === null || first === null) return reply.sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(withFirstAnswers(html, first));
   });
 });

@@ -6,6 +6,7 @@
  */
 import { readStored } from './storage.ts';
 import { connectivity } from './connectivity.ts';
+import { firstAnswerKey, takeFirstAnswer } from './first-answers.ts';
 
 export const API_BASE = '/api';
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -117,8 +118,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
 
-  let response: Response;
   const method = options.method ?? 'GET';
+  // A first visit's page may carry this answer already (ADR 026): no round trip for it.
+  if (method === 'GET' && !token && !options.headers) {
+    const answer = takeFirstAnswer(firstAnswerKey(url, API_BASE), headers['Accept-Language']!);
+    if (answer !== undefined) return answer as T;
+  }
+  let response: Response;
   try {
     response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
   } catch (error) {

@@ -59,6 +59,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Receives the app's log lines (JSON, level info and up). */
   logStream?: Writable;
+  /** Serve the built app from env.STATIC_DIR too (off by default: API only). */
+  serveStatic?: boolean;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -77,7 +79,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     await fastify.register(app, {
       env,
       database: handle,
-      serveStatic: false,
+      serveStatic: options.serveStatic ?? false,
     });
     await fastify.ready();
   } catch (error) {

@@ -1,0 +1,135 @@
+/**
+ * A first visit's page carries the public API answers its first screen shows (ADR 026).
+ *
+ * On weak mobile data a round trip costs 150–600 ms. A first visit to a category page used to
+ * wait for three in a row before its largest photo could even be requested (the page, then the
+ * category by its address, then the category's first page of products), and for the answers
+ * before React could render anything. Now the server, answering the navigation, asks itself for
+ * those answers (the very same routes, through `app.inject`: same envelopes, same response
+ * cache) and writes them into the page as inert JSON. The inline start-up script (ADR 008) reads
+ * them to preload the largest photo at once, and `src/lib/first-answers.ts` hands them to the
+ * app's first requests instead of the network.
+ *
+ * Never at the page's expense: the answers get FIRST_ANSWERS_BUDGET_MS (the page goes without
+ * them after that, exactly as before), at most MAX_IN_FLIGHT pages gather them at once per
+ * process (beyond that a page goes without), a failed or slow answer is simply left out. They are
+ * the anonymous answers in Romanian (the app's default language): a shopper signed in, or who
+ * chose English, ignores them on the client.
+ *
+ * The internal requests bypass the per-address rate limit with a per-process secret header
+ * (server/lib/internal-request.ts): they are the server's own, and a forged header cannot match.
+ */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE } from '../../src/contract/constants.ts';
+import { INTERNAL_REQUEST_HEADER, internalRequestSecret } from '../lib/internal-request.ts';
+
+/** Default of FIRST_ANSWERS_MS: about one round trip on good mobile data, a fraction of one on weak. */
+export const FIRST_ANSWERS_BUDGET_MS = 250;
+/** Pages gathering answers at once in one process; beyond it a page goes without (bounded database work). */
+export const MAX_IN_FLIGHT = 16;
+/** The element's id; src/lib/first-answers.ts and the inline script read it. */
+export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+
+export type FirstScreen = { screen: 'home' } | { screen: 'category'; slug: string } | { screen: 'product'; id: number };
+
+/** The first screens the inline start-up script knows (vite.config.ts), by address. */
+export function firstScreenOf(pathname: string, search: string): FirstScreen | null {
+  if (pathname === '/') return { screen: 'home' };
+  let m = /^\/categories\/([^/]+)$/.exec(pathname);
+  // A category opened with filters in its address lists something else: its answers are left to the app.
+  if (m) return search ? null : { screen: 'category', slug: m[1]! };
+  m = /^\/products\/(\d{1,9})\/details$/.exec(pathname);
+  if (m) return { screen: 'product', id: Number(m[1]) };
+  return null;
+}
+
+/**
+ * The key of an API GET as the client looks it up: the path after /api, then the query's
+ * parameters sorted by name (the app builds them in its own order).
+ */
+export function answerKey(path: string, query: Record<string, string | number> = {}): string {
+  const params = Object.entries(query)
+    .map(([name, value]): [string, string] => [name, String(value)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return params.length ? `${path}?${new URLSearchParams(params).toString()}` : path;
+}
+
+export interface FirstAnswers {
+  locale: string;
+  answers: Record<string, unknown>;
+}
+
+/**
+ * Serialized for a <script type="application/json"> element: `<` escaped, so no answer (a
+ * product name a seller typed) can close the element or open a comment.
+ */
+export function serializeFirstAnswers(first: FirstAnswers): string {
+  return JSON.stringify(first).replace(/</g, '\\u003c');
+}
+
+export function createFirstAnswers(app: FastifyInstance, { budgetMs = FIRST_ANSWERS_BUDGET_MS, maxInFlight = MAX_IN_FLIGHT } = {}) {
+  let inFlight = 0;
+  const locale = DEFAULT_LOCALE;
+
+  async function get(key: string): Promise<unknown> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api${key}`,
+      headers: {
+        accept: 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        'accept-language': locale,
+        [INTERNAL_REQUEST_HEADER]: internalRequestSecret,
+      },
+    });
+    if (response.statusCode !== 200) return undefined;
+    return response.json();
+  }
+
+  async function gather(first: FirstScreen, answers: Record<string, unknown>) {
+    const keep = (key: string) =>
+      get(key).then(
+        (answer) => {
+          if (answer !== undefined) answers[key] = answer;
+          return answer;
+        },
+        () => undefined,
+      );
+    // Not the interface's messages (~50 KB): in the page they would hold back everything the page
+    // names after them, where the start-up script fetches them alongside the app's code.
+    const common = [keep('/master'), keep('/settings'), keep('/categories')];
+    if (first.screen === 'home') await Promise.all([...common, keep('/home'), keep('/banners')]);
+    else if (first.screen === 'product') await Promise.all([...common, keep(`/products/${first.id}`), keep(`/products/${first.id}/similar`)]);
+    else {
+      const category = keep(`/categories/${encodeURIComponent(first.slug)}`).then(async (answer) => {
+        const id = (answer as { data?: { category?: { id?: unknown } } } | undefined)?.data?.category?.id;
+        if (typeof id === 'number') await keep(answerKey('/products/filter', { category: id, sort: 'newest', page: 1 }));
+      });
+      await Promise.all([...common, category]);
+    }
+  }
+
+  /**
+   * The answers for a navigation to `pathname` (with `search`, the query string), or null when
+   * it is not a first screen, too many pages are gathering already, or nothing came in time.
+   */
+  return async function firstAnswersFor(pathname: string, search: string): Promise<FirstAnswers | null> {
+    const first = firstScreenOf(pathname, search);
+    if (!first || budgetMs <= 0 || inFlight >= maxInFlight) return null;
+    const answers: Record<string, unknown> = {};
+    inFlight++;
+    // Counted until every internal request has ended, late ones included: that is the work the
+    // database does, and what MAX_IN_FLIGHT bounds.
+    const gathered = gather(first, answers)
+      .catch(() => undefined)
+      .finally(() => inFlight--);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)));
+    await Promise.race([gathered, deadline]);
+    clearTimeout(timer);
+    // Whatever came in time (a copy: a late answer does not change what is being sent); the
+    // ones still under way are left to the app.
+    const sent = { ...answers };
+    return Object.keys(sent).length ? { locale, answers: sent } : null;
+  };
+}

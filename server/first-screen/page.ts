@@ -1,0 +1,38 @@
+/**
+ * The app's page (the built index.html) as answered to a navigation: read from disk when it
+ * changed (a deploy swaps the directory under a running server: server/plugins/static.ts), with
+ * the first screen's answers written in when there are some (first-answers.ts, ADR 026).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { FIRST_ANSWERS_ELEMENT_ID, serializeFirstAnswers, type FirstAnswers } from './first-answers.ts';
+
+export function appPage(root: string) {
+  const file = path.join(path.resolve(root), 'index.html');
+  let cached: { mtimeMs: number; size: number; html: string } | undefined;
+  /** The page's text, or null when there is no built app (yet). */
+  return async function read(): Promise<string | null> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
+      cached = { mtimeMs: info.mtimeMs, size: info.size, html: await readFile(file, 'utf8') };
+    }
+    return cached.html;
+  };
+}
+
+/**
+ * The answers as the head's first element: before the inline start-up script, which reads them
+ * to preload the screen's largest photo without a round trip.
+ */
+export function withFirstAnswers(html: string, first: FirstAnswers): string {
+  const element = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${serializeFirstAnswers(first)}</script>`;
+  const head = /<head[^>]*>/i.exec(html);
+  if (!head) return html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + element + html.slice(at);
+}
