@@ -152,7 +152,14 @@ function firstScreenPreload(): Plugin {
             return [screen, [...files, ...css]];
           }),
         );
-        return { html, tags: [{ tag: 'script', children: `${FIRST_SCREEN_SCRIPT}(${JSON.stringify(screens)});`, injectTo: 'head-prepend' }] };
+        // Right after the viewport's meta tag: before it the page is laid out 980 px wide, and an
+        // image preload's `imagesizes` then picks a desktop width (a 1600 px photo preloaded
+        // for a phone that shows the 960 px one, seen once the answers came with the page, ADR 026);
+        // before the stylesheets, which would hold a parser-inserted script back until they load.
+        const viewport = /<meta name="viewport"[^>]*>/.exec(html);
+        if (!viewport) throw new Error('firstScreenPreload: index.html has no viewport meta tag');
+        const at = viewport.index + viewport[0].length;
+        return `${html.slice(0, at)}\n    <script>${FIRST_SCREEN_SCRIPT}(${JSON.stringify(screens)});</script>${html.slice(at)}`;
       },
     },
   };

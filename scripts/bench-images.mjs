@@ -5,6 +5,10 @@
 // image's JPEG original as it is stored (1600 px, as the seller's phone made it).
 // Builds the app into .tmp/dist-images and starts its own server on a fresh embedded database;
 // a first visit makes the originals and variants (not measured).
+// Then a repeat visit: the same shopper (same browser profile) opens the page again, once with the
+// service worker blocked (the HTTP cache alone) and once with it in control; the bytes every
+// request took from the network are counted from Chromium's own accounting (CDP
+// Network.loadingFinished.encodedDataLength; 0 for an answer from the cache or the worker).
 // Usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]
 //   --list  prints every image request of the measured visits in order
 import { spawn, spawnSync } from 'node:child_process';
@@ -70,6 +74,52 @@ async function visit({ originals = false } = {}) {
   return images;
 }
 
+/**
+ * Bytes from the network per resource type while `act` runs on `page` (Chromium's accounting:
+ * an answer from the memory or disk cache or from the service worker counts 0).
+ */
+async function networkBytes(page, act) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const typeOf = new Map();
+  const cached = new Set();
+  const bytes = {};
+  cdp.on('Network.responseReceived', (e) => {
+    typeOf.set(e.requestId, e.type);
+    if (e.response.fromDiskCache || e.response.fromServiceWorker || e.response.fromPrefetchCache) cached.add(e.requestId);
+  });
+  cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
+  cdp.on('Network.loadingFinished', (e) => {
+    const type = typeOf.get(e.requestId) ?? 'Other';
+    bytes[type] = (bytes[type] ?? 0) + (cached.has(e.requestId) ? 0 : e.encodedDataLength);
+  });
+  await act();
+  await cdp.detach();
+  return bytes;
+}
+
+/** A first visit, then the same page opened again by the same browser profile. */
+async function repeatVisit({ serviceWorker }) {
+  const context = await browser.newContext({ viewport: { width, height: 812 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true, serviceWorkers: serviceWorker ? 'allow' : 'block', locale: 'ro-RO' });
+  const page = await context.newPage();
+  const url = `${base}/categories/${category}`;
+  const first = await networkBytes(page, async () => {
+    await page.goto(url, { waitUntil: 'networkidle', timeout: 600_000 });
+    if (serviceWorker) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    // Every picture of the first view decoded (and, with the worker, in its image cache).
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 60_000 });
+    await page.waitForTimeout(1000);
+  });
+  const again = await context.newPage();
+  await page.close();
+  const repeat = await networkBytes(again, async () => {
+    await again.goto(url, { waitUntil: 'networkidle', timeout: 600_000 });
+    await again.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 60_000 });
+  });
+  await context.close();
+  return { first, repeat };
+}
+
 // First visit: the server draws the originals and encodes the variants this page asks for.
 await visit();
 await visit();
@@ -85,5 +135,13 @@ console.log(`  pipeline            : ${photos(pipeline).length} photos, ${kb(sum
 const formats = {};
 for (const i of photos(pipeline)) formats[`${i.url.split('/').pop()}`] = (formats[`${i.url.split('/').pop()}`] ?? 0) + 1;
 console.log('  pipeline variants   :', JSON.stringify(formats));
+const total = (bytes) => Object.values(bytes).reduce((n, b) => n + b, 0);
+for (const serviceWorker of [false, true]) {
+  const { first, repeat } = await repeatVisit({ serviceWorker });
+  console.log(
+    `  repeat visit, ${serviceWorker ? 'service worker in control' : 'HTTP cache only (no service worker)'}: image bytes from the network ${kb(repeat.Image ?? 0)} ` +
+      `(first visit ${kb(first.Image ?? 0)}); all bytes ${kb(total(repeat))} (first visit ${kb(total(first))})`,
+  );
+}
 await browser.close();
 process.exit(0);

@@ -179,6 +179,13 @@ function printDetails(name, lhr) {
   for (const item of items('layout-shifts')) console.log(`  shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? ''}`);
   const bootup = items('bootup-time').slice(0, 6).map((i) => `${i.url.replace(base, '')} ${Math.round(i.total)} ms`);
   console.log(`  bootup: ${bootup.join(', ')}`);
+  // What the transferred total is made of (network-requests: every request of the run, the service worker's too).
+  const byType = {};
+  for (const r of items('network-requests')) {
+    const key = `${r.resourceType ?? 'Other'}${r.sessionTargetType && r.sessionTargetType !== 'page' ? ` (${r.sessionTargetType})` : ''}`;
+    byType[key] = (byType[key] ?? 0) + (r.transferSize ?? 0);
+  }
+  console.log(`  transferred by type: ${Object.entries(byType).sort((x, y) => y[1] - x[1]).map(([type, n]) => `${type} ${(n / 1024).toFixed(1)} KB`).join(', ')}`);
   const work = items('mainthread-work-breakdown').map((i) => `${i.groupLabel} ${Math.round(i.duration)}`);
   console.log(`  main thread: ${work.join(', ')}`);
   const longTasks = items('long-tasks').slice(0, 6).map((i) => `${i.url.replace(base, '')} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`);

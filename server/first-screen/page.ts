@@ -26,13 +26,14 @@ export function appPage(root: string) {
 }
 
 /**
- * The answers as the head's first element: before the inline start-up script, which reads them
- * to preload the screen's largest photo without a round trip.
+ * The answers right after the viewport's meta tag (else the head's start): before the inline
+ * start-up script that follows it (vite.config.ts), which reads them to preload the screen's
+ * largest photo without a round trip; after the charset and viewport, so neither moves.
  */
 export function withFirstAnswers(html: string, first: FirstAnswers): string {
   const element = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${serializeFirstAnswers(first)}</script>`;
-  const head = /<head[^>]*>/i.exec(html);
-  if (!head) return html;
-  const at = head.index + head[0].length;
+  const anchor = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<head[^>]*>/i.exec(html);
+  if (!anchor) return html;
+  const at = anchor.index + anchor[0].length;
   return html.slice(0, at) + element + html.slice(at);
 }

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { products } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
-const html = `<!doctype html><html lang="ro"><head><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
+const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
 let dir: string;
 let t: TestApp;
 
@@ -62,6 +62,8 @@ describe('first answers in the page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // After the viewport (a preload's sizes need the phone's width), before the start-up script that reads it.
+    expect(res.body.indexOf('id="first-answers"')).toBeGreaterThan(res.body.indexOf('name="viewport"'));
     expect(res.body.indexOf('id="first-answers"')).toBeLessThan(res.body.indexOf('/* start-up */'));
     const first = answersOf(res.body)!;
     expect(first.locale).toBe('ro');

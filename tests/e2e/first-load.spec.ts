@@ -15,6 +15,19 @@ function recordApiRequests(page: Page) {
   });
   return seen;
 }
+/** Lighthouse's phone: a mobile layout viewport, which is 980 px wide until the viewport meta tag is read. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** Photos (by their content key) fetched at more than one width: a preload that picked another width than the page shows. */
+function fetchedTwice(urls: string[]) {
+  const widths = new Map<string, Set<string>>();
+  for (const url of urls) {
+    const m = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\./.exec(url);
+    if (m) widths.set(m[1]!, (widths.get(m[1]!) ?? new Set()).add(m[2]!));
+  }
+  return [...widths].filter(([, set]) => set.size > 1).map(([key, set]) => `${key}: ${[...set].join(', ')}`);
+}
+
 const dataRequests = (seen: string[]) => seen.filter((url) => !url.startsWith('/api/translations/') && !url.startsWith('/api/health'));
 
 for (const [name, path, ready] of [
@@ -22,7 +35,7 @@ for (const [name, path, ready] of [
   ['category', '/categories/imbracaminte-femei', 'product-card'],
 ] as const) {
   test(`a first visit to the ${name} page shows its first screen without asking the API for its data`, async ({ browser }) => {
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 375, height: 812 } });
+    const context = await browser.newContext({ serviceWorkers: 'block', ...PHONE });
     const page = await context.newPage();
     const seen = recordApiRequests(page);
     const photos: string[] = [];
@@ -32,6 +45,7 @@ for (const [name, path, ready] of [
     await expect(page.getByTestId(ready).first().locator('img').first()).toHaveJSProperty('complete', true);
     expect(dataRequests(seen)).toEqual([]);
     expect(photos.length).toBeGreaterThan(0);
+    expect(fetchedTwice(photos)).toEqual([]);
     await context.close();
   });
 }
@@ -39,12 +53,21 @@ for (const [name, path, ready] of [
 test('a first visit to a product page shows it without asking the API; the next screen asks as usual', async ({ browser, request }) => {
   const listing = await (await request.get('/api/products/filter?sort=newest&page=1')).json();
   const product = listing.data.data.find((p: { quantity: number }) => p.quantity > 0);
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await browser.newContext({ serviceWorkers: 'block', ...PHONE });
   const page = await context.newPage();
   const seen = recordApiRequests(page);
+  const photos: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'image' && photos.push(request.url()));
   await page.goto(`/products/${product.id}/details`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(product.name);
+  await expect(page.getByTestId('gallery-image').first()).toHaveJSProperty('complete', true);
   expect(dataRequests(seen)).toEqual([]);
+  // The preloaded main photo is no wider than the one the gallery shows (not a desktop width
+  // chosen before the viewport was known). Its 160 px thumbnail may come too.
+  const shown = await page.getByTestId('gallery-image').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+  const [, key, width] = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\./.exec(shown)!;
+  const wider = photos.filter((url) => url.includes(`/${key}/`) && Number(/\/(\d+)\.\w+$/.exec(url)![1]) > Number(width));
+  expect(wider).toEqual([]);
   // Inside the app, a category of the header's strip: its data comes from the network.
   await page.getByTestId('category-buttons').getByRole('link').first().click();
   await expect(page.getByTestId('product-card').first()).toBeVisible();
