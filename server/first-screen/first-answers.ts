@@ -10,9 +10,11 @@
  * them to preload the largest photo at once, and `src/lib/first-answers.ts` hands them to the
  * app's first requests instead of the network.
  *
- * Never at the page's expense: the answers get FIRST_ANSWERS_BUDGET_MS (the page goes without
- * them after that, exactly as before), at most MAX_IN_FLIGHT pages gather them at once per
- * process (beyond that a page goes without), a failed or slow answer is simply left out. They are
+ * Never at the page's expense, never a lever on the database: the answers get
+ * FIRST_ANSWERS_BUDGET_MS (the page goes without them after that, exactly as before); an answer
+ * made for one page serves the next ones for ANSWER_REUSE_MS; at most MAX_INTERNAL_IN_FLIGHT
+ * internal requests run at once per process, whatever the rate of page requests (beyond it an
+ * answer is left out); a failed or slow answer is simply left out. They are
  * the anonymous answers in Romanian (the app's default language): a shopper signed in, or who
  * chose English, ignores them on the client.
  *
@@ -20,13 +22,20 @@
  * (server/lib/internal-request.ts): they are the server's own, and a forged header cannot match.
  */
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_LOCALE } from '../../src/contract/constants.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestSecret } from '../lib/internal-request.ts';
 
 /** Default of FIRST_ANSWERS_MS: about one round trip on good mobile data, a fraction of one on weak. */
 export const FIRST_ANSWERS_BUDGET_MS = 250;
-/** Pages gathering answers at once in one process; beyond it a page goes without (bounded database work). */
-export const MAX_IN_FLIGHT = 16;
+/**
+ * Internal requests under way at once in one process (PostgreSQL's pool has 10 connections);
+ * beyond it an answer is left to the app, so page requests, which the API's rate limit does not
+ * count, can never queue more database work than this.
+ */
+export const MAX_INTERNAL_IN_FLIGHT = 6;
+/** How long an answer made for one page serves the next ones (ms). */
+export const ANSWER_REUSE_MS = 2_000;
 /** The element's id; src/lib/first-answers.ts and the inline script read it. */
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
@@ -38,7 +47,8 @@ export function firstScreenOf(pathname: string, search: string): FirstScreen | n
   let m = /^\/categories\/([^/]+)$/.exec(pathname);
   // A category opened with filters in its address lists something else: its answers are left to the app.
   if (m) return search ? null : { screen: 'category', slug: m[1]! };
-  m = /^\/products\/(\d{1,9})\/details$/.exec(pathname);
+  // No leading zero: the app and the start-up script would write the address differently.
+  m = /^\/products\/([1-9]\d{0,9})\/details$/.exec(pathname);
   if (m) return { screen: 'product', id: Number(m[1]) };
   return null;
 }
@@ -67,34 +77,50 @@ export function serializeFirstAnswers(first: FirstAnswers): string {
   return JSON.stringify(first).replace(/</g, '\\u003c');
 }
 
-export function createFirstAnswers(app: FastifyInstance, { budgetMs = FIRST_ANSWERS_BUDGET_MS, maxInFlight = MAX_IN_FLIGHT } = {}) {
-  let inFlight = 0;
+export function createFirstAnswers(
+  app: FastifyInstance,
+  { budgetMs = FIRST_ANSWERS_BUDGET_MS, maxInFlight = MAX_INTERNAL_IN_FLIGHT, reuseMs = ANSWER_REUSE_MS } = {},
+) {
   const locale = DEFAULT_LOCALE;
+  let inFlight = 0;
+  // An answer (or its absence) made in the last `reuseMs` serves every page that needs it: a burst
+  // of visits to the same screens costs the database one set of queries, not one per page.
+  const recent = new LRUCache<string, Promise<unknown>>({ max: 500, ttl: reuseMs, ttlAutopurge: false });
 
-  async function get(key: string): Promise<unknown> {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api${key}`,
-      headers: {
-        accept: 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        'accept-language': locale,
-        [INTERNAL_REQUEST_HEADER]: internalRequestSecret,
-      },
-    });
-    if (response.statusCode !== 200) return undefined;
-    return response.json();
+  /** The API's answer to an anonymous GET of `url` (the address as the app writes it), or undefined. */
+  function get(url: string): Promise<unknown> {
+    const known = recent.get(url);
+    if (known) return known;
+    // Bounded database work whatever the rate of page requests: beyond it the answer is left to the app.
+    if (inFlight >= maxInFlight) return Promise.resolve(undefined);
+    inFlight++;
+    const answer = app
+      .inject({
+        method: 'GET',
+        url: `/api${url}`,
+        headers: {
+          accept: 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+          'accept-language': locale,
+          [INTERNAL_REQUEST_HEADER]: internalRequestSecret,
+        },
+      })
+      .then(
+        (response) => (response.statusCode === 200 ? (response.json() as unknown) : undefined),
+        () => undefined,
+      )
+      .finally(() => inFlight--);
+    recent.set(url, answer);
+    return answer;
   }
 
   async function gather(first: FirstScreen, answers: Record<string, unknown>) {
-    const keep = (key: string) =>
-      get(key).then(
-        (answer) => {
-          if (answer !== undefined) answers[key] = answer;
-          return answer;
-        },
-        () => undefined,
-      );
+    // `url` as the app writes it (the response cache is keyed by it), `key` as the client looks it up.
+    const keep = (url: string, key = url) =>
+      get(url).then((answer) => {
+        if (answer !== undefined) answers[key] = answer;
+        return answer;
+      });
     // Not the interface's messages (~50 KB): in the page they would hold back everything the page
     // names after them, where the start-up script fetches them alongside the app's code.
     const common = [keep('/master'), keep('/settings'), keep('/categories')];
@@ -103,29 +129,25 @@ export function createFirstAnswers(app: FastifyInstance, { budgetMs = FIRST_ANSW
     else {
       const category = keep(`/categories/${encodeURIComponent(first.slug)}`).then(async (answer) => {
         const id = (answer as { data?: { category?: { id?: unknown } } } | undefined)?.data?.category?.id;
-        if (typeof id === 'number') await keep(answerKey('/products/filter', { category: id, sort: 'newest', page: 1 }));
+        if (typeof id !== 'number') return;
+        const listing = { category: id, sort: 'newest', page: 1 };
+        await keep(`/products/filter?${new URLSearchParams(Object.entries(listing).map(([k, v]) => [k, String(v)]))}`, answerKey('/products/filter', listing));
       });
       await Promise.all([...common, category]);
     }
   }
 
   /**
-   * The answers for a navigation to `pathname` (with `search`, the query string), or null when
-   * it is not a first screen, too many pages are gathering already, or nothing came in time.
+   * The answers for a navigation to `pathname` (decoded, with `search`, the query string), or
+   * null when it is not a first screen or nothing came within the budget.
    */
   return async function firstAnswersFor(pathname: string, search: string): Promise<FirstAnswers | null> {
     const first = firstScreenOf(pathname, search);
-    if (!first || budgetMs <= 0 || inFlight >= maxInFlight) return null;
+    if (!first || budgetMs <= 0) return null;
     const answers: Record<string, unknown> = {};
-    inFlight++;
-    // Counted until every internal request has ended, late ones included: that is the work the
-    // database does, and what MAX_IN_FLIGHT bounds.
-    const gathered = gather(first, answers)
-      .catch(() => undefined)
-      .finally(() => inFlight--);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)));
-    await Promise.race([gathered, deadline]);
+    await Promise.race([gather(first, answers).catch(() => undefined), deadline]);
     clearTimeout(timer);
     // Whatever came in time (a copy: a late answer does not change what is being sent); the
     // ones still under way are left to the app.

@@ -19,7 +19,11 @@ export function appPage(root: string) {
       return null;
     }
     if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
-      cached = { mtimeMs: info.mtimeMs, size: info.size, html: await readFile(file, 'utf8') };
+      try {
+        cached = { mtimeMs: info.mtimeMs, size: info.size, html: await readFile(file, 'utf8') };
+      } catch {
+        return null; // swapped away between the two calls (a deploy): the file as sendFile finds it
+      }
     }
     return cached.html;
   };

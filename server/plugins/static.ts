@@ -61,10 +61,14 @@ export default fp<{ root: string; firstAnswersMs?: number }>(async function stat
       return reply.sendFile(urlPath.replace(/^\/+/, ''));
     }
     reply.header('Cache-Control', 'no-cache');
-    // A first screen's page carries its answers (ADR 026); anything else, or no answers in time: the file as it is.
+    // A first screen's page carries its answers (ADR 026); anything else, a HEAD request, or no
+    // answers in time: the file as it is.
+    if (request.method !== 'GET') return reply.sendFile('index.html');
+    const html = await readPage();
+    if (html === null) return reply.sendFile('index.html');
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const [html, first] = await Promise.all([readPage(), firstAnswersFor(request.url.split('?')[0] ?? '/', search)]);
-    if (html === null || first === null) return reply.sendFile('index.html');
+    const first = await firstAnswersFor(urlPath, search);
+    if (first === null) return reply.sendFile('index.html');
     return reply.type('text/html; charset=utf-8').send(withFirstAnswers(html, first));
   });
 });

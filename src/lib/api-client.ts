@@ -120,7 +120,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const method = options.method ?? 'GET';
   // A first visit's page may carry this answer already (ADR 026): no round trip for it.
-  if (method === 'GET' && !token && !options.headers) {
+  if (method === 'GET' && !token && !options.headers && !options.signal?.aborted) {
     const answer = takeFirstAnswer(firstAnswerKey(url, API_BASE), headers['Accept-Language']!);
     if (answer !== undefined) return answer as T;
   }

@@ -18,6 +18,8 @@ function pageWith(content: string) {
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   resetFirstAnswers();
+  // The page just started (a slow test machine must not make the answers stale).
+  vi.spyOn(performance, 'now').mockReturnValue(1_000);
   fetchMock = vi.fn(async () => new Response(JSON.stringify(fromNetwork), { status: 200, headers: { 'Content-Type': 'application/json' } }));
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -53,9 +55,16 @@ describe('first answers', () => {
     localStorage.clear();
     expect(await apiRequest('/categories/rochii', { query: { page: 2 } })).toEqual(fromNetwork);
     expect(await apiRequest('/categories/rochii', { method: 'POST', body: {} })).toEqual(fromNetwork);
+    // A request already cancelled does not use the answer up.
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await apiRequest('/categories/rochii', { signal: cancelled.signal }).catch(() => undefined);
     vi.spyOn(performance, 'now').mockReturnValue(FIRST_ANSWERS_FRESH_MS + 1);
     expect(await apiRequest('/master')).toEqual(fromNetwork);
-    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    expect(await apiRequest('/categories/rochii')).toEqual(category);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 
   it('a page cut short in its answers, or none, is the network as before', async () => {

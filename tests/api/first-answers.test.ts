@@ -10,7 +10,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { products } from '../../server/db/schema.ts';
+import { ANSWER_REUSE_MS, createFirstAnswers } from '../../server/first-screen/first-answers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
@@ -87,7 +89,8 @@ describe('first answers in the page', () => {
   });
 
   it("a seller's text cannot close the element: every < in the answers is escaped", async () => {
-    const [product] = await t.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
+    // Not the product the test above showed: its answer may still be reused (ANSWER_REUSE_MS).
+    const [product] = await t.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(products.id).offset(5).limit(1);
     const name = 'Rochie </script><script>alert(1)</script><!-- vară';
     await t.db.update(products).set({ name }).where(eq(products.id, product!.id));
     const res = await page(`/products/${product!.id}/details`);
@@ -120,11 +123,78 @@ describe('first answers in the page', () => {
   });
 
   it('with the database gone, the page is still the app (no answers), never an error', async () => {
+    // The answers made for the pages above serve for ANSWER_REUSE_MS: let them go first.
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_REUSE_MS + 100));
     await t.handle.close();
     for (const url of ['/', '/categories/imbracaminte-femei', '/products/1/details']) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(html);
     }
+  });
+});
+
+describe('first answers: bounded work', () => {
+  /** A stand-in API whose answers come when the test says, counting what the server asks. */
+  async function stubApi() {
+    const stub = Fastify();
+    const calls: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stub.get('/api/*', async (request) => {
+      calls.push(request.url);
+      if (request.url === '/api/home') await held;
+      return { message: 'ok', data: { url: request.url } };
+    });
+    await stub.ready();
+    return { stub, calls, release };
+  }
+
+  it('a page goes with what came within the budget; what comes later is not in it', async () => {
+    const { stub, release } = await stubApi();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 100 });
+    const first = await firstAnswersFor('/', '');
+    expect(Object.keys(first!.answers).sort()).toEqual(['/banners', '/categories', '/master', '/settings']);
+    release();
+    await stub.close();
+  });
+
+  it('an answer serves the next pages for a while; a burst of pages costs one set of requests', async () => {
+    const { stub, calls, release } = await stubApi();
+    release();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 2_000, reuseMs: 60_000 });
+    const pages = await Promise.all(Array.from({ length: 20 }, () => firstAnswersFor('/', '')));
+    expect(pages.every((page) => Object.keys(page!.answers).length === 5)).toBe(true);
+    expect(calls.sort()).toEqual(['/api/banners', '/api/categories', '/api/home', '/api/master', '/api/settings']);
+    await stub.close();
+  });
+
+  it('never more internal requests at once than the bound, however many pages ask', async () => {
+    const stub = Fastify();
+    let active = 0;
+    let most = 0;
+    let asked = 0;
+    stub.get('/api/*', async () => {
+      asked++;
+      most = Math.max(most, ++active);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      active--;
+      return { message: 'ok', data: {} };
+    });
+    await stub.ready();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 1_000, maxInFlight: 3, reuseMs: 0 });
+    const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => firstAnswersFor(`/products/${i + 1}/details`, '')));
+    expect(most).toBe(3);
+    // 12 pages × 5 answers could have been 60 requests: the bound left most of them to the app.
+    expect(asked).toBeLessThan(60);
+    expect(pages.some((page) => page !== null)).toBe(true);
+    await stub.close();
+  });
+
+  it('a HEAD request of a first screen gets the plain page and asks nothing', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/categories/imbracaminte-femei' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(html));
   });
 });
