@@ -417,7 +417,10 @@ async function main() {
     if (staticDir !== '/nonexistent') {
       const pageA = await through('A', () => send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: '/' }));
       const pageB = await through('B', () => send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: '/' }));
-      check(pageA.status === 200 && pageB.status === 200 && pageA.body.equals(pageB.body), 'the built app is served by both (GET / through nginx)');
+      // The same built app from both; the answers a first visit's page carries (ADR 026) are made
+      // per request by each instance (and may miss the budget on one), so they are left out of the comparison.
+      const app = (body: Buffer) => body.toString('utf8').replace(/<script type="application\/json" id="first-answers">[\s\S]*?<\/script>/, '');
+      check(pageA.status === 200 && pageB.status === 200 && app(pageA.body) === app(pageB.body), 'the built app is served by both (GET / through nginx)');
     }
 
     // 1. Sessions.
