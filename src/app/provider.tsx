@@ -18,10 +18,11 @@ import { addMessages } from '../lib/i18n.ts';
 import { PersistedCacheContext } from '../lib/persisted-cache-context.ts';
 import type { PersistedCache } from '../lib/query-persister.ts';
 import { useIdle } from '../lib/when-idle.ts';
-import { lazyPart } from '../lib/lazy-part.tsx';
+import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 import { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
 
-const NotificationsHost = lazyPart(() => import('./NotificationsHost.tsx'));
+const loadNotificationsHost = () => import('./NotificationsHost.tsx');
+const NotificationsHost = lazyPart(loadNotificationsHost);
 const PwaHost = lazyPart(() => import('./PwaHost.tsx'));
 
 // What <Notifications> sets when it mounts, set now: notifications shown before it are placed alike.
@@ -37,6 +38,11 @@ const anyShown = (state: NotificationsState) => state.notifications.length > 0 |
  */
 function LazyNotifications() {
   const [shown, setShown] = useState(() => anyShown(notificationsStore.getState()));
+  // Its code is fetched right after the first screen (not mounted: that is the long task). The
+  // first notice may come when the connection is gone — a tap queued offline — and its code must
+  // be here by then: asked for only at that moment, it failed, and the notices of the visit stayed
+  // hidden until the part tried again (seen in CI: cart.spec.ts, an offline add's failure notice).
+  useEffect(() => prefetchCode(loadNotificationsHost), []);
   useEffect(() => {
     if (shown) return;
     // One shown between the first render and this effect counts too.

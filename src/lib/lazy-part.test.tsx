@@ -3,6 +3,7 @@ import { Component, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { isChunkLoadError, lazyPart } from './lazy-part.tsx';
+import { connectivity } from './connectivity.ts';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/Part-x.js');
 
@@ -42,6 +43,27 @@ describe('lazyPart', () => {
     });
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.getByText('hello Ana')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("tries again when the app's requests reach the server, even if the browser never says it is online", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi
+      .fn<() => Promise<{ default: () => ReactNode }>>()
+      .mockRejectedValueOnce(chunkError())
+      .mockResolvedValueOnce({ default: () => <p>notices</p> });
+    const Part = lazyPart(load);
+    connectivity.reportNetworkFailure();
+    await act(async () => {
+      render(<Part fallback={<p>later</p>} />);
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText('later')).toBeInTheDocument();
+    await act(async () => {
+      connectivity.reportReachable();
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByText('notices')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
   });
 

@@ -2,9 +2,10 @@
  * A part of the page whose code loads on demand (docs/decisions/008-first-load.md) must never take
  * the page down when that code cannot be fetched — offline on a first visit, before the service
  * worker has precached the app. `lazyPart(load)` is React.lazy with a boundary: while the code
- * is on its way, and if fetching it fails, the fallback shows (null by default); once the browser
- * is back online the part tries again. Errors other than a failed fetch of code propagate as usual.
+ * is on its way, and if fetching it fails, the fallback shows (null by default); once the device
+ * is back online (the app's requests reach the server, or the browser says so) the part tries again. Errors other than a failed fetch of code propagate as usual.
  */
+import { connectivity } from './connectivity.ts';
 import { Component, lazy, Suspense, useCallback, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
 /** Chromium, Firefox and Safari word a failed dynamic import differently. */
@@ -20,16 +21,34 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
     return { error };
   }
 
+  private stopWaiting: (() => void) | null = null;
+
   componentDidCatch(error: unknown) {
-    // Committed with the fallback: try again once the browser is back online.
-    if (isChunkLoadError(error)) window.addEventListener('online', this.retry, { once: true });
+    // Committed with the fallback: try again once the device is back online — when the app's own
+    // requests find the server again (lib/connectivity.ts), or the browser says so. Not the
+    // browser's word alone: it may never come (a connection that carries nothing, or a test's
+    // emulated network), and a part that never comes back kept every notice of the visit hidden.
+    if (!isChunkLoadError(error)) return;
+    this.stopListening();
+    const unsubscribe = connectivity.subscribe(() => connectivity.isOnline() && this.retry());
+    window.addEventListener('online', this.retry, { once: true });
+    this.stopWaiting = () => {
+      unsubscribe();
+      window.removeEventListener('online', this.retry);
+    };
   }
 
   componentWillUnmount() {
-    window.removeEventListener('online', this.retry);
+    this.stopListening();
+  }
+
+  private stopListening() {
+    this.stopWaiting?.();
+    this.stopWaiting = null;
   }
 
   retry = () => {
+    this.stopListening();
     this.props.onRetry();
     this.setState({ error: null });
   };
