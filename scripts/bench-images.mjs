@@ -98,6 +98,16 @@ async function networkBytes(page, act) {
   return bytes;
 }
 
+/** The first view's pictures (those in the viewport; lazy ones below it are not asked for) have loaded. */
+const firstViewLoaded = () =>
+  [...document.images]
+    .filter((img) => {
+      const r = img.getBoundingClientRect();
+      // On screen: not below the fold, not off to the side in a horizontal strip (lazy there too).
+      return r.width > 0 && r.top < innerHeight && r.bottom > 0 && r.left < innerWidth && r.right > 0;
+    })
+    .every((img) => img.complete);
+
 /** A first visit, then the same page opened again by the same browser profile. */
 async function repeatVisit({ serviceWorker }) {
   const context = await browser.newContext({ viewport: { width, height: 812 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true, serviceWorkers: serviceWorker ? 'allow' : 'block', locale: 'ro-RO' });
@@ -105,16 +115,24 @@ async function repeatVisit({ serviceWorker }) {
   const url = `${base}/categories/${category}`;
   const first = await networkBytes(page, async () => {
     await page.goto(url, { waitUntil: 'networkidle', timeout: 600_000 });
-    if (serviceWorker) await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    if (serviceWorker) {
+      // Registered once the page is idle; in control once activated (it claims its clients).
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const worker = registration.active;
+        if (worker && worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+      });
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    }
     // Every picture of the first view decoded (and, with the worker, in its image cache).
-    await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 60_000 });
+    await page.waitForFunction(firstViewLoaded, undefined, { timeout: 60_000 });
     await page.waitForTimeout(1000);
   });
   const again = await context.newPage();
   await page.close();
   const repeat = await networkBytes(again, async () => {
     await again.goto(url, { waitUntil: 'networkidle', timeout: 600_000 });
-    await again.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 60_000 });
+    await again.waitForFunction(firstViewLoaded, undefined, { timeout: 60_000 });
   });
   await context.close();
   return { first, repeat };
