@@ -24,6 +24,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_LOCALE } from '../../src/contract/constants.ts';
+import { firstAnswerKey, type FirstAnswers } from '../../src/contract/first-answers.ts';
 import { INTERNAL_REQUEST_HEADER, internalRequestSecret } from '../lib/internal-request.ts';
 
 /** Default of FIRST_ANSWERS_MS: about one round trip on good mobile data, a fraction of one on weak. */
@@ -36,8 +37,6 @@ export const FIRST_ANSWERS_BUDGET_MS = 250;
 export const MAX_INTERNAL_IN_FLIGHT = 6;
 /** How long an answer made for one page serves the next ones (ms). */
 export const ANSWER_REUSE_MS = 2_000;
-/** The element's id; src/lib/first-answers.ts and the inline script read it. */
-export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
 export type FirstScreen = { screen: 'home' } | { screen: 'category'; slug: string } | { screen: 'product'; id: number };
 
@@ -51,22 +50,6 @@ export function firstScreenOf(pathname: string, search: string): FirstScreen | n
   m = /^\/products\/([1-9]\d{0,9})\/details$/.exec(pathname);
   if (m) return { screen: 'product', id: Number(m[1]) };
   return null;
-}
-
-/**
- * The key of an API GET as the client looks it up: the path after /api, then the query's
- * parameters sorted by name (the app builds them in its own order).
- */
-export function answerKey(path: string, query: Record<string, string | number> = {}): string {
-  const params = Object.entries(query)
-    .map(([name, value]): [string, string] => [name, String(value)])
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return params.length ? `${path}?${new URLSearchParams(params).toString()}` : path;
-}
-
-export interface FirstAnswers {
-  locale: string;
-  answers: Record<string, unknown>;
 }
 
 /**
@@ -115,12 +98,14 @@ export function createFirstAnswers(
   }
 
   async function gather(first: FirstScreen, answers: Record<string, unknown>) {
-    // `url` as the app writes it (the response cache is keyed by it), `key` as the client looks it up.
-    const keep = (url: string, key = url) =>
-      get(url).then((answer) => {
-        if (answer !== undefined) answers[key] = answer;
+    // Asked as the app writes the address (the response cache is keyed by it), kept under the shared key.
+    const keep = (path: string, params = new URLSearchParams()) => {
+      const query = params.toString();
+      return get(query ? `${path}?${query}` : path).then((answer) => {
+        if (answer !== undefined) answers[firstAnswerKey(path, params)] = answer;
         return answer;
       });
+    };
     // Not the interface's messages (~50 KB): in the page they would hold back everything the page
     // names after them, where the start-up script fetches them alongside the app's code.
     const common = [keep('/master'), keep('/settings'), keep('/categories')];
@@ -130,20 +115,15 @@ export function createFirstAnswers(
       const category = keep(`/categories/${encodeURIComponent(first.slug)}`).then(async (answer) => {
         const id = (answer as { data?: { category?: { id?: unknown } } } | undefined)?.data?.category?.id;
         if (typeof id !== 'number') return;
-        const listing = { category: id, sort: 'newest', page: 1 };
-        await keep(`/products/filter?${new URLSearchParams(Object.entries(listing).map(([k, v]) => [k, String(v)]))}`, answerKey('/products/filter', listing));
+        await keep('/products/filter', new URLSearchParams({ category: String(id), sort: 'newest', page: '1' }));
       });
       await Promise.all([...common, category]);
     }
   }
 
-  /**
-   * The answers for a navigation to `pathname` (decoded, with `search`, the query string), or
-   * null when it is not a first screen or nothing came within the budget.
-   */
-  return async function firstAnswersFor(pathname: string, search: string): Promise<FirstAnswers | null> {
-    const first = firstScreenOf(pathname, search);
-    if (!first || budgetMs <= 0) return null;
+  /** The answers for a first screen, or null when nothing came within the budget. */
+  return async function firstAnswersFor(first: FirstScreen): Promise<FirstAnswers | null> {
+    if (budgetMs <= 0) return null;
     const answers: Record<string, unknown> = {};
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, budgetMs)));

@@ -17,7 +17,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers } from '../first-screen/first-answers.ts';
+import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers, firstScreenOf } from '../first-screen/first-answers.ts';
 import { appPage, withFirstAnswers } from '../first-screen/page.ts';
 
 export default fp<{ root: string; firstAnswersMs?: number }>(async function staticPlugin(app: FastifyInstance, { root, firstAnswersMs }) {
@@ -63,12 +63,13 @@ export default fp<{ root: string; firstAnswersMs?: number }>(async function stat
     reply.header('Cache-Control', 'no-cache');
     // A first screen's page carries its answers (ADR 026); anything else, a HEAD request, or no
     // answers in time: the file as it is.
-    if (request.method !== 'GET') return reply.sendFile('index.html');
-    const html = await readPage();
-    if (html === null) return reply.sendFile('index.html');
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const first = await firstAnswersFor(urlPath, search);
-    if (first === null) return reply.sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(withFirstAnswers(html, first));
+    const screen = request.method === 'GET' ? firstScreenOf(urlPath, search) : null;
+    if (screen) {
+      const html = await readPage();
+      const first = html === null ? null : await firstAnswersFor(screen);
+      if (html !== null && first) return reply.type('text/html; charset=utf-8').send(withFirstAnswers(html, first));
+    }
+    return reply.sendFile('index.html');
   });
 });

@@ -6,7 +6,8 @@
  */
 import { readStored } from './storage.ts';
 import { connectivity } from './connectivity.ts';
-import { firstAnswerKey, takeFirstAnswer } from './first-answers.ts';
+import { takeFirstAnswer } from './first-answers.ts';
+import { firstAnswerKey } from '../contract/first-answers.ts';
 
 export const API_BASE = '/api';
 export const LOCALE_STORAGE_KEY = 'locale';
@@ -121,7 +122,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   // A first visit's page may carry this answer already (ADR 026): no round trip for it.
   if (method === 'GET' && !token && !options.headers && !options.signal?.aborted) {
-    const answer = takeFirstAnswer(firstAnswerKey(url, API_BASE), headers['Accept-Language']!);
+    const answer = takeFirstAnswer(firstAnswerKey(url.pathname.slice(API_BASE.length), url.searchParams), headers['Accept-Language']!);
     if (answer !== undefined) return answer as T;
   }
   let response: Response;

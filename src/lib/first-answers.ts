@@ -5,21 +5,17 @@
  * fresh, so a later refresh always goes to the network. Only for anonymous GETs in the answers'
  * language (they are the anonymous Romanian answers).
  */
-const ELEMENT_ID = 'first-answers';
+import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../contract/first-answers.ts';
+
 /** An answer older than this is no longer the page's: the app asks the network. */
 export const FIRST_ANSWERS_FRESH_MS = 30_000;
-
-interface FirstAnswers {
-  locale: string;
-  answers: Record<string, unknown>;
-}
 
 let first: FirstAnswers | null | undefined;
 
 function load(): FirstAnswers | null {
   if (first !== undefined) return first;
   first = null;
-  const element = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_ANSWERS_ELEMENT_ID);
   if (!element?.textContent) return first;
   try {
     const parsed = JSON.parse(element.textContent) as Partial<FirstAnswers>;
@@ -29,13 +25,6 @@ function load(): FirstAnswers | null {
   }
   element.remove();
   return first;
-}
-
-/** The key the server wrote an answer under: the path after /api, then the query sorted by name. */
-export function firstAnswerKey(url: URL, apiBase: string): string {
-  const path = url.pathname.startsWith(apiBase) ? url.pathname.slice(apiBase.length) : url.pathname;
-  const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return params.length ? `${path}?${new URLSearchParams(params).toString()}` : path;
 }
 
 /** The page's answer for `key` in `locale` (taken: asked again, it is the network's), or undefined. */

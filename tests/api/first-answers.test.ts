@@ -153,7 +153,7 @@ describe('first answers: bounded work', () => {
   it('a page goes with what came within the budget; what comes later is not in it', async () => {
     const { stub, release } = await stubApi();
     const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 100 });
-    const first = await firstAnswersFor('/', '');
+    const first = await firstAnswersFor({ screen: 'home' });
     expect(Object.keys(first!.answers).sort()).toEqual(['/banners', '/categories', '/master', '/settings']);
     release();
     await stub.close();
@@ -163,7 +163,7 @@ describe('first answers: bounded work', () => {
     const { stub, calls, release } = await stubApi();
     release();
     const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 2_000, reuseMs: 60_000 });
-    const pages = await Promise.all(Array.from({ length: 20 }, () => firstAnswersFor('/', '')));
+    const pages = await Promise.all(Array.from({ length: 20 }, () => firstAnswersFor({ screen: 'home' })));
     expect(pages.every((page) => Object.keys(page!.answers).length === 5)).toBe(true);
     expect(calls.sort()).toEqual(['/api/banners', '/api/categories', '/api/home', '/api/master', '/api/settings']);
     await stub.close();
@@ -183,7 +183,7 @@ describe('first answers: bounded work', () => {
     });
     await stub.ready();
     const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 1_000, maxInFlight: 3, reuseMs: 0 });
-    const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => firstAnswersFor(`/products/${i + 1}/details`, '')));
+    const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => firstAnswersFor({ screen: 'product', id: i + 1 })));
     expect(most).toBe(3);
     // 12 pages × 5 answers could have been 60 requests: the bound left most of them to the app.
     expect(asked).toBeLessThan(60);
