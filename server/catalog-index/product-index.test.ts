@@ -199,6 +199,27 @@ describe('ProductIndex answers as the reference does', () => {
     expect(find('geac')).toEqual({ ids: [2, 1], total: 2 }); // the brand first
   });
 
+  it('by relevance: rank, then in stock, then newest — across pages, and after stock changes', () => {
+    const index = new ProductIndex();
+    const product = (id: number, mask: number, quantity: number): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity, totalSold: 0, createdUs: id % 7, priceCents: 100, sizes: [], colors: [], lexemes: new Map([['geac', mask]]) });
+    // 40 products: every third in the name (mask 8), every fifth sold out; created times repeat (ties by id).
+    const products = Array.from({ length: 40 }, (_, i) => product(i + 1, (i + 1) % 3 === 0 ? 8 : 1, (i + 1) % 5 === 0 ? 0 : 2));
+    index.upsert(products);
+    const expected = (list: IndexedProduct[]) =>
+      [...list]
+        .sort((a, b) => Number(b.lexemes.get('geac') === 8) - Number(a.lexemes.get('geac') === 8) || Number(b.quantity > 0) - Number(a.quantity > 0) || b.createdUs - a.createdUs || b.id - a.id)
+        .map((p) => p.id);
+    const page = (offset: number, limit: number) => index.query({ filters: {}, search: [[['geac']]], sort: 'relevance', offset, limit, cap: 1000, nowUs: 0 });
+    for (const [offset, limit] of [[0, 5], [5, 5], [10, 20], [35, 10], [0, 0]] as const) {
+      expect(page(offset, limit)).toEqual({ ids: expected(products).slice(offset, offset + limit), total: 40 });
+    }
+    // Product 3 (in the name) sells out; product 5 (sold out) is restocked.
+    const changed = products.map((p) => (p.id === 3 ? { ...p, quantity: 0 } : p.id === 5 ? { ...p, quantity: 1 } : p));
+    index.upsert(changed.filter((p) => p.id === 3 || p.id === 5));
+    expect(page(0, 40).ids).toEqual(expected(changed));
+    expect(index.query({ filters: {}, search: [[['geac']]], sort: 'relevance', offset: 0, limit: 3, cap: 10, nowUs: 0 }).total).toBe(11);
+  });
+
   it('a group of synonyms ranks a product by the best of its words; a second word is looked up in the same product', () => {
     const index = new ProductIndex();
     const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: id, priceCents: 100, sizes: [], colors: [], lexemes: new Map(lexemes) });
