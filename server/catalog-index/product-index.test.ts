@@ -22,6 +22,29 @@ describe('parseTsvector', () => {
       x: WEIGHT_BITS.D,
     });
   });
+
+  it("reads back any vector in PostgreSQL's text form: quotes, backslashes, several positions and weights", () => {
+    const letters = ['A', 'B', 'C', 'D', ''] as const;
+    const bit = (letter: (typeof letters)[number]) => (letter === '' ? WEIGHT_BITS.D : WEIGHT_BITS[letter]);
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'ă', 'ș', "'", '\\', ':', ',', '1', 'A', ' '), minLength: 1, maxLength: 6 }), { maxLength: 8 }),
+        fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 16383 }), fc.constantFrom(...letters)), { maxLength: 4 }), { minLength: 8, maxLength: 8 }),
+        (words, positions) => {
+          const text = words
+            .map((word, w) => {
+              const quoted = `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+              const at = positions[w]!;
+              return at.length ? `${quoted}:${at.map(([p, letter]) => `${p}${letter}`).join(',')}` : quoted;
+            })
+            .join(' ');
+          const expected = Object.fromEntries(words.map((word, w) => [word, positions[w]!.length ? positions[w]!.reduce((mask, [, letter]) => mask | bit(letter), 0) : WEIGHT_BITS.D]));
+          expect(Object.fromEntries(parseTsvector(text)), text).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
 
 const LEXEMES = ['geac', 'roch', 'zara', 'nik', 'piel', 'sport', 'pantof', 'cart'];
