@@ -64,10 +64,12 @@ interface Options {
   catalogIndex: 'on' | 'off' | 'both';
   /** --instances N: server processes (WEB_CONCURRENCY, PostgreSQL only). */
   instances: number;
+  /** --reuse: a database kept by --keep that already holds --products products is measured as it is. */
+  reuse: boolean;
 }
 
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
-                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--json]`;
+                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--reuse] [--json]`;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -82,6 +84,7 @@ function parseOptions(argv: string[]): Options {
     cache: true,
     catalogIndex: 'on',
     instances: 1,
+    reuse: false,
   };
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
@@ -99,6 +102,7 @@ function parseOptions(argv: string[]): Options {
       case '--database-url': options.databaseUrl = value()?.trim() || undefined; break;
       case '--force': options.force = true; break;
       case '--keep': options.keep = true; break;
+      case '--reuse': options.reuse = true; break;
       case '--no-cache': options.cache = false; break;
       case '--instances': options.instances = Math.round(number(flag, value(), 1, 16)); break;
       case '--catalog-index': {
@@ -112,6 +116,7 @@ function parseOptions(argv: string[]): Options {
       default: throw new Error(`unknown option ${flag}\n${USAGE}`);
     }
   }
+  if (options.reuse && !options.databaseUrl) throw new Error(`--reuse needs --database-url (a PostgreSQL database kept by --keep)\n${USAGE}`);
   if (options.databaseUrl) {
     let name: string;
     try {
@@ -398,6 +403,19 @@ export async function planData(db: Database): Promise<PlanData> {
 }
 
 /** Drops what migrations and the seed created (as tests/api/helpers.ts does for the API tests). */
+/** How many products a PostgreSQL database holds; -1 when it has no catalog (--reuse). */
+async function productsIn(url: string): Promise<number> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>("SELECT CASE WHEN to_regclass('public.products') IS NULL THEN -1 ELSE (SELECT count(*)::int FROM products) END AS n");
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function wipePostgres(url: string) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
@@ -861,9 +879,13 @@ async function main() {
     // 1. Database
     const started = performance.now();
     const kind = options.databaseUrl ? 'postgres' : 'pglite';
+    // --reuse: a database this script prepared and kept (--keep), with the catalog size asked for,
+    // is measured as it is — a 1 000 000-product catalog takes ~9 minutes to prepare.
+    const reused = options.reuse && (await productsIn(options.databaseUrl!)) === options.products;
+    if (options.reuse) log(reused ? 'reusing the kept database as it is (--reuse)' : `--reuse: the database does not hold ${options.products} products; preparing it`);
     if (options.databaseUrl) {
-      log(`wiping and migrating ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
-      await wipePostgres(options.databaseUrl);
+      if (!reused) log(`wiping and migrating ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
+      if (!reused) await wipePostgres(options.databaseUrl);
       cleanups.push({
         name: 'benchmark database',
         run: async () => {
@@ -878,18 +900,23 @@ async function main() {
     let data: PlanData;
     let fixed = 0;
     try {
-      await seedIfEmpty(handle.db);
-      const [{ n: seeded }] = (await rows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM products`)) as [{ n: number }];
-      log(`seeded ${seeded} products; adding ${Math.max(0, options.products - seeded).toLocaleString('en')}`);
-      const t0 = performance.now();
-      const added = await synthesize(handle.db, options.products);
-      fixed = added.fixedSearchText;
-      log(`inserted in ${seconds(performance.now() - t0)} (search_text rows rewritten by refreshProductSearchText: ${fixed})`);
-      const t1 = performance.now();
-      await handle.db.execute(sql`VACUUM ANALYZE`);
-      log(`VACUUM ANALYZE in ${seconds(performance.now() - t1)}`);
-      data = await planData(handle.db);
-      data.seeded = seeded;
+      if (reused) {
+        data = await planData(handle.db);
+        data.seeded = 0;
+      } else {
+        await seedIfEmpty(handle.db);
+        const [{ n: seeded }] = (await rows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM products`)) as [{ n: number }];
+        log(`seeded ${seeded} products; adding ${Math.max(0, options.products - seeded).toLocaleString('en')}`);
+        const t0 = performance.now();
+        const added = await synthesize(handle.db, options.products);
+        fixed = added.fixedSearchText;
+        log(`inserted in ${seconds(performance.now() - t0)} (search_text rows rewritten by refreshProductSearchText: ${fixed})`);
+        const t1 = performance.now();
+        await handle.db.execute(sql`VACUUM ANALYZE`);
+        log(`VACUUM ANALYZE in ${seconds(performance.now() - t1)}`);
+        data = await planData(handle.db);
+        data.seeded = seeded;
+      }
     } finally {
       await handle.close();
     }

@@ -14,6 +14,7 @@ import type { Database } from '../db/client.ts';
 import { pushJobs, pushSubscriptions, sessions } from '../db/schema.ts';
 import type { Locale } from '../../src/contract/constants.ts';
 import type { PushPayload } from '../../src/contract/engagement.ts';
+import { rowsOf } from '../db/rows.ts';
 
 export interface SubscriptionInput {
   userId: number;
@@ -85,9 +86,6 @@ export interface ClaimedJob {
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; keep one accessor. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /**
  * Claims up to `limit` due jobs (pending, next_attempt_at reached, not locked by a live worker)

@@ -5,7 +5,7 @@
  * suggestions as you type and facet counts. Expectations come from plain table reads, not from
  * the code under test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   productFacetsResponseSchema,
@@ -17,7 +17,7 @@ import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from '../../src/cont
 import { validationErrorBody } from '../../src/contract/envelope.ts';
 import { categories, productColors, products, productSizes, searchSynonyms, shops } from '../../server/db/schema.ts';
 import { refreshProductSearchText } from '../../server/repositories/catalog-repository.ts';
-import { invalidateSearchLexicon } from '../../server/repositories/catalog/search-lexicon.ts';
+import { getSearchLexicon, invalidateSearchLexicon, LEXICON_TTL_MS } from '../../server/repositories/catalog/search-lexicon.ts';
 import { normalizeSearchText } from '../../server/lib/search-text.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -219,6 +219,30 @@ describe('synonyms, kept as data', () => {
     await t.db.delete(searchSynonyms).where(eq(searchSynonyms.id, row!.id));
     invalidateSearchLexicon(t.db);
     expect((await search('teddy')).items.every((p) => words(p.name).includes('teddy'))).toBe(true);
+  });
+
+  it('every process follows a synonym added behind its back at its next reload, and skips the reload while nothing changed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await getSearchLexicon(t.db);
+      // A reload is due: the sources did not change, so the same words are kept (renewed).
+      vi.setSystemTime(Date.now() + LEXICON_TTL_MS + 1);
+      await vi.waitFor(async () => expect((await getSearchLexicon(t.db)).loadedAt).toBeGreaterThan(first.loadedAt));
+      const renewed = await getSearchLexicon(t.db);
+      expect(renewed.words).toBe(first.words);
+      // Another instance adds a group (no invalidation here): the next reload reads it.
+      const [row] = await t.db.insert(searchSynonyms).values({ phrases: ['ursuleț', 'teddy'] }).returning({ id: searchSynonyms.id });
+      try {
+        vi.setSystemTime(Date.now() + LEXICON_TTL_MS + 1);
+        await vi.waitFor(async () => expect((await getSearchLexicon(t.db)).synonyms.length).toBe(first.synonyms.length + 1));
+        expect((await getSearchLexicon(t.db)).words).not.toBe(first.words);
+      } finally {
+        await t.db.delete(searchSynonyms).where(eq(searchSynonyms.id, row!.id));
+        invalidateSearchLexicon(t.db);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

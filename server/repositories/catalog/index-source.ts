@@ -8,10 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { IndexedProduct, IndexedSale } from '../../catalog-index/product-index.ts';
 import { parseTsvector } from '../../catalog-index/tsvector.ts';
+import { rowsOf } from '../../db/rows.ts';
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 interface ProductRow {
   id: number;

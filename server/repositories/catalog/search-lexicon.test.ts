@@ -18,6 +18,7 @@ function lexicon(words: [display: string, products: number][]): SearchLexicon {
     ],
     synonyms: compileSynonyms([['geacă', 'jachetă']]),
     loadedAt: Date.now(),
+    sources: '',
   };
 }
 

@@ -9,8 +9,10 @@
  * It serves what must answer in a millisecond without a query: suggestions as you type, and
  * "did you mean" corrections of words the catalog does not have.
  */
-import { and, asc, count, eq } from 'drizzle-orm';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { categories, products, searchSynonyms, shops } from '../../db/schema.ts';
 import { baseForm, normalizeSearchText, searchWords } from '../../lib/search-text.ts';
 import { compileSynonyms, editDistance, typoBudget, type SynonymGroup } from '../../lib/search-query.ts';
@@ -41,6 +43,8 @@ export interface SearchLexicon {
   categories: LexiconCategory[];
   synonyms: SynonymGroup[];
   loadedAt: number;
+  /** What it was derived from (sourcesFingerprint): an unchanged one needs no reload. */
+  sources: string;
 }
 
 /** Words never suggested on their own: Romanian function words and single letters. */
@@ -65,7 +69,31 @@ function displayWords(text: string | null): string[] {
     .filter(Boolean);
 }
 
-async function load(db: Database): Promise<SearchLexicon> {
+/** Names (and the products' words) read per pause: one batch is a few milliseconds of work. */
+const ROWS_PER_STEP = 5_000;
+
+/**
+ * What the lexicon is derived from, in one cheap query: the catalog change log's head (products,
+ * their names and brands, shops), and a digest of the categories and synonym tables (small; not
+ * in the change log).
+ */
+async function sourcesFingerprint(db: Database): Promise<string> {
+  const result = await db.execute(
+    sql`SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) || ':' ||
+               (SELECT md5(coalesce(string_agg(c::text, ',' ORDER BY c.id), '')) FROM categories c) || ':' ||
+               (SELECT md5(coalesce(string_agg(s::text, ',' ORDER BY s.id), '')) FROM search_synonyms s) AS sources`,
+  );
+  return String(rowsOf<{ sources: string }>(result)[0]!.sources);
+}
+
+/**
+ * Reloads the lexicon when what it is derived from changed since `previous`; else `previous`
+ * is kept (renewed). At 1 000 000 products a reload is ~2 s of work: it is done in steps, with
+ * requests answered between them, and skipped while the catalog stands still.
+ */
+async function load(db: Database, previous?: SearchLexicon): Promise<SearchLexicon> {
+  const sources = await sourcesFingerprint(db);
+  if (previous && previous.sources === sources) return { ...previous, loadedAt: Date.now() };
   const [names, categoryRows, shopRows, synonymRows] = await Promise.all([
     db
       .select({ name: products.name, brand: products.brand, n: count() })
@@ -100,7 +128,11 @@ async function load(db: Database): Promise<SearchLexicon> {
       counts.set(word, entry);
     }
   };
-  for (const row of names) add(`${row.name} ${row.brand ?? ''}`, row.n);
+  for (let i = 0; i < names.length; i++) {
+    const row = names[i]!;
+    add(`${row.name} ${row.brand ?? ''}`, row.n);
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) await yieldToEvents();
+  }
   for (const row of categoryRows) add(row.name, row.n);
   for (const row of shopRows) add(row.name, row.n);
 
@@ -116,6 +148,7 @@ async function load(db: Database): Promise<SearchLexicon> {
     categories: categoryRows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, words: searchWords(c.name), products: c.n })),
     synonyms: compileSynonyms(synonymRows.map((r) => r.phrases)),
     loadedAt: Date.now(),
+    sources,
   };
 }
 
@@ -128,7 +161,7 @@ export async function getSearchLexicon(db: Database): Promise<SearchLexicon> {
   if (!entry) entries.set(db, (entry = {}));
   const current = entry;
   const reload = () => {
-    current.loading ??= load(db)
+    current.loading ??= load(db, current.lexicon)
       .then((lexicon) => (current.lexicon = lexicon))
       .finally(() => (current.loading = undefined));
     return current.loading;
