@@ -4,14 +4,14 @@ import { DocumentTitle } from './DocumentTitle.tsx';
 import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
 import { useBasket } from '../features/cart/lib/basket-store.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
-import { markFirstScreenShown, useIdle, whenIdle } from '../lib/when-idle.ts';
+import { markFirstScreenShown, useEngaged, whenEngaged } from '../lib/when-idle.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 
 // Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
-// for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else
-// once the browser is idle, or when the cart is opened before that.
+// for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else at
+// the shopper's first interaction with the page, or when the cart is opened.
 const CartHost = lazyPart(() => import('./CartHost.tsx').then((m) => ({ default: m.CartHost })));
-// The sign-in dialogs' host mounts when one first opens; its code and the dialogs' are fetched ahead once idle.
+// The sign-in dialogs' host mounts when one first opens; its code and the dialogs' are fetched ahead at the first interaction.
 const AuthDialogsHost = lazyPart(() => import('./AuthDialogsHost.tsx').then((m) => ({ default: m.AuthDialogsHost })));
 
 export function RootShell() {
@@ -21,8 +21,9 @@ export function RootShell() {
   useEffect(() => {
     // The first screen is on its way to the display: work left for idle time may follow (lib/when-idle.ts).
     markFirstScreenShown();
-    // The sign-in dialogs and the cart drawer open at once when first asked: their code is fetched ahead.
-    whenIdle(() => {
+    // The sign-in dialogs and the cart drawer open at once when first asked: their code is fetched
+    // ahead, at the shopper's first touch, key or mouse move (lib/when-idle.ts, whenEngaged).
+    whenEngaged(() => {
       // (the host's module fetches the dialogs' code in turn: AuthDialogsHost.tsx)
       prefetchCode(() => import('./AuthDialogsHost.tsx'));
       prefetchCode(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
@@ -40,12 +41,12 @@ export function RootShell() {
 }
 
 /**
- * Its own component: the idle moment, the cart panel and the session re-render this gate alone,
- * not the screen beside it (a re-render of the whole screen at idle was a long task, issue 15).
+ * Its own component: the first interaction, the cart panel and the session re-render this gate
+ * alone, not the screen beside it (a re-render of the whole screen at idle was a long task, issue 15).
  */
 function CartHostWhenWanted() {
-  const idle = useIdle();
+  const engaged = useEngaged();
   const { panelOpen } = useBasket();
   const session = useSession();
-  return idle || panelOpen || session.isLoggedIn ? <CartHost /> : null;
+  return engaged || panelOpen || session.isLoggedIn ? <CartHost /> : null;
 }
