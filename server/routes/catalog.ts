@@ -117,6 +117,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Anonymous GETs of this plugin are answered from the response micro-cache (ADR 011) for
   // CATALOG_CACHE_SECONDS; before the routes, so every one of them gets the hit hook.
   app.catalogCache.install(app);
+  // The search lexicon (suggestions, corrections, synonyms) is read once the server is up, not by
+  // the first search: at 1 000 000 products that search waited ~4 s for it. A failure (database
+  // down) only means the first search reads it.
+  app.addHook('onReady', async () => {
+    getSearchLexicon(app.db).catch(() => undefined);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('Cache-Control', request.headers.authorization ? CATALOG_PRIVATE_CACHE : CATALOG_CACHE);
     const vary = reply.getHeader('vary');
