@@ -1036,12 +1036,7 @@ export class ProductIndex {
     q: IndexQuery,
     gathered?: (Uint32Array | undefined)[],
   ): IndexAnswer {
-    if (this.stamp.length < this.count) this.stamp = new Uint32Array(Math.max(this.count, this.stamp.length * 2, 1024));
-    const generation = ++this.generation;
-    if (generation === 0xffffffff) {
-      this.stamp.fill(0);
-      this.generation = 1;
-    }
+    const generation = this.nextStamp();
     const fromSearch = candidates.group >= 0;
     const dense = gathered ?? (search && fromSearch ? this.gatherGroupBits(search, candidates.group, candidates.size) : undefined);
     const need = q.offset + q.limit;
@@ -1064,6 +1059,16 @@ export class ProductIndex {
     return { ids: ordered.slice(q.offset, need).map((slot) => this.ids[slot]!), total: Math.min(total, q.cap + 1) };
   }
 
+  /** A fresh mark for "seen in this query" (`stamp[slot] === mark`), the marks array sized to the catalog. */
+  private nextStamp(): number {
+    if (this.stamp.length < this.count) this.stamp = new Uint32Array(Math.max(this.count, this.stamp.length * 2, 1024));
+    if (++this.generation === 0xffffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
+  }
+
   /**
    * A search by relevance: every candidate is checked and ranked (a rank needs every match of
    * the word, as the best may be the last), but only the page's few are ordered. The order is
@@ -1075,13 +1080,8 @@ export class ProductIndex {
    * lookup per match).
    */
   private rankedFromCandidates(candidates: Candidates, matchesFilters: (slot: number) => boolean, search: Int32Array[][], q: IndexQuery): IndexAnswer {
-    if (this.stamp.length < this.count) this.stamp = new Uint32Array(Math.max(this.count, this.stamp.length * 2, 1024));
     if (this.bucketOf.length < this.count) this.bucketOf = new Uint8Array(Math.max(this.count, this.bucketOf.length * 2, 1024));
-    const generation = ++this.generation;
-    if (generation === 0xffffffff) {
-      this.stamp.fill(0);
-      this.generation = 1;
-    }
+    const generation = this.nextStamp();
     const fromSearch = candidates.group >= 0;
     // One word searched (no synonym): its list's entries carry its weights, so a match's rank is
     // read from the entry itself — unless the product's words were edited since it was listed.
