@@ -402,32 +402,37 @@ export async function planData(db: Database): Promise<PlanData> {
   };
 }
 
-/** Drops what migrations and the seed created (as tests/api/helpers.ts does for the API tests). */
-/** How many products a PostgreSQL database holds; -1 when it has no catalog (--reuse). */
-async function productsIn(url: string): Promise<number> {
+/** Runs `work` with a plain node-postgres client on `url` (closed after). */
+async function withPgClient<T>(url: string, work: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>("SELECT CASE WHEN to_regclass('public.products') IS NULL THEN -1 ELSE (SELECT count(*)::int FROM products) END AS n");
-    return rows[0]!.n;
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+/** How many products a PostgreSQL database holds; -1 when it has no catalog (--reuse). */
+async function productsIn(url: string): Promise<number> {
+  return withPgClient(url, async (client) => {
+    // Two queries: a statement naming a missing table fails as it is planned, CASE or not.
+    const { rows: exists } = await client.query<{ table: string | null }>("SELECT to_regclass('public.products')::text AS table");
+    if (!exists[0]!.table) return -1;
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
+    return rows[0]!.n;
+  });
+}
+
+/** Drops what migrations and the seed created (as tests/api/helpers.ts does for the API tests). */
 export async function wipePostgres(url: string) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withPgClient(url, async (client) => {
     await client.query('SET client_min_messages TO warning');
     await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
     await client.query('DROP SCHEMA IF EXISTS public CASCADE');
     await client.query('CREATE SCHEMA public');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -884,8 +889,10 @@ async function main() {
     const reused = options.reuse && (await productsIn(options.databaseUrl!)) === options.products;
     if (options.reuse) log(reused ? 'reusing the kept database as it is (--reuse)' : `--reuse: the database does not hold ${options.products} products; preparing it`);
     if (options.databaseUrl) {
-      if (!reused) log(`wiping and migrating ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
-      if (!reused) await wipePostgres(options.databaseUrl);
+      if (!reused) {
+        log(`wiping and migrating ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
+        await wipePostgres(options.databaseUrl);
+      }
       cleanups.push({
         name: 'benchmark database',
         run: async () => {
@@ -900,10 +907,8 @@ async function main() {
     let data: PlanData;
     let fixed = 0;
     try {
-      if (reused) {
-        data = await planData(handle.db);
-        data.seeded = 0;
-      } else {
+      if (reused) data = await planData(handle.db);
+      else {
         await seedIfEmpty(handle.db);
         const [{ n: seeded }] = (await rows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM products`)) as [{ n: number }];
         log(`seeded ${seeded} products; adding ${Math.max(0, options.products - seeded).toLocaleString('en')}`);

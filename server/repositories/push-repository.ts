@@ -85,8 +85,6 @@ export interface ClaimedJob {
   sessionEnded: boolean;
 }
 
-/** node-postgres answers { rows }, PGlite answers { rows } too; keep one accessor. */
-
 /**
  * Claims up to `limit` due jobs (pending, next_attempt_at reached, not locked by a live worker)
  * for `lockSeconds`, skipping rows another process is claiming at the same moment. `now`: an

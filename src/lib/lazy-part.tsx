@@ -3,7 +3,8 @@
  * the page down when that code cannot be fetched — offline on a first visit, before the service
  * worker has precached the app. `lazyPart(load)` is React.lazy with a boundary: while the code
  * is on its way, and if fetching it fails, the fallback shows (null by default); once the device
- * is back online (the app's requests reach the server, or the browser says so) the part tries again. Errors other than a failed fetch of code propagate as usual.
+ * is back online (the app's requests reach the server, or the browser says so) the part tries
+ * again. Errors other than a failed fetch of code propagate as usual.
  */
 import { connectivity } from './connectivity.ts';
 import { Component, lazy, Suspense, useCallback, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
@@ -21,7 +22,8 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
     return { error };
   }
 
-  private stopWaiting: (() => void) | null = null;
+  /** Stops waiting for the device to be back online (nothing to stop until a fetch failed). */
+  private stopWaiting = () => {};
 
   componentDidCatch(error: unknown) {
     // Committed with the fallback: try again once the device is back online — when the app's own
@@ -29,7 +31,7 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
     // browser's word alone: it may never come (a connection that carries nothing, or a test's
     // emulated network), and a part that never comes back kept every notice of the visit hidden.
     if (!isChunkLoadError(error)) return;
-    this.stopListening();
+    this.stopWaiting();
     const unsubscribe = connectivity.subscribe(() => connectivity.isOnline() && this.retry());
     window.addEventListener('online', this.retry, { once: true });
     this.stopWaiting = () => {
@@ -39,16 +41,11 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
   }
 
   componentWillUnmount() {
-    this.stopListening();
-  }
-
-  private stopListening() {
-    this.stopWaiting?.();
-    this.stopWaiting = null;
+    this.stopWaiting();
   }
 
   retry = () => {
-    this.stopListening();
+    this.stopWaiting();
     this.props.onRetry();
     this.setState({ error: null });
   };

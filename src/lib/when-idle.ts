@@ -2,7 +2,8 @@
  * Work the first screen does not need waits until that screen has been painted and the browser
  * is idle (or `timeout` ms more at the latest), so it never competes with the first render
  * (docs/decisions/008-first-load.md). The page's `load` event is no signal here: it fires before
- * the app has drawn anything.
+ * the app has drawn anything. Work for what the shopper may do next waits for her first
+ * interaction instead (whenEngaged).
  */
 import { useEffect, useState } from 'react';
 
@@ -42,18 +43,22 @@ export function whenIdle(work: () => void, timeout = 3000) {
   void firstScreenShown.then(() => requestIdle(() => work(), timeout, 200));
 }
 
-/** False until the browser is idle after the first screen was painted (see whenIdle). */
-export function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
+/** False until `schedule` runs its work (once), then true. */
+function useScheduled(schedule: (work: () => void) => void, already = false): boolean {
+  const [done, setDone] = useState(already);
   useEffect(() => {
+    if (done) return;
     let active = true;
-    whenIdle(() => active && setIdle(true));
+    schedule(() => active && setDone(true));
     return () => {
       active = false;
     };
-  }, []);
-  return idle;
+  }, [done, schedule]);
+  return done;
 }
+
+/** False until the browser is idle after the first screen was painted (see whenIdle). */
+export const useIdle = (): boolean => useScheduled(whenIdle);
 
 /** What a shopper does first with a page: touch, click, type, scroll with a wheel, or move the mouse. */
 const ENGAGING_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'pointermove'] as const;
@@ -71,11 +76,11 @@ if (typeof window !== 'undefined') for (const type of ENGAGING_EVENTS) window.ad
 
 /**
  * Work for what a shopper may do next (code of dialogs and panels she has not opened) waits for
- * her first touch, key, wheel or mouse move on the page, not for idle time: a first view she only
- * looks at stays within its bytes (issue 15: a category page's first view ≤ 450 KB; ~100 KB of
- * the dialogs' and the cart drawer's code were fetched at idle), and a touch comes ~100 ms before
- * the tap it starts, so the code is usually there when the tap asks for it. Offline, the service
- * worker's precache (registered at idle, app/PwaHost.tsx) holds it.
+ * her first touch, key, wheel or mouse move on the page, not for idle time: a first view she
+ * only looks at stays within its bytes (issue 15: a category page's first view ≤ 450 KB; the
+ * dialogs' and the cart drawer's code, ~80 KB transferred, were fetched at idle). A touch comes
+ * ~100 ms before the tap it starts, so the code is usually there when the tap asks for it.
+ * Offline, the service worker's precache (registered at idle, app/PwaHost.tsx) holds it.
  */
 export function whenEngaged(work: () => void) {
   if (engaged || typeof window === 'undefined') return work();
@@ -83,15 +88,4 @@ export function whenEngaged(work: () => void) {
 }
 
 /** False until the shopper's first interaction with the page (see whenEngaged). */
-export function useEngaged(): boolean {
-  const [value, setValue] = useState(engaged);
-  useEffect(() => {
-    if (value) return;
-    let active = true;
-    whenEngaged(() => active && setValue(true));
-    return () => {
-      active = false;
-    };
-  }, [value]);
-  return value;
-}
+export const useEngaged = (): boolean => useScheduled(whenEngaged, engaged);

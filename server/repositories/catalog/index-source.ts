@@ -10,7 +10,6 @@ import type { IndexedProduct, IndexedSale } from '../../catalog-index/product-in
 import { parseTsvector } from '../../catalog-index/tsvector.ts';
 import { rowsOf } from '../../db/rows.ts';
 
-
 interface ProductRow {
   id: number;
   category_id: number;
