@@ -66,10 +66,12 @@ interface Options {
   instances: number;
   /** --reuse: a database kept by --keep that already holds --products products is measured as it is. */
   reuse: boolean;
+  /** --cpu-prof DIR: each server process writes a V8 CPU profile into DIR when it stops. */
+  cpuProfDir?: string;
 }
 
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
-                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--reuse] [--json]`;
+                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--reuse] [--cpu-prof DIR] [--json]`;
 
 function parseOptions(argv: string[]): Options {
   const options: Options = {
@@ -103,6 +105,7 @@ function parseOptions(argv: string[]): Options {
       case '--force': options.force = true; break;
       case '--keep': options.keep = true; break;
       case '--reuse': options.reuse = true; break;
+      case '--cpu-prof': options.cpuProfDir = path.resolve(value() ?? ''); break;
       case '--no-cache': options.cache = false; break;
       case '--instances': options.instances = Math.round(number(flag, value(), 1, 16)); break;
       case '--catalog-index': {
@@ -938,7 +941,8 @@ async function main() {
       const port = await freePort();
       const serverLog = path.join(workDir, `server-${variant}.log`);
       const out = createWriteStream(serverLog);
-      const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      const profile = options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
+      const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/server.ts'], {
         cwd: ROOT,
         env: {
           ...process.env,
