@@ -23,8 +23,8 @@ import { ProductIndex, type IndexQuery, type LexemePlan } from '../server/catalo
 import { loadIndexedProductsPage, loadIndexedSales } from '../server/repositories/catalog/index-source.ts';
 import { resolveSort, searchPlanOf } from '../server/repositories/catalog-repository.ts';
 import { planData, scenarios } from './bench-api.ts';
-import type { ProductSort } from '../src/contract/catalog-constants.ts';
-import { productListQuerySchema } from '../src/contract/catalog.ts';
+import type { ProductSort } from '../contract/catalog-constants.ts';
+import { productListQuerySchema } from '../contract/catalog.ts';
 
 const { values } = parseArgs({
   options: {

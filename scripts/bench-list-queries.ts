@@ -11,7 +11,7 @@
 import { openDatabase } from '../server/db/client.ts';
 import { CatalogIndexSync } from '../server/catalog-index/sync.ts';
 import { listProducts } from '../server/repositories/catalog-repository.ts';
-import { productListQuerySchema, type ProductListQuery } from '../src/contract/catalog.ts';
+import { productListQuerySchema, type ProductListQuery } from '../contract/catalog.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {

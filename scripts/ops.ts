@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import { and, eq, gt, lte, min, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { flashSaleProducts, flashSales, products } from '../server/db/schema.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../src/contract/cart.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../contract/orders.ts';
 import { changeOrderStatus, emitOrderStatusChanged, lockOrder, TransitionError, type OrderStatusChanged } from '../server/services/order-status.ts';
 import { installPushQueue } from '../server/services/push-queue.ts';
 import { installOrderStatusNotifications, notifyPriceDrop } from '../server/services/push-triggers.ts';

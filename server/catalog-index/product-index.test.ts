@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PRODUCT_SORTS, type ProductSort } from '../../src/contract/catalog-constants.ts';
+import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
 import { ProductIndex, type IndexedProduct, type IndexedSale, type IndexQuery, type LexemePlan } from './product-index.ts';
 import { parseTsvector, WEIGHT_BITS } from './tsvector.ts';
 

@@ -27,7 +27,7 @@
  *   built, and products whose price a running flash sale overrides, are "exceptions": skipped in
  *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
  */
-import type { ProductSort } from '../../src/contract/catalog-constants.ts';
+import type { ProductSort } from '../../contract/catalog-constants.ts';
 import { weightMask } from './tsvector.ts';
 
 export interface IndexedProduct {

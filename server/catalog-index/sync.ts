@@ -28,8 +28,8 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { Product, ProductListFilters } from '../../src/contract/catalog.ts';
-import type { ProductSort } from '../../src/contract/catalog-constants.ts';
+import type { Product, ProductListFilters } from '../../contract/catalog.ts';
+import type { ProductSort } from '../../contract/catalog-constants.ts';
 import { queryWords, type SearchPlan } from '../lib/search-query.ts';
 import {
   catalogChangesSince, latestCatalogChange, loadIndexedProducts, loadIndexedProductsPage, loadIndexedSales, pruneCatalogChanges, stemWords,

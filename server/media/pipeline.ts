@@ -20,7 +20,7 @@ import type { Database } from '../db/client.ts';
 import { images, supportAttachments, users } from '../db/schema.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
-import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '../../src/contract/image-constants.ts';
+import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '../../contract/image-constants.ts';
 import { photoSize, recipeKey, renderPhoto, renderSmall, type PhotoRecipe } from './photo.ts';
 
 /** libvips threads per image: the pipeline's own queue decides how many images run at once. */

@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Locale } from '../../src/contract/constants.ts';
+import type { Locale } from '../../contract/constants.ts';
 import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
 
 declare module 'fastify' {

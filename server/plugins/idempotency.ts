@@ -24,7 +24,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { HttpError } from './errors.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../src/contract/constants.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/constants.ts';
 
 /** A week: an offline phone's outbox may send a change again days later (docs/offline.md). */
 export const IDEMPOTENCY_TTL_HOURS = 7 * 24;

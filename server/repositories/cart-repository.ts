@@ -10,7 +10,7 @@ import {
   attributeOptions, cartItems, deliveryWeights, flashSaleProducts, flashSales, productColors, productSizes, products, shops,
 } from '../db/schema.ts';
 import { lineTotal, roundBani, unitPrices, type WeightBand } from '../lib/checkout-math.ts';
-import type { CartGroup, CartProduct } from '../../src/contract/cart.ts';
+import type { CartGroup, CartProduct } from '../../contract/cart.ts';
 import { imageMeta } from './image-meta.ts';
 
 /** A line to price: a stored cart line (lineId > 0) or a buy-now item (lineId 0). */

@@ -18,10 +18,10 @@ import {
 import { normalizeSearchText, productSearchText } from '../lib/search-text.ts';
 import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '../lib/search-query.ts';
 import { correctQuery, getSearchLexicon, invalidateSearchLexicon } from './catalog/search-lexicon.ts';
-import type { FlashSale, PaginationMeta, Product, ProductDetails, ProductListFilters, Shop, ShopDetails } from '../../src/contract/catalog.ts';
-import type { Category } from '../../src/contract/content.ts';
-import type { ProductSort } from '../../src/contract/catalog-constants.ts';
-import type { ImageMeta } from '../../src/contract/images.ts';
+import type { FlashSale, PaginationMeta, Product, ProductDetails, ProductListFilters, Shop, ShopDetails } from '../../contract/catalog.ts';
+import type { Category } from '../../contract/content.ts';
+import type { ProductSort } from '../../contract/catalog-constants.ts';
+import type { ImageMeta } from '../../contract/images.ts';
 import { imageMeta } from './image-meta.ts';
 import type { CatalogListIndex } from '../catalog-index/sync.ts';
 

@@ -7,8 +7,8 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { renderNotification, type NotificationParams } from '../services/notify.ts';
-import type { AppNotification } from '../../src/contract/engagement.ts';
-import type { Locale } from '../../src/contract/constants.ts';
+import type { AppNotification } from '../../contract/engagement.ts';
+import type { Locale } from '../../contract/constants.ts';
 import { pageMeta } from './catalog-repository.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;

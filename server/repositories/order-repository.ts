@@ -2,7 +2,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
-import { CANCELLABLE_STATUSES, type OrderDetails, type OrderSummary } from '../../src/contract/cart.ts';
+import { CANCELLABLE_STATUSES, type OrderDetails, type OrderSummary } from '../../contract/orders.ts';
 import { imageMetaOfUrl } from './image-meta.ts';
 
 const summaryFields = {

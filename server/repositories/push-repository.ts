@@ -12,8 +12,8 @@
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { pushJobs, pushSubscriptions, sessions } from '../db/schema.ts';
-import type { Locale } from '../../src/contract/constants.ts';
-import type { PushPayload } from '../../src/contract/engagement.ts';
+import type { Locale } from '../../contract/constants.ts';
+import type { PushPayload } from '../../contract/engagement.ts';
 import { rowsOf } from '../db/rows.ts';
 
 export interface SubscriptionInput {

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { attributeOptions, languages, settings } from '../db/schema.ts';
-import type { FilterOption, GeneralSettings, MasterData } from '../../src/contract/master.ts';
+import type { FilterOption, GeneralSettings, MasterData } from '../../contract/master.ts';
 
 type StoredMaster = Omit<MasterData, 'languages' | 'seasons' | 'qualities' | 'colors' | 'sizes' | 'filter_categories'>;
 

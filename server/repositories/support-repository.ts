@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orders, supportAttachments, supportTicketMessages, supportTickets } from '../db/schema.ts';
-import type { TicketAttachment, TicketAuthor, TicketDetails, TicketPriority, TicketStatus, TicketSummary } from '../../src/contract/support.ts';
+import type { TicketAttachment, TicketAuthor, TicketDetails, TicketPriority, TicketStatus, TicketSummary } from '../../contract/support.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export const EXCERPT_LENGTH = 140;

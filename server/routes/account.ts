@@ -21,7 +21,7 @@ import {
   sessionResponseSchema,
   updateProfileSchema,
   verifyPhoneChangeSchema,
-} from '../../src/contract/auth.ts';
+} from '../../contract/auth.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { maskPhone } from '../lib/phone.ts';
 import { AVATAR_FILE, AVATAR_TYPES, type AvatarExtension } from '../lib/avatars.ts';

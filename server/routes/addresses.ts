@@ -6,9 +6,9 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import {
-  addressInputSchema, addressListResponseSchema, addressResponseSchema, DEFAULT_COUNTRY, messageOnlyResponseSchema, orderIdParamSchema,
-} from '../../src/contract/cart.ts';
+import { addressInputSchema, addressListResponseSchema, addressResponseSchema, DEFAULT_COUNTRY } from '../../contract/addresses.ts';
+import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
+import { idParamSchema } from '../../contract/ids.ts';
 import { addresses } from '../db/schema.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { Tx } from '../plugins/idempotency.ts';
@@ -90,7 +90,7 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put('/address/:id', { schema: { params: orderIdParamSchema, body: addressInputSchema, response: { 200: addressResponseSchema } } }, (request, reply) =>
+  app.put('/address/:id', { schema: { params: idParamSchema, body: addressInputSchema, response: { 200: addressResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
       const userId = request.auth!.user.id;
       await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
@@ -116,7 +116,7 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete('/address/:id', { schema: { params: orderIdParamSchema, response: { 200: messageOnlyResponseSchema } } }, (request, reply) =>
+  app.delete('/address/:id', { schema: { params: idParamSchema, response: { 200: messageOnlyResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
       const userId = request.auth!.user.id;
       await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);

@@ -1,6 +1,6 @@
 /**
  * Sign-up, one-time codes, login, password reset, social sign-in and logout (issue #4, spec §7,
- * contract src/contract/auth.ts). Rules and their reasons: ADR 005 (codes) and ADR 006 (sessions).
+ * contract contract/auth.ts). Rules and their reasons: ADR 005 (codes) and ADR 006 (sessions).
  *
  * Status codes where the spec is silent:
  * - 200 for every success, including /registration (the same answer for a new and a taken phone);
@@ -31,7 +31,7 @@ import {
   verifyOtpSchema,
   NAME_MAX,
   type SocialProvider,
-} from '../../src/contract/auth.ts';
+} from '../../contract/auth.ts';
 import type { MessageChannel } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { maskEmail, maskPhone } from '../lib/phone.ts';

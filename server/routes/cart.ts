@@ -9,10 +9,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  addToCartSchema, cartLineActionSchema, cartResponseSchema, checkoutRequestSchema, checkoutResponseSchema, collectVoucherSchema,
-  messageOnlyResponseSchema, voucherListQuerySchema, voucherListResponseSchema,
-} from '../../src/contract/cart.ts';
+import { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '../../contract/cart.ts';
+import { checkoutRequestSchema, checkoutResponseSchema } from '../../contract/checkout.ts';
+import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
+import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../../contract/vouchers.ts';
 import { cartItems, collectedVouchers, vouchers } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import type { Tx } from '../plugins/idempotency.ts';

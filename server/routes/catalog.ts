@@ -1,5 +1,5 @@
 /**
- * The catalog API (issue #3, contract src/contract/catalog.ts): product lists, search and
+ * The catalog API (issue #3, contract contract/catalog.ts): product lists, search and
  * filters, product details, similar products, category pages, shops, flash sales and the home
  * sections. Public; the same for everyone except Product.is_favorite, which marks the signed-in
  * shopper's favourites when a bearer token is sent (such answers are private, see below).
@@ -24,8 +24,8 @@ import {
   shopDetailsResponseSchema,
   shopListResponseSchema,
   similarProductsResponseSchema,
-} from '../../src/contract/catalog.ts';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS, MAX_PER_PAGE } from '../../src/contract/catalog-constants.ts';
+} from '../../contract/catalog.ts';
+import { DEFAULT_PAGE, DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS, MAX_PER_PAGE } from '../../contract/catalog-constants.ts';
 import { notFound } from '../plugins/errors.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';

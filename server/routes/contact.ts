@@ -5,7 +5,7 @@
  * cleans them), the phone in E.164.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactResponseSchema, contactSchema } from '../../src/contract/support.ts';
+import { contactResponseSchema, contactSchema } from '../../contract/support.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { insertContactMessage } from '../repositories/contact-repository.ts';
 import { enforceLimit } from '../services/limits.ts';

@@ -5,7 +5,7 @@ import {
   categoriesResponseSchema,
   countriesResponseSchema,
   subpagesResponseSchema,
-} from '../../src/contract/content.ts';
+} from '../../contract/content.ts';
 import { listActiveBanners, listCategories, listCountries, listSubpages } from '../repositories/content-repository.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=86400';

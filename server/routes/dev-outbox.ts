@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxResponseSchema } from '../../src/contract/auth.ts';
+import { outboxResponseSchema } from '../../contract/auth.ts';
 import { listOutboxMessages } from '../repositories/outbox-repository.ts';
 
 const querySchema = z.object({

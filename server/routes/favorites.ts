@@ -1,6 +1,6 @@
 /**
  * Favourites (issue #6, spec §3 favoriteProducts and Product.is_favorite, §7 favorite-products;
- * contract src/contract/engagement.ts). Every route needs a session and acts on that user's rows.
+ * contract contract/engagement.ts). Every route needs a session and acts on that user's rows.
  *
  * PUT and DELETE /favorite-products/{productId} are idempotent by nature (adding twice or
  * removing twice leaves the same state) and also honour `Idempotency-Key` like the cart (ADR 007):
@@ -10,7 +10,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   favoriteListResponseSchema, favoriteToggleResponseSchema, MAX_FAVORITES, productIdParamSchema,
-} from '../../src/contract/engagement.ts';
+} from '../../contract/engagement.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { listProductCardsByIds } from '../repositories/catalog-repository.ts';

@@ -1,6 +1,6 @@
 /** GET /api/master and GET /api/settings (spec §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { masterResponseSchema, settingsResponseSchema, type SocialAuths } from '../../src/contract/master.ts';
+import { masterResponseSchema, settingsResponseSchema, type SocialAuths } from '../../contract/master.ts';
 import { getGeneralSettings, getMasterData } from '../repositories/settings-repository.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { Env } from '../env.ts';

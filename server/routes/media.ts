@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../plugins/errors.ts';
 import { imagePipeline } from '../media/pipeline.ts';
-import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../src/contract/image-constants.ts';
+import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../contract/image-constants.ts';
 import {
   findBanner, findCategoryBySlug, findFlashSale, findProductArt, findShopBySlug, productHasVideo,
 } from '../repositories/media-repository.ts';

@@ -1,5 +1,5 @@
 /**
- * In-app notifications (issue #6, contract src/contract/engagement.ts): the list (newest first,
+ * In-app notifications (issue #6, contract contract/engagement.ts): the list (newest first,
  * paginated, with the unread count), the unread count alone (header and sidebar badges), mark one
  * or all read. Title and body are rendered in the request's language. Only the owner's
  * notifications exist for a user: another user's id answers 404.
@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   markReadResponseSchema, notificationIdParamSchema, notificationListQuerySchema, notificationListResponseSchema,
   NOTIFICATIONS_PER_PAGE, unreadCountResponseSchema,
-} from '../../src/contract/engagement.ts';
+} from '../../contract/engagement.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from '../repositories/notification-repository.ts';
 

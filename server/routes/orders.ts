@@ -20,10 +20,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  buyNowOrderSchema, CANCELLABLE_STATUSES, orderIdParamSchema, orderListQuerySchema, orderListResponseSchema, orderResponseSchema,
-  ORDERS_PER_PAGE, placeOrderResponseSchema, placeOrderSchema, type PaymentMethod,
-} from '../../src/contract/cart.ts';
+import { idParamSchema } from '../../contract/ids.ts';
+import { buyNowOrderSchema, CANCELLABLE_STATUSES, orderListQuerySchema, orderListResponseSchema, orderResponseSchema, ORDERS_PER_PAGE, placeOrderResponseSchema, placeOrderSchema, type PaymentMethod } from '../../contract/orders.ts';
 import { cartItems, orderItems, orders, orderStatusHistory, payments } from '../db/schema.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import type { Tx } from '../plugins/idempotency.ts';
@@ -187,13 +185,13 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await listOrders(db, request.auth!.user.id, request.query.status, request.query.page, ORDERS_PER_PAGE),
   }));
 
-  app.get('/orders/:id', { schema: { params: orderIdParamSchema, response: { 200: orderResponseSchema } } }, async (request) => {
+  app.get('/orders/:id', { schema: { params: idParamSchema, response: { 200: orderResponseSchema } } }, async (request) => {
     const order = await getOrderDetails(db, request.auth!.user.id, request.params.id);
     if (!order) throw new HttpError(404, 'order.not_found');
     return { message: request.t('order.details'), data: { order } };
   });
 
-  app.post('/orders/:id/cancel', { schema: { params: orderIdParamSchema, response: { 200: orderResponseSchema } } }, async (request, reply) => {
+  app.post('/orders/:id/cancel', { schema: { params: idParamSchema, response: { 200: orderResponseSchema } } }, async (request, reply) => {
     const userId = request.auth!.user.id;
     const events: OrderStatusChanged[] = [];
     const result = await app.idempotent(request, reply, async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Web Push registration (issue #6, ADR 009, contract src/contract/engagement.ts):
+ * Web Push registration (issue #6, ADR 009, contract contract/engagement.ts):
  * - GET /push/public-key: the VAPID application server key the browser subscribes with (public);
  * - POST /push/subscriptions (auth): the device's PushSubscription for this user and session,
  *   upserted on its endpoint (a device that changes hands moves to the new user);
@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   makePushSubscriptionSchema, makePushUnsubscribeSchema, pushPublicKeyResponseSchema, pushSubscriptionResponseSchema,
   pushUnsubscribeResponseSchema,
-} from '../../src/contract/engagement.ts';
+} from '../../contract/engagement.ts';
 import { fieldError } from '../plugins/errors.ts';
 import { deleteSubscription, trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
 import type { BucketLimit } from '../repositories/rate-limit-repository.ts';

@@ -28,7 +28,7 @@ import {
   ticketReplySchema,
   ticketResponseSchema,
   TICKETS_PER_PAGE,
-} from '../../src/contract/support.ts';
+} from '../../contract/support.ts';
 import { HttpError, fieldError } from '../plugins/errors.ts';
 import { imagePipeline } from '../media/pipeline.ts';
 import {

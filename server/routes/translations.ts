@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translationsResponseSchema } from '../../src/contract/content.ts';
-import { SUPPORTED_LOCALES, localeSchema, type Locale } from '../../src/contract/locale.ts';
+import { translationsResponseSchema } from '../../contract/content.ts';
+import { SUPPORTED_LOCALES, localeSchema, type Locale } from '../../contract/locale.ts';
 
 const catalogueUrl = (locale: Locale) => new URL(`../../src/locales/${locale}.json`, import.meta.url);
 

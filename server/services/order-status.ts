@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orderItems, orders, orderStatusHistory, products } from '../db/schema.ts';
-import type { OrderStatus } from '../../src/contract/cart.ts';
+import type { OrderStatus } from '../../contract/orders.ts';
 
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['confirmed', 'processing', 'cancelled'],

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { makePushSubscriptionSchema } from '../../src/contract/engagement.ts';
-import type { Locale } from '../../src/contract/constants.ts';
+import { makePushSubscriptionSchema } from '../../contract/engagement.ts';
+import type { Locale } from '../../contract/constants.ts';
 import { trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
 
 /** Devices kept per user (the newest); older subscriptions go. */

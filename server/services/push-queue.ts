@@ -9,8 +9,8 @@
  * apps in one process (tests) do not queue a job twice.
  */
 import type { Database } from '../db/client.ts';
-import { SUPPORTED_LOCALES, type Locale } from '../../src/contract/constants.ts';
-import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../src/contract/engagement.ts';
+import { SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
+import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../contract/engagement.ts';
 import { enqueuePushJobs } from '../repositories/push-repository.ts';
 import { onNotified, renderNotification, type NewNotification } from './notify.ts';
 

@@ -1,6 +1,6 @@
-/** Sessions and the user as the API answers it (contract src/contract/auth.ts). */
+/** Sessions and the user as the API answers it (contract contract/auth.ts). */
 import type { FastifyRequest } from 'fastify';
-import type { User } from '../../src/contract/auth.ts';
+import type { User } from '../../contract/auth.ts';
 import type { Database } from '../db/client.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { insertSession } from '../repositories/session-repository.ts';

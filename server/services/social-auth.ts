@@ -10,7 +10,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { SocialProvider } from '../../src/contract/auth.ts';
+import type { SocialProvider } from '../../contract/auth.ts';
 import type { Env } from '../env.ts';
 
 export interface SocialIdentity {

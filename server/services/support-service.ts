@@ -15,7 +15,7 @@ import {
   TICKET_MESSAGE_MIN,
   type TicketDetails,
   type TicketPriority,
-} from '../../src/contract/support.ts';
+} from '../../contract/support.ts';
 import {
   findOwnOrder,
   findTicket,

@@ -9,7 +9,7 @@ import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
 import type { AuthDialogSettings } from '../features/auth/components/AuthDialogs/AuthDialogs.tsx';
 import { countriesQueryOptions } from '../features/countries/api/get-countries.ts';
 import { settingsQueryOptions } from '../features/storefront/api/get-settings.ts';
-import type { Country } from '../contract/content.ts';
+import type { Country } from '../../contract/content.ts';
 import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 

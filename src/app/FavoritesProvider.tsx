@@ -9,7 +9,7 @@ import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../contract/catalog.ts';
+import type { Product } from '../../contract/catalog.ts';
 import { FavoriteControlsContext, type FavoriteControls } from '../features/products/lib/favorite-controls.ts';
 import { useFavorites } from '../features/favorites/hooks/use-favorites.ts';
 import { useFavoriteChange } from '../features/favorites/api/favorite-changes.ts';

@@ -8,7 +8,7 @@
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { connectivity } from '../lib/connectivity.ts';
-import type { ImageMeta } from '../contract/images.ts';
+import type { ImageMeta } from '../../contract/images.ts';
 import { offeredWidths, srcSetOf } from '../components/Photo/Photo.tsx';
 
 export const FIRST_LOAD_WAIT_MS = 1500;

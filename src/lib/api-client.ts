@@ -7,7 +7,7 @@
 import { readStored } from './storage.ts';
 import { connectivity } from './connectivity.ts';
 import { takeFirstAnswer } from './first-answers.ts';
-import { firstAnswerKey } from '../contract/first-answers.ts';
+import { firstAnswerKey } from '../../contract/first-answers.ts';
 
 export const API_BASE = '/api';
 export const LOCALE_STORAGE_KEY = 'locale';

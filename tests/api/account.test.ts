@@ -14,7 +14,7 @@ import {
   dashboardResponseSchema,
   sendOtpResponseSchema,
   sessionResponseSchema,
-} from '../../src/contract/auth.ts';
+} from '../../contract/auth.ts';
 import { users } from '../../server/db/schema.ts';
 import { storedFileNames } from './stored-files.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';

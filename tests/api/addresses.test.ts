@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addressListResponseSchema, addressResponseSchema, COUNTIES } from '../../src/contract/cart.ts';
+import { addressListResponseSchema, addressResponseSchema, COUNTIES } from '../../contract/addresses.ts';
 import { addresses } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';

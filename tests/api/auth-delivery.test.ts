@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { settingsResponseSchema } from '../../src/contract/master.ts';
+import { settingsResponseSchema } from '../../contract/master.ts';
 import { messageDeliveries, outboxMessages, settings } from '../../server/db/schema.ts';
 import { DELIVERY_MAX_ATTEMPTS, deliveryWorkerFor } from '../../server/services/delivery-queue.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';

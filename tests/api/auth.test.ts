@@ -12,8 +12,8 @@ import {
   sendOtpResponseSchema,
   verifyOtpRegisterResponseSchema,
   verifyOtpResponseSchema,
-} from '../../src/contract/auth.ts';
-import { errorBody, validationErrorBody } from '../../src/contract/envelope.ts';
+} from '../../contract/auth.ts';
+import { errorBody, validationErrorBody } from '../../contract/envelope.ts';
 import { otpCodes, passwordResetTokens, rateLimitBuckets, sessions, settings, users } from '../../server/db/schema.ts';
 import { hashToken } from '../../server/lib/tokens.ts';
 import { hitBucket } from '../../server/repositories/rate-limit-repository.ts';

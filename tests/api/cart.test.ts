@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { cartResponseSchema } from '../../src/contract/cart.ts';
+import { cartResponseSchema } from '../../contract/cart.ts';
 import { cartItems, idempotencyKeys, products } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';

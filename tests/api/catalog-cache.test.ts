@@ -8,7 +8,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
-import { productDetailsResponseSchema, productListResponseSchema } from '../../src/contract/catalog.ts';
+import { productDetailsResponseSchema, productListResponseSchema } from '../../contract/catalog.ts';
 import { readEnv } from '../../server/env.ts';
 import i18nPlugin from '../../server/plugins/i18n.ts';
 import responseCachePlugin from '../../server/plugins/response-cache.ts';

@@ -12,8 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { productListQuerySchema, type ProductListQuery } from '../../src/contract/catalog.ts';
-import { PRODUCT_SORTS } from '../../src/contract/catalog-constants.ts';
+import { productListQuerySchema, type ProductListQuery } from '../../contract/catalog.ts';
+import { PRODUCT_SORTS } from '../../contract/catalog-constants.ts';
 import { attributeOptions, categories, flashSaleProducts, flashSales, productColors, products, productSizes, productVideos, shops } from '../../server/db/schema.ts';
 import { listProducts } from '../../server/repositories/catalog-repository.ts';
 import { CatalogIndexSync } from '../../server/catalog-index/sync.ts';

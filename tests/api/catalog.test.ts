@@ -16,10 +16,10 @@ import {
   shopListResponseSchema,
   similarProductsResponseSchema,
   type Product,
-} from '../../src/contract/catalog.ts';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from '../../src/contract/catalog-constants.ts';
-import { categoriesResponseSchema } from '../../src/contract/content.ts';
-import { errorBody, validationErrorBody } from '../../src/contract/envelope.ts';
+} from '../../contract/catalog.ts';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from '../../contract/catalog-constants.ts';
+import { categoriesResponseSchema } from '../../contract/content.ts';
+import { errorBody, validationErrorBody } from '../../contract/envelope.ts';
 import {
   attributeOptions, categories, flashSaleProducts, flashSales, productColors, productImages, products, productSizes, productVideos, shops,
 } from '../../server/db/schema.ts';

@@ -7,10 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  checkoutResponseSchema, orderListResponseSchema, orderResponseSchema, placeOrderResponseSchema,
-} from '../../src/contract/cart.ts';
-import { dashboardResponseSchema } from '../../src/contract/auth.ts';
+import { checkoutResponseSchema } from '../../contract/checkout.ts';
+import { orderListResponseSchema, orderResponseSchema, placeOrderResponseSchema } from '../../contract/orders.ts';
+import { dashboardResponseSchema } from '../../contract/auth.ts';
 import { cartItems, orders, products } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';

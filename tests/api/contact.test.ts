@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { contactResponseSchema } from '../../src/contract/support.ts';
+import { contactResponseSchema } from '../../contract/support.ts';
 import { contactMessages } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { api, newIp } from './auth-helpers.ts';

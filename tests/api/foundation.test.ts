@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { masterResponseSchema, settingsResponseSchema } from '../../src/contract/master.ts';
+import { masterResponseSchema, settingsResponseSchema } from '../../contract/master.ts';
 import {
   bannersResponseSchema,
   categoriesResponseSchema,
@@ -12,8 +12,8 @@ import {
   healthResponseSchema,
   subpagesResponseSchema,
   translationsResponseSchema,
-} from '../../src/contract/content.ts';
-import { errorBody, validationErrorBody } from '../../src/contract/envelope.ts';
+} from '../../contract/content.ts';
+import { errorBody, validationErrorBody } from '../../contract/envelope.ts';
 import { products, shops } from '../../server/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 

@@ -16,8 +16,8 @@ import { key, shopperWithAddress } from './cart-fixtures.ts';
 import { ImagePipeline, imagePipeline as pipelineOf } from '../../server/media/pipeline.ts';
 import { createFileStore } from '../../server/lib/file-store.ts';
 import { WARM_UP_LOCK_KEY, WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '../../server/media/warm-up.ts';
-import { IMAGE_WIDTHS } from '../../src/contract/image-constants.ts';
-import type { ImageMeta } from '../../src/contract/images.ts';
+import { IMAGE_WIDTHS } from '../../contract/image-constants.ts';
+import type { ImageMeta } from '../../contract/images.ts';
 
 let t: TestApp;
 beforeAll(async () => {

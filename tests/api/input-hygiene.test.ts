@@ -1,5 +1,5 @@
 /**
- * Input hygiene (issue 14, ADR 015): one contract string type (src/contract/text.ts) refuses NUL
+ * Input hygiene (issue 14, ADR 015): one contract string type (contract/text.ts) refuses NUL
  * and other control characters with a 422 on the field (tabs and newlines only in multi-line
  * fields); PostgreSQL data errors (SQLSTATE class 22) and malformed multipart bodies are 4xx, never
  * 500; the logs carry neither the failed query's values nor the URL's query string.

@@ -12,7 +12,7 @@ import { notify, renderNotification } from '../../server/services/notify.ts';
 import { announceLowStock } from '../../server/services/push-triggers.ts';
 import { takeStock } from '../../server/services/checkout-service.ts';
 import type { PricedLine } from '../../server/repositories/cart-repository.ts';
-import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../src/contract/engagement.ts';
+import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../contract/engagement.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
 import { ADDRESS, key, makeProduct, makeShop, quickUser, shopperWithAddress } from './cart-fixtures.ts';

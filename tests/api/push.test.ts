@@ -12,7 +12,7 @@ import { notify } from '../../server/services/notify.ts';
 import { loadVapidKeys, VAPID_SETTING_KEY } from '../../server/services/push-vapid.ts';
 import { nextAttemptAt, pushWorkerFor, RETRY_BACKOFF_SECONDS } from '../../server/services/push-worker.ts';
 import { readEnv } from '../../server/env.ts';
-import { pushPayloadSchema, pushPublicKeyResponseSchema } from '../../src/contract/engagement.ts';
+import { pushPayloadSchema, pushPublicKeyResponseSchema } from '../../contract/engagement.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { isPushServiceHost } from '../../server/services/push-device.ts';
 import { client } from './cart-call.ts';

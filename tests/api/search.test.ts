@@ -12,9 +12,9 @@ import {
   productSearchResponseSchema,
   searchSuggestionsResponseSchema,
   type Product,
-} from '../../src/contract/catalog.ts';
-import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from '../../src/contract/catalog-constants.ts';
-import { validationErrorBody } from '../../src/contract/envelope.ts';
+} from '../../contract/catalog.ts';
+import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from '../../contract/catalog-constants.ts';
+import { validationErrorBody } from '../../contract/envelope.ts';
 import { categories, productColors, products, productSizes, searchSynonyms, shops } from '../../server/db/schema.ts';
 import { refreshProductSearchText } from '../../server/repositories/catalog-repository.ts';
 import { getSearchLexicon, invalidateSearchLexicon, LEXICON_TTL_MS } from '../../server/repositories/catalog/search-lexicon.ts';

@@ -14,7 +14,7 @@ import {
   ticketListResponseSchema,
   ticketResponseSchema,
   type TicketDetails,
-} from '../../src/contract/support.ts';
+} from '../../contract/support.ts';
 import { notifications, orders, rateLimitBuckets, supportAttachments, supportTicketMessages, supportTickets } from '../../server/db/schema.ts';
 import { newTicketNumber, replyToTicket, closeTicketAsOperator, runTicketCommand, SupportCommandError, TICKET_USAGE } from '../../server/services/support-service.ts';
 import { storedFileNames } from './stored-files.ts';

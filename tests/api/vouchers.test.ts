@@ -4,7 +4,7 @@
  * checkout-orders.test.ts (expired, uncollected, wrong shop, minimum order).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voucherListResponseSchema } from '../../src/contract/cart.ts';
+import { voucherListResponseSchema } from '../../contract/vouchers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { client } from './cart-call.ts';
 import { key, makeShop, makeVoucher, quickUser } from './cart-fixtures.ts';

@@ -10,7 +10,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
-import { IMAGE_WIDTHS } from '../../src/contract/image-constants.ts';
+import { IMAGE_WIDTHS } from '../../contract/image-constants.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface HomeProduct { id: number; name: string }

@@ -14,7 +14,7 @@ import { formatPhone } from '../../lib/format-phone.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
 import { StoreBadges } from './StoreBadges.tsx';
 import { CopyrightLine } from './CopyrightLine.tsx';
-import { CUSTOMER_SERVICE_HOURS } from '../../contract/constants.ts';
+import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
 import classes from './Footer.module.css';
 
 export function Footer() {

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { Skeleton } from '@mantine/core';
-import type { Category } from '../../contract/content.ts';
+import type { Category } from '../../../contract/content.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 import { productListQueryOptions } from '../../features/products/api/get-products.ts';
 import { cardImage } from '../../features/products/lib/media.ts';

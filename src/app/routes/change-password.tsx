@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { changePasswordSchema } from '../../contract/auth.ts';
+import { changePasswordSchema } from '../../../contract/auth.ts';
 import { changePassword } from '../../features/account/api/account-api.ts';
 import { useFieldErrors } from '../../lib/form-errors.ts';
 import { storeSession } from '../../features/auth/lib/sign-in.ts';

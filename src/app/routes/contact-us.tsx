@@ -12,11 +12,11 @@ import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { ContactForm } from '../../features/support/components/ContactForm/ContactForm.tsx';
 import { sendContactMessage } from '../../features/support/api/send-contact.ts';
 import { draftKeys } from '../../features/support/lib/drafts.ts';
-import { ROMANIAN_PHONE } from '../../contract/support.ts';
+import { ROMANIAN_PHONE } from '../../../contract/support.ts';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '../../components/icons/icons.tsx';
 import { formatPhone } from '../../lib/format-phone.ts';
-import { CUSTOMER_SERVICE_HOURS } from '../../contract/constants.ts';
+import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
 import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
 
 /** The signed-in shopper's name, e-mail and (Romanian) phone for the form's blank fields. */

@@ -17,7 +17,7 @@ import { SortSelect } from '../../features/products/components/SortSelect/SortSe
 import { resultsText } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { FilterPanel, type FilterGroup } from '../../features/filters/components/FilterPanel/FilterPanel.tsx';
-import type { FilterKey } from '../../contract/catalog-constants.ts';
+import type { FilterKey } from '../../../contract/catalog-constants.ts';
 import {
   filterStateFromQuery,
   filterStateToApiQuery,

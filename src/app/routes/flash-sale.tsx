@@ -9,7 +9,7 @@ import { Alert, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/c
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FlashSale } from '../../contract/catalog.ts';
+import type { FlashSale } from '../../../contract/catalog.ts';
 import { flashSaleQueryOptions } from '../../features/products/api/get-flash-sale.ts';
 import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';

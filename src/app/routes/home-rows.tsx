@@ -4,7 +4,7 @@
  * actions are not part of the first screen's code.
  */
 import { SimpleGrid } from '@mantine/core';
-import type { Product, Shop } from '../../contract/catalog.ts';
+import type { Product, Shop } from '../../../contract/catalog.ts';
 import { ProductRow } from '../../features/products/components/ProductRow/ProductRow.tsx';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { useProductActions } from '../use-product-actions.tsx';

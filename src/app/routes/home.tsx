@@ -15,7 +15,7 @@ import { bannersQueryOptions } from '../../features/content/api/get-banners.ts';
 import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
 import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
 import { homeSectionsQueryOptions } from '../../features/products/api/get-home-sections.ts';
-import type { HomeSections } from '../../contract/catalog.ts';
+import type { HomeSections } from '../../../contract/catalog.ts';
 import { prefetchScreen, preloadImage } from '../first-load.ts';
 import { Deferred } from '../Deferred.tsx';
 import { lazyPart } from '../../lib/lazy-part.tsx';

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../../contract/cart.ts';
+import type { Address } from '../../../contract/addresses.ts';
 import { ADDRESSES_QUERY_KEY, addressesQueryOptions, deleteAddress, setDefaultAddress } from '../../features/addresses/api/addresses-api.ts';
 import { AddressCard } from '../../features/addresses/components/AddressCard.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';

@@ -6,7 +6,7 @@ import { Chip, Group, Skeleton, Stack, Text, Title, Anchor } from '@mantine/core
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, ORDERS_PER_PAGE, type OrderStatus } from '../../contract/cart.ts';
+import { ORDER_STATUSES, ORDERS_PER_PAGE, type OrderStatus } from '../../../contract/orders.ts';
 import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
 import { listParams } from '../../features/orders/lib/list-params.ts';
 import { OrderSummaryCard } from '../../features/orders/components/OrderSummaryCard.tsx';

@@ -9,7 +9,7 @@ import { Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } 
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product, ProductDetails } from '../../contract/catalog.ts';
+import type { Product, ProductDetails } from '../../../contract/catalog.ts';
 import { productQueryOptions } from '../../features/products/api/get-product.ts';
 import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
 import { ProductGallery, ProductGallerySkeleton, STAGE_SIZES, galleryItems } from '../../features/products/components/ProductGallery/ProductGallery.tsx';

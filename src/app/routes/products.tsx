@@ -12,7 +12,7 @@ import { productListQueryOptions } from '../../features/products/api/get-product
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { useListParams } from '../../features/products/hooks/use-list-params.ts';
 import { SearchCorrection } from '../../features/search/components/SearchCorrection.tsx';
-import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
+import { PRODUCT_SORTS, type ProductSort } from '../../../contract/catalog-constants.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 

@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Avatar, Button, FileButton, Group, Paper, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, changePhoneSchema, digitsOnly, updateProfileSchema, type User } from '../../contract/auth.ts';
+import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, changePhoneSchema, digitsOnly, updateProfileSchema, type User } from '../../../contract/auth.ts';
 import { sendPhoneChangeCode, updateProfile, uploadProfilePhoto, verifyPhoneChange } from '../../features/account/api/account-api.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { useFieldErrors } from '../../lib/form-errors.ts';

@@ -12,7 +12,7 @@ import { useOnline } from '../../lib/connectivity.ts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TicketDetails } from '../../contract/support.ts';
+import type { TicketDetails } from '../../../contract/support.ts';
 import { ticketQueryOptions } from '../../features/support/api/get-ticket.ts';
 import { replyToTicket } from '../../features/support/api/reply-ticket.ts';
 import { closeTicket } from '../../features/support/api/close-ticket.ts';

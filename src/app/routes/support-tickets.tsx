@@ -10,7 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TICKET_STATUSES, TICKETS_PER_PAGE, type CreateTicketPayload, type TicketStatus } from '../../contract/support.ts';
+import { TICKET_STATUSES, TICKETS_PER_PAGE, type CreateTicketPayload, type TicketStatus } from '../../../contract/support.ts';
 import { ticketsQueryOptions } from '../../features/support/api/get-tickets.ts';
 import { createTicket } from '../../features/support/api/create-ticket.ts';
 import { SUPPORT_TICKETS_QUERY_KEY, ticketDetailKey } from '../../features/support/api/tickets-keys.ts';

@@ -12,7 +12,7 @@ import { openLogin } from '../../features/auth/lib/auth-dialog-store.ts';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
 import { formatPhone } from '../../lib/format-phone.ts';
-import { CUSTOMER_SERVICE_HOURS } from '../../contract/constants.ts';
+import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
 import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
 
 export function Component() {

@@ -9,7 +9,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../contract/catalog.ts';
+import type { Product } from '../../../contract/catalog.ts';
 import { favoritesQueryOptions } from '../../features/favorites/api/get-favorites.ts';
 import { useFavorites } from '../../features/favorites/hooks/use-favorites.ts';
 import { FavoriteControlsContext, useFavoriteControls, type FavoriteControls } from '../../features/products/lib/favorite-controls.ts';

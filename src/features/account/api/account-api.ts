@@ -1,7 +1,7 @@
 /** The signed-in account's calls (issue #4): profile, photo, phone change, password, dashboard. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ChangePasswordPayload, SessionResponse, UpdateProfilePayload, User } from '../../../contract/auth.ts';
+import type { ChangePasswordPayload, SessionResponse, UpdateProfilePayload, User } from '../../../../contract/auth.ts';
 
 type Envelope<T> = { message: string; data: T };
 

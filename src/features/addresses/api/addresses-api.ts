@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { DEFAULT_COUNTRY, type Address, type AddressInput } from '../../../contract/cart.ts';
+import { DEFAULT_COUNTRY, type Address, type AddressInput } from '../../../../contract/addresses.ts';
 
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import type { Address } from '../../../contract/cart.ts';
+import type { Address } from '../../../../contract/addresses.ts';
 import { AddressChooser } from './AddressChooser.tsx';
 
 const address = (id: number, is_default: boolean): Address => ({

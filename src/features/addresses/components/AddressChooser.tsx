@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Address, AddressInput } from '../../../contract/cart.ts';
+import type { Address, AddressInput } from '../../../../contract/addresses.ts';
 import { ADDRESSES_QUERY_KEY, addressesQueryOptions, createAddress } from '../api/addresses-api.ts';
 import { AddressCard } from './AddressCard.tsx';
 import { AddressForm } from './AddressForm.tsx';

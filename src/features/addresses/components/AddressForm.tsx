@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Group, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_TYPES, COUNTIES, addressInputSchema, type AddressInput } from '../../../contract/cart.ts';
+import { ADDRESS_TYPES, COUNTIES, addressInputSchema, type AddressInput } from '../../../../contract/addresses.ts';
 import { useFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 

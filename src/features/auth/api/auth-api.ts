@@ -1,6 +1,6 @@
 /**
  * The sign-in calls of spec §7, one function each, typed by the shared contract
- * (src/contract/auth.ts). Errors arrive as ApiError with the server's message and per-field
+ * (contract/auth.ts). Errors arrive as ApiError with the server's message and per-field
  * errors (already translated for the shopper's language).
  */
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -13,7 +13,7 @@ import type {
   SessionResponse,
   User,
   VerifyOtpPayload,
-} from '../../../contract/auth.ts';
+} from '../../../../contract/auth.ts';
 
 type Envelope<T> = { message: string; data: T };
 type Access = SessionResponse['data']['access'];

@@ -5,7 +5,7 @@
 import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '../../../lib/api-client.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 
-import type { User } from '../../../contract/auth.ts';
+import type { User } from '../../../../contract/auth.ts';
 
 export type { User };
 

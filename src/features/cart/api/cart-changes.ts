@@ -11,7 +11,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { outbox, useOutboxPending, type OutboxEntry } from '../../../lib/outbox/index.ts';
-import type { CartResponse } from '../../../contract/cart.ts';
+import type { CartResponse } from '../../../../contract/cart.ts';
 import { basketStore } from '../lib/basket-store.ts';
 import { selectLine, withoutKey } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { CartResponse } from '../../../contract/cart.ts';
+import type { CartResponse } from '../../../../contract/cart.ts';
 
 export type CartData = CartResponse['data'];
 export const CART_QUERY_KEY = ['cart'] as const;

@@ -1,7 +1,7 @@
 /** GET /api/get-vouchers?shop_id= and POST /api/vouchers-collect (spec §7, signed in). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Voucher } from '../../../contract/cart.ts';
+import type { Voucher } from '../../../../contract/vouchers.ts';
 
 export const vouchersQueryOptions = (shopId: number) =>
   queryOptions({

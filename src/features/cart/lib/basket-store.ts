@@ -5,7 +5,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage.ts';
-import type { AddressInput, BuyNowItem } from '../../../contract/cart.ts';
+import type { AddressInput } from '../../../../contract/addresses.ts';
+import type { BuyNowItem } from '../../../../contract/checkout.ts';
 import { EMPTY_SELECTION, parseSelection, type Selection } from './selection.ts';
 
 export const BASKET_STORAGE_KEY = 'basket';

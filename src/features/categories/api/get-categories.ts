@@ -1,7 +1,7 @@
 /** GET /api/categories: every category with its thumbnail and product count. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Category } from '../../../contract/content.ts';
+import type { Category } from '../../../../contract/content.ts';
 
 export const getCategories = async (signal?: AbortSignal) =>
   (await apiRequest<{ data: { categories: Category[] } }>('/categories', { signal })).data.categories;

@@ -1,7 +1,7 @@
 /** GET /api/categories/{id or slug}: the category a products page is about (spec §2). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Category } from '../../../contract/content.ts';
+import type { Category } from '../../../../contract/content.ts';
 
 export const getCategory = async (key: string, signal?: AbortSignal) =>
   (await apiRequest<{ data: { category: Category } }>(`/categories/${encodeURIComponent(key)}`, { signal })).data.category;

@@ -6,8 +6,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '../../../contract/constants.ts';
-import type { BuyNowOrderPayload, CheckoutRequest, CheckoutResponse, PlaceOrderPayload, PlaceOrderResponse } from '../../../contract/cart.ts';
+import { IDEMPOTENCY_HEADER } from '../../../../contract/constants.ts';
+import type { CheckoutRequest, CheckoutResponse } from '../../../../contract/checkout.ts';
+import type { BuyNowOrderPayload, PlaceOrderPayload, PlaceOrderResponse } from '../../../../contract/orders.ts';
 
 export type CheckoutData = CheckoutResponse['data'];
 export const CHECKOUT_QUERY_KEY = ['checkout'] as const;

@@ -1,7 +1,7 @@
 /** The amounts of a checkout or an order (spec §3): VAT is contained in the payable amount, never added. */
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CheckoutAmounts } from '../../../contract/cart.ts';
+import type { CheckoutAmounts } from '../../../../contract/checkout.ts';
 import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
 
 export function CheckoutSummary({ amounts, currency }: { amounts: CheckoutAmounts; currency: CurrencyFormat }) {

@@ -1,7 +1,7 @@
 /** GET /api/banners → data.data (spec §7). A failure is only logged (spec §8): no banners shown. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Banner } from '../../../contract/content.ts';
+import type { Banner } from '../../../../contract/content.ts';
 
 export const getBanners = async (signal?: AbortSignal) =>
   (await apiRequest<{ data: { data: Banner[] } }>('/banners', { signal })).data.data;

@@ -1,7 +1,7 @@
 /** GET /api/subpages: the about and information pages (spec §3 Subpage, §7). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { Subpage } from '../../../contract/content.ts';
+import type { Subpage } from '../../../../contract/content.ts';
 
 export const getSubpages = (signal?: AbortSignal) => apiRequest<Subpage[]>('/subpages', { signal });
 

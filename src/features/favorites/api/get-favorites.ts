@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { FavoriteListResponse } from '../../../contract/engagement.ts';
+import type { FavoriteListResponse } from '../../../../contract/engagement.ts';
 
 export type FavoritesData = FavoriteListResponse['data'];
 export const FAVORITES_QUERY_KEY = ['favorites'] as const;

@@ -5,8 +5,8 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ProductFacets } from '../../../contract/catalog.ts';
-import type { FilterKey } from '../../../contract/catalog-constants.ts';
+import type { ProductFacets } from '../../../../contract/catalog.ts';
+import type { FilterKey } from '../../../../contract/catalog-constants.ts';
 
 /** Counts per filter key and option id. */
 export type FacetCounts = Partial<Record<FilterKey, ReadonlyMap<number, number>>>;

@@ -3,7 +3,7 @@
  * nothing is selected; sort (default newest) and page (default 1) ride along. The same
  * selection is persisted under `filters` in local storage.
  */
-import { DEFAULT_PAGE, DEFAULT_SORT, FILTER_KEYS, PRODUCT_SORTS, type FilterKey, type ProductSort } from '../../../contract/catalog-constants.ts';
+import { DEFAULT_PAGE, DEFAULT_SORT, FILTER_KEYS, PRODUCT_SORTS, type FilterKey, type ProductSort } from '../../../../contract/catalog-constants.ts';
 
 export type FilterSelection = Partial<Record<FilterKey, number[]>>;
 

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TranslationsResponse } from '../../../contract/content.ts';
+import type { TranslationsResponse } from '../../../../contract/content.ts';
 
 export async function getTranslations(locale: string, signal?: AbortSignal): Promise<Record<string, string>> {
   try {

@@ -1,7 +1,7 @@
 /** The language menu behind LanguageSwitcher's button: its own chunk with Mantine's Menu. */
 import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../contract/master.ts';
+import type { Language } from '../../../../contract/master.ts';
 import { useChangeLanguage } from '../hooks/use-change-language.ts';
 import { LanguageButton } from './LanguageButton.tsx';
 import { useFocusOnMount } from '../../../lib/use-deferred-menu.ts';

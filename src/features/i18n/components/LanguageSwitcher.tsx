@@ -7,7 +7,7 @@
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../contract/master.ts';
+import type { Language } from '../../../../contract/master.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
 import { useDeferredMenu } from '../../../lib/use-deferred-menu.ts';
 import { LanguageButton } from './LanguageButton.tsx';

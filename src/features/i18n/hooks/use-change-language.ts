@@ -1,7 +1,7 @@
 /** Switches the interface language (spec §4 Language): saved under `locale`, ro re-fetched after a change. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE } from '../../../contract/constants.ts';
+import { DEFAULT_LOCALE } from '../../../../contract/constants.ts';
 import { LOCALE_STORAGE_KEY } from '../../../lib/api-client.ts';
 import { writeStored } from '../../../lib/storage.ts';
 import { loadMessages } from '../lib/load-messages.ts';

@@ -7,7 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { NotificationListResponse, UnreadCountResponse } from '../../../contract/engagement.ts';
+import type { NotificationListResponse, UnreadCountResponse } from '../../../../contract/engagement.ts';
 
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { MarkReadResponse } from '../../../contract/engagement.ts';
+import type { MarkReadResponse } from '../../../../contract/engagement.ts';
 import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY, type NotificationPage } from './get-notifications.ts';
 
 type Target = { id: number } | 'all';

@@ -5,7 +5,7 @@
  */
 import { apiRequest } from '../../../lib/api-client.ts';
 import { writeDeviceKey } from '../../../lib/push-device.ts';
-import type { PushPublicKeyResponse, PushSubscriptionResponse } from '../../../contract/engagement.ts';
+import type { PushPublicKeyResponse, PushSubscriptionResponse } from '../../../../contract/engagement.ts';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 

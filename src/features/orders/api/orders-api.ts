@@ -1,8 +1,8 @@
 /** Orders (spec §7): GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { OrderDetails, OrderStatus, OrderSummary } from '../../../contract/cart.ts';
-import type { PaginationMeta } from '../../../contract/catalog.ts';
+import type { OrderDetails, OrderStatus, OrderSummary } from '../../../../contract/orders.ts';
+import type { PaginationMeta } from '../../../../contract/catalog.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 

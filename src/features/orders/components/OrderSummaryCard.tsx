@@ -2,7 +2,7 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '../../../contract/cart.ts';
+import type { OrderSummary } from '../../../../contract/orders.ts';
 import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';

@@ -1,7 +1,7 @@
 /** The status history of an order, oldest first, with each change's time and note. */
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetails } from '../../../contract/cart.ts';
+import type { OrderDetails } from '../../../../contract/orders.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { STATUS_COLORS } from './OrderStatusBadge.tsx';
 

@@ -1,7 +1,7 @@
 /** GET /api/flash-sales/{id}: the sale and its products at sale prices. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { FlashSaleResponse } from '../../../contract/catalog.ts';
+import type { FlashSaleResponse } from '../../../../contract/catalog.ts';
 
 export const getFlashSale = async (id: number, page: number, signal?: AbortSignal) =>
   (await apiRequest<FlashSaleResponse>(`/flash-sales/${id}`, { query: { page }, signal })).data;

@@ -1,7 +1,7 @@
 /** GET /api/home: flash sale, most popular, best deals, new arrivals and shops in one call. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { HomeSections } from '../../../contract/catalog.ts';
+import type { HomeSections } from '../../../../contract/catalog.ts';
 
 export const getHomeSections = async (signal?: AbortSignal) =>
   (await apiRequest<{ data: HomeSections }>('/home', { signal })).data;

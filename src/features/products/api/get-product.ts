@@ -1,7 +1,7 @@
 /** GET /api/products/{id}: the details page (spec §2). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ProductDetails } from '../../../contract/catalog.ts';
+import type { ProductDetails } from '../../../../contract/catalog.ts';
 import { productKeys } from './get-products.ts';
 
 export const getProduct = async (id: number, signal?: AbortSignal) =>

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ProductListResponse } from '../../../contract/catalog.ts';
+import type { ProductListResponse } from '../../../../contract/catalog.ts';
 
 export type ProductListParams = Record<string, string | number | undefined>;
 

@@ -3,7 +3,7 @@
  * modal the size surcharge is added before multiplying by the quantity. Amounts are kept in
  * whole bani (cents) while adding so 0.1 + 0.2 never shows as 0.30000000000000004.
  */
-import type { Product } from '../../../contract/catalog.ts';
+import type { Product } from '../../../../contract/catalog.ts';
 
 type Priced = Pick<Product, 'price' | 'discount_price'>;
 

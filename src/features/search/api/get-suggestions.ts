@@ -5,8 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { SearchSuggestions } from '../../../contract/catalog.ts';
-import { DEFAULT_SUGGESTIONS } from '../../../contract/catalog-constants.ts';
+import type { SearchSuggestions } from '../../../../contract/catalog.ts';
+import { DEFAULT_SUGGESTIONS } from '../../../../contract/catalog-constants.ts';
 
 export const suggestionsQueryOptions = (q: string) =>
   queryOptions({

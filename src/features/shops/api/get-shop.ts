@@ -1,7 +1,7 @@
 /** GET /api/shops/{id}: the shop with its categories. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { ShopDetails } from '../../../contract/catalog.ts';
+import type { ShopDetails } from '../../../../contract/catalog.ts';
 import { shopKeys } from './get-shops.ts';
 
 export const getShop = async (id: number, signal?: AbortSignal) =>

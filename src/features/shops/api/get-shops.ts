@@ -1,7 +1,7 @@
 /** GET /api/shops: every shop with rating and product count. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { PaginationMeta, Shop } from '../../../contract/catalog.ts';
+import type { PaginationMeta, Shop } from '../../../../contract/catalog.ts';
 
 export const shopKeys = {
   all: ['shops'] as const,

@@ -1,6 +1,6 @@
 /** POST /support-tickets/{ticketNumber}/close — no more replies; closing again answers it unchanged. */
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketResponse } from '../../../contract/support.ts';
+import type { TicketResponse } from '../../../../contract/support.ts';
 import { idempotencyHeaders } from './ticket-body.ts';
 
 export const closeTicket = (ticketNumber: string, idempotencyKey: string = crypto.randomUUID()) =>

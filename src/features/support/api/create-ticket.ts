@@ -1,6 +1,6 @@
 /** POST /support-tickets — subject, priority, optional order, message and optional image. */
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { CreateTicketPayload, TicketResponse } from '../../../contract/support.ts';
+import type { CreateTicketPayload, TicketResponse } from '../../../../contract/support.ts';
 import { idempotencyHeaders, ticketBody } from './ticket-body.ts';
 
 export const createTicket = (payload: CreateTicketPayload, attachment: File | null, idempotencyKey: string) =>

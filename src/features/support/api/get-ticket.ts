@@ -1,7 +1,7 @@
 /** GET /support-tickets/{ticketNumber} — the thread, oldest message first (persisted like an order). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketResponse } from '../../../contract/support.ts';
+import type { TicketResponse } from '../../../../contract/support.ts';
 import { ticketDetailKey } from './tickets-keys.ts';
 
 export const getTicket = async (ticketNumber: string, signal?: AbortSignal) =>

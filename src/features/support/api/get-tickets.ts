@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketListResponse } from '../../../contract/support.ts';
+import type { TicketListResponse } from '../../../../contract/support.ts';
 import { ticketListKey, type TicketListParams } from './tickets-keys.ts';
 
 export type TicketList = TicketListResponse['data'];

@@ -1,5 +1,5 @@
 /** The client's check of a ticket image before sending (the server checks the bytes again). */
-import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '../../../contract/support.ts';
+import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '../../../../contract/support.ts';
 
 export const ATTACHMENT_ACCEPT = TICKET_ATTACHMENT_TYPES.join(',');
 

@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { emailField, phoneCodeField, phoneField } from '../../../../contract/auth.ts';
-import type { Country } from '../../../../contract/content.ts';
+import { emailField, phoneCodeField, phoneField } from '../../../../../contract/auth.ts';
+import type { Country } from '../../../../../contract/content.ts';
 import { sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';

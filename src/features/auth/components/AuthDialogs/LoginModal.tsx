@@ -7,8 +7,8 @@
 import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { loginSchema } from '../../../../contract/auth.ts';
-import type { Country } from '../../../../contract/content.ts';
+import { loginSchema } from '../../../../../contract/auth.ts';
+import type { Country } from '../../../../../contract/content.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { login } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';

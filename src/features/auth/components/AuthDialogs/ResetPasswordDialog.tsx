@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordSchema } from '../../../../contract/auth.ts';
+import { resetPasswordSchema } from '../../../../../contract/auth.ts';
 import { resetPassword } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';

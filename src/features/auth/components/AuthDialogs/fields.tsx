@@ -1,8 +1,8 @@
 /** Form fields shared by the sign-in dialogs: country, phone with its dial code, password. */
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Country } from '../../../../contract/content.ts';
-import { digitsOnly } from '../../../../contract/auth.ts';
+import type { Country } from '../../../../../contract/content.ts';
+import { digitsOnly } from '../../../../../contract/auth.ts';
 
 /** Spec §2: searchable list; an empty search result says 'No countries found'. */
 export function CountryField({

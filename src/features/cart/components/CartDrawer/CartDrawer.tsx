@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Checkbox, Drawer, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { CartGroup, CartProduct } from '../../../../contract/cart.ts';
+import type { CartGroup, CartProduct } from '../../../../../contract/cart.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { formatMoney, type CurrencyFormat } from '../../../../lib/format-money.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';

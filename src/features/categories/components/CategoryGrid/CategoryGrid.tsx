@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../../../../contract/content.ts';
+import type { Category } from '../../../../../contract/content.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 import classes from './CategoryGrid.module.css';
 

@@ -6,7 +6,7 @@
 import { Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AppNotification } from '../../../../contract/engagement.ts';
+import type { AppNotification } from '../../../../../contract/engagement.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 import classes from './NotificationList.module.css';
 

@@ -11,7 +11,7 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '../../../../../contract/catalog.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { FavoriteButton } from '../FavoriteButton/FavoriteButton.tsx';
 import { Photo } from '../../../../components/Photo/Photo.tsx';

@@ -8,8 +8,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductDetails } from '../../../../contract/catalog.ts';
-import type { ImageMeta } from '../../../../contract/images.ts';
+import type { ProductDetails } from '../../../../../contract/catalog.ts';
+import type { ImageMeta } from '../../../../../contract/images.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';

@@ -10,7 +10,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { isFirstScreenSettled, whenIdle } from '../../../../lib/when-idle.ts';
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '../../../../../contract/catalog.ts';
 import { ProductCard, type ProductCardProps } from '../ProductCard/ProductCard.tsx';
 import classes from './ProductGrid.module.css';
 

@@ -9,7 +9,7 @@ import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProductDetails, SizeOption } from '../../../../contract/catalog.ts';
+import type { ProductDetails, SizeOption } from '../../../../../contract/catalog.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
 import { formatMoney } from '../../../../lib/format-money.ts';
 import { useStorefront } from '../../../storefront/hooks/use-storefront.ts';

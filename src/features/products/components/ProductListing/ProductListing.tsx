@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ProductSort } from '../../../../contract/catalog-constants.ts';
+import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
 import { QueryState, queryPhase } from '../../../../components/QueryState/QueryState.tsx';
 import { Pagination } from '../../../../components/Pagination/Pagination.tsx';
 import { productListQueryOptions, type ProductListParams } from '../../api/get-products.ts';

@@ -1,7 +1,7 @@
 /** Sort choice of product lists (spec §4: newest by default; price up/down; most sold). */
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductSort } from '../../../../contract/catalog-constants.ts';
+import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
 
 export const LIST_SORTS: ProductSort[] = ['newest', 'price_asc', 'price_desc', 'most_sold'];
 

@@ -6,7 +6,7 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Shop } from '../../../../contract/catalog.ts';
+import type { Shop } from '../../../../../contract/catalog.ts';
 import classes from './ShopCard.module.css';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 

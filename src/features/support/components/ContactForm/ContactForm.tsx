@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '../../../../contract/support.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '../../../../../contract/support.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { useDraft } from '../../lib/drafts.ts';

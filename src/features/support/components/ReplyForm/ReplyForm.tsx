@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Group, Stack, Text } from '@mantine/core';
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
-import { TICKET_MESSAGE_MAX, ticketReplySchema } from '../../../../contract/support.ts';
+import { TICKET_MESSAGE_MAX, ticketReplySchema } from '../../../../../contract/support.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { useDraft } from '../../lib/drafts.ts';

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
-import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../contract/support.ts';
+import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../../contract/support.ts';
 import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { useDraft } from '../../lib/drafts.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../../testing/test-utils.tsx';
-import type { TicketMessage } from '../../../../contract/support.ts';
+import type { TicketMessage } from '../../../../../contract/support.ts';
 import { TicketThread } from './TicketThread.tsx';
 
 const messages: TicketMessage[] = [

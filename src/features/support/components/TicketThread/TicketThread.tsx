@@ -5,7 +5,7 @@
  */
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TicketAttachment, TicketMessage } from '../../../../contract/support.ts';
+import type { TicketAttachment, TicketMessage } from '../../../../../contract/support.ts';
 import { useAttachmentUrl } from '../../api/get-attachment.ts';
 import { formatDateTime } from '../../../../lib/format-date.ts';
 import classes from './TicketThread.module.css';

@@ -19,6 +19,7 @@
  * Validation messages are i18n keys (src/locales) translated by the server for Accept-Language.
  */
 import { z } from 'zod';
+import { id } from './ids.ts';
 import { line, lines } from './text.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';
@@ -66,7 +67,7 @@ export function cleanText(value: string): string {
 export const cleanLine = (value: string) => cleanText(value).replace(/\s*\n\s*/g, ' ');
 
 // One-line fields (subjects, names) refuse every control character, multi-line ones (messages) all
-// but tab, LF and CR (src/contract/text.ts); what passes is then cleaned as above.
+// but tab, LF and CR (contract/text.ts); what passes is then cleaned as above.
 const text = (clean: (v: string) => string, requiredKey: string, min: number, minKey: string, max: number, maxKey: string) =>
   (clean === cleanLine ? line : lines)({ message: requiredKey })
     .overwrite(clean)
@@ -78,11 +79,6 @@ const text = (clean: (v: string) => string, requiredKey: string, min: number, mi
 export const ticketSubjectField = text(cleanLine, 'validation.subject_required', TICKET_SUBJECT_MIN, 'validation.subject_min', TICKET_SUBJECT_MAX, 'validation.subject_max');
 export const ticketMessageField = text(cleanText, 'validation.message_required', TICKET_MESSAGE_MIN, 'validation.ticket_message_min', TICKET_MESSAGE_MAX, 'validation.message_max');
 
-const id = z.coerce
-  .number({ message: 'validation.id_invalid' })
-  .int('validation.id_invalid')
-  .min(1, 'validation.id_invalid')
-  .max(2_147_483_647, 'validation.id_invalid');
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' || v === undefined ? null : v), id.nullable()).optional();
 
 // --- Tickets: requests -----------------------------------------------------------------------

@@ -9,6 +9,9 @@ import './zod-config.ts';
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ message: z.string(), data });
 
+/** An answer with a message only (a delete, a voucher collected). */
+export const messageOnlyResponseSchema = z.object({ message: z.string() });
+
 /** 422 answer: one list of messages per invalid field (spec §5, "per-field lists"). */
 export const validationErrorBody = z.object({
   message: z.string(),

@@ -32,6 +32,7 @@
  *   it is stored as this device's subscription for the new session. Logout removes it.
  */
 import { z } from 'zod';
+import { id } from './ids.ts';
 import { line } from './text.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema, productSchema } from './catalog.ts';
@@ -45,11 +46,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const PUSH_ICON = '/icons/icon-192.png';
 export const PUSH_BADGE = '/icons/icon-192.png';
 
-const id = z.coerce
-  .number({ message: 'validation.id_invalid' })
-  .int('validation.id_invalid')
-  .min(1, 'validation.id_invalid')
-  .max(2_147_483_647, 'validation.id_invalid');
 
 // --- Favourites ------------------------------------------------------------------------------
 
