@@ -15,7 +15,7 @@ import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { fieldError } from '../plugins/errors.ts';
+import { fieldError } from './http-error.ts';
 import { AVATAR_TYPES, sniffImage, type AvatarExtension } from './avatars.ts';
 
 export type ImageExtension = AvatarExtension;

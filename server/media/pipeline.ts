@@ -19,7 +19,7 @@ import { rgbaToThumbHash } from 'thumbhash';
 import type { Database } from '../db/client.ts';
 import { images, supportAttachments, users } from '../db/schema.ts';
 import type { FileStore } from '../lib/file-store.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '../../contract/image-constants.ts';
 import { photoSize, recipeKey, renderPhoto, renderSmall, type PhotoRecipe } from './photo.ts';
 

@@ -9,7 +9,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { createPasswordHasher, DEFAULT_LOG_N, type PasswordHasher } from '../lib/password.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { createMessageSender, type MessageSender } from '../services/message-delivery.ts';

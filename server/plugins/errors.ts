@@ -11,6 +11,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from '../lib/http-error.ts';
 import { dataExceptionCode, isDatabaseUnavailable } from '../db/faults.ts';
 
 /**
@@ -18,32 +19,6 @@ import { dataExceptionCode, isDatabaseUnavailable } from '../db/faults.ts';
  * they carry no status code, and they are the client's fault (400).
  */
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|urlencoded form)|Part terminated early|Unexpected end of multipart data)/;
-
-/** Seconds a client is asked to wait while the database cannot be reached. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-export interface HttpErrorOptions {
-  /** Values for {{placeholders}} of a catalogue message. */
-  vars?: TranslateVars;
-  /** Extra response headers, e.g. Retry-After on 429. */
-  headers?: Record<string, string>;
-}
-
-export class HttpError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-    public readonly errors?: Record<string, string[]>,
-    public readonly options: HttpErrorOptions = {},
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (message = 'Not found.') => new HttpError(404, message);
-
-/** 422 for one field, message = that field's message: `fieldError('phone', 'validation.phone_invalid')`. */
-export const fieldError = (field: string, key: string, vars?: TranslateVars) => new HttpError(422, key, { [field]: [key] }, { vars });
 
 function fieldErrors(validation: { instancePath: string; message?: string }[], context: string | undefined) {
   const errors: Record<string, string[]> = {};

@@ -23,7 +23,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/constants.ts';
 
 /** A week: an offline phone's outbox may send a change again days later (docs/offline.md). */

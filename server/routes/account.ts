@@ -22,7 +22,7 @@ import {
   updateProfileSchema,
   verifyPhoneChangeSchema,
 } from '../../contract/auth.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import { maskPhone } from '../lib/phone.ts';
 import { AVATAR_FILE, AVATAR_TYPES, type AvatarExtension } from '../lib/avatars.ts';
 import { readImageUpload } from '../lib/uploads.ts';

@@ -10,7 +10,7 @@ import { addressInputSchema, addressListResponseSchema, addressResponseSchema, D
 import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
 import { idParamSchema } from '../../contract/ids.ts';
 import { addresses } from '../db/schema.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 
 type AddressRow = typeof addresses.$inferSelect;

@@ -33,7 +33,7 @@ import {
   type SocialProvider,
 } from '../../contract/auth.ts';
 import type { MessageChannel } from '../db/schema.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import { maskEmail, maskPhone } from '../lib/phone.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { getAccountSettings, type AccountSettings } from '../repositories/settings-repository.ts';

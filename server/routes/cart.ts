@@ -14,7 +14,7 @@ import { checkoutRequestSchema, checkoutResponseSchema } from '../../contract/ch
 import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
 import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../../contract/vouchers.ts';
 import { cartItems, collectedVouchers, vouchers } from '../db/schema.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { findCartLine, findSameLine, loadCart, lockCart, priceLines, quantityInCart } from '../repositories/cart-repository.ts';
 import { assertStock, checkoutData, findOwnAddress, priceCheckout, selectLines } from '../services/checkout-service.ts';

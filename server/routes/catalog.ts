@@ -26,7 +26,7 @@ import {
   similarProductsResponseSchema,
 } from '../../contract/catalog.ts';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS, MAX_PER_PAGE } from '../../contract/catalog-constants.ts';
-import { notFound } from '../plugins/errors.ts';
+import { notFound } from '../lib/http-error.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
 import {

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   favoriteListResponseSchema, favoriteToggleResponseSchema, MAX_FAVORITES, productIdParamSchema,
 } from '../../contract/engagement.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { listProductCardsByIds } from '../repositories/catalog-repository.ts';
 import {

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readinessResponseSchema } from '../../contract/content.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/http-error.ts';
 
 const READY_TIMEOUT_MS = 2000;
 

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { masterResponseSchema, settingsResponseSchema, type SocialAuths } from '../../contract/master.ts';
 import { getGeneralSettings, getMasterData } from '../repositories/settings-repository.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { Env } from '../env.ts';
 
 /**

@@ -18,7 +18,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { imagePipeline } from '../media/pipeline.ts';
 import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../contract/image-constants.ts';
 import {

@@ -9,7 +9,7 @@ import {
   markReadResponseSchema, notificationIdParamSchema, notificationListQuerySchema, notificationListResponseSchema,
   NOTIFICATIONS_PER_PAGE, unreadCountResponseSchema,
 } from '../../contract/engagement.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from '../repositories/notification-repository.ts';
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -23,7 +23,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { idParamSchema } from '../../contract/ids.ts';
 import { buyNowOrderSchema, CANCELLABLE_STATUSES, orderListQuerySchema, orderListResponseSchema, orderResponseSchema, ORDERS_PER_PAGE, placeOrderResponseSchema, placeOrderSchema, type PaymentMethod } from '../../contract/orders.ts';
 import { cartItems, orderItems, orders, orderStatusHistory, payments } from '../db/schema.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { unitOf, type PricedLine } from '../repositories/cart-repository.ts';
 import { getOrderDetails, listOrders, orderSummaries } from '../repositories/order-repository.ts';

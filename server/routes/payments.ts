@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { orders, payments } from '../db/schema.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { changeOrderStatus, emitOrderStatusChanged, type OrderStatusChanged } from '../services/order-status.ts';
 import type { Database } from '../db/client.ts';
 

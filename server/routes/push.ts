@@ -15,7 +15,7 @@ import {
   makePushSubscriptionSchema, makePushUnsubscribeSchema, pushPublicKeyResponseSchema, pushSubscriptionResponseSchema,
   pushUnsubscribeResponseSchema,
 } from '../../contract/engagement.ts';
-import { fieldError } from '../plugins/errors.ts';
+import { fieldError } from '../lib/http-error.ts';
 import { deleteSubscription, trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
 import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
 import { enforceLimit } from '../services/limits.ts';

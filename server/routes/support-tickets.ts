@@ -29,7 +29,7 @@ import {
   ticketResponseSchema,
   TICKETS_PER_PAGE,
 } from '../../contract/support.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import { imagePipeline } from '../media/pipeline.ts';
 import {
   checkImage,

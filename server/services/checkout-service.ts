@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { addresses, collectedVouchers, products, vouchers } from '../db/schema.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import { shopAmounts, sumAmounts, voucherDiscount, type Amounts } from '../lib/checkout-math.ts';
 import {
   groupByShop, listCartLines, priceLines, toLineRequest, unitOf, type PricedGroup, type PricedLine,

@@ -3,7 +3,7 @@
  * Registration payload: "country (name)"), a dial code ("+40") and a phone number typed as digits.
  */
 import type { Database } from '../db/client.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { normalizeSearchText } from '../lib/search-text.ts';
 import { dialDigits, normalizePhone, type NormalizedPhone } from '../lib/phone.ts';
 import { listCountries } from '../repositories/user-repository.ts';

@@ -5,7 +5,7 @@
  * address (CGNAT); per-phone limits are the tight ones.
  */
 import type { Database } from '../db/client.ts';
-import { HttpError } from '../plugins/errors.ts';
+import { HttpError } from '../lib/http-error.ts';
 import { hitBucket, type BucketLimit } from '../repositories/rate-limit-repository.ts';
 
 const MINUTE = 60;

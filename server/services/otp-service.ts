@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import type { MessageChannel, OtpPurpose } from '../db/schema.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import { hashOtp, newOtpCode, verifyOtpHash } from '../lib/tokens.ts';
 import { consumeOtp, findLatestOtp, insertOtp, reserveOtpAttempt } from '../repositories/otp-repository.ts';
 import { hitBucket } from '../repositories/rate-limit-repository.ts';

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
-import { HttpError, fieldError } from '../plugins/errors.ts';
+import { HttpError, fieldError } from '../lib/http-error.ts';
 import {
   cleanText,
   TICKET_MESSAGE_MAX,
