@@ -7,4 +7,5 @@
  */
 import { z } from 'zod';
 
-if (typeof window !== 'undefined') z.config({ jitless: true });
+// 'window' in globalThis: the contract is also type-checked for Node, which has no window.
+if ('window' in globalThis) z.config({ jitless: true });
