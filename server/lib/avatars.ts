@@ -6,6 +6,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
 
 export type AvatarExtension = 'jpg' | 'png' | 'webp';
 
@@ -14,16 +15,25 @@ export const AVATAR_TYPES: Record<AvatarExtension, string> = { jpg: 'image/jpeg'
 /** Names this server generates: 32 base64url characters and the detected extension. */
 export const AVATAR_FILE = /^[A-Za-z0-9_-]{32}\.(jpg|png|webp)$/;
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/**
+ * What file-type answers that we accept. An animated PNG is a PNG (its first frame is its default
+ * image, which the image pipeline keeps), as it was when we read the signature by hand.
+ */
+const ACCEPTED: Record<string, AvatarExtension> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/apng': 'png', 'image/webp': 'webp' };
 
-/** The image type by magic bytes, or undefined for anything else. */
-export function sniffImage(bytes: Buffer): AvatarExtension | undefined {
-  if (bytes.length >= 12 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG) && bytes.subarray(12, 16).toString('latin1') === 'IHDR') return 'png';
-  if (bytes.length >= 16 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return 'webp';
+/**
+ * The image type by magic bytes (file-type), or undefined for anything else. Only raster types
+ * are on the list: SVG, HTML or text are never accepted, so nothing beyond the signature is
+ * needed here; whether the image decodes is the image pipeline's check (media/pipeline.ts).
+ */
+export async function sniffImage(bytes: Uint8Array): Promise<AvatarExtension | undefined> {
+  try {
+    const type = await fileTypeFromBuffer(bytes);
+    return type ? ACCEPTED[type.mime] : undefined;
+  } catch {
+    // A parser of untrusted bytes: a file it cannot follow is not one of ours (never a 500).
+    return undefined;
   }
-  return undefined;
 }
 
 export const newAvatarName = (ext: AvatarExtension) => `${randomBytes(24).toString('base64url')}.${ext}`;

@@ -3,8 +3,8 @@
  * (routes/support-tickets.ts):
  *
  * - the file is read into memory under a size limit (too large → 422 on the form field);
- * - its type is read from its first bytes (JPEG, PNG, WebP: lib/avatars.ts#sniffImage), never
- *   trusted from the client's name or Content-Type (anything else → 422 on the field);
+ * - its type is read from its first bytes (JPEG, PNG, WebP: lib/avatars.ts#sniffImage, file-type),
+ *   never trusted from the client's name or Content-Type (anything else → 422 on the field);
  * - it is stored under a random name we generate (never the client's name) in
  *   DATA_DIR/uploads/<kind> — outside the static web root — or, when DATA_DIR is memory://, in a
  *   per-process temporary directory;
@@ -54,15 +54,18 @@ export async function readUpload(file: MultipartFile, messages: Pick<ImageMessag
 }
 
 /** The content decides the type: JPEG, PNG or WebP, else 422 on the field. */
-export function checkImage(bytes: Buffer, messages: Pick<ImageMessages, 'field' | 'wrongType'>): CheckedImage {
-  const ext = sniffImage(bytes);
+export async function checkImage(bytes: Buffer, messages: Pick<ImageMessages, 'field' | 'wrongType'>): Promise<CheckedImage> {
+  return checked(bytes, await sniffImage(bytes), messages);
+}
+
+function checked(bytes: Buffer, ext: ImageExtension | undefined, messages: Pick<ImageMessages, 'field' | 'wrongType'>): CheckedImage {
   if (!ext) throw fieldError(messages.field, messages.wrongType);
   return { bytes, ext, mimeType: IMAGE_TYPES[ext] };
 }
 
 /** Reads and checks one uploaded image. */
 export async function readImageUpload(file: MultipartFile, messages: ImageMessages): Promise<CheckedImage> {
-  return checkImage(await readUpload(file, messages), messages);
+  return await checkImage(await readUpload(file, messages), messages);
 }
 
 export const newStoredName = (ext: ImageExtension) => `${randomBytes(24).toString('base64url')}.${ext}`;

@@ -18,9 +18,12 @@
  *   `X-Cache: MISS`.
  * - A miss is stored from an `onSend` hook of the catalog scope, which runs before the route-level
  *   compression hook: the stored payload is the serialized JSON, never a compressed body.
- * - Bounded: at most `maxEntries` entries and `maxBytes` bytes (counted as 2 bytes a UTF-16 unit,
- *   the most a string takes on the heap), least recently used first out (Map insertion order; a hit
- *   moves its entry to the end), each entry for `ttlSeconds`. `ttlSeconds` 0 turns it all off.
+ * - Bounded (lru-cache): at most `maxEntries` entries and `maxBytes` bytes (body and key counted as
+ *   2 bytes a UTF-16 unit, the most a string takes on the heap), least recently used first out (a
+ *   hit makes its entry the most recent), each entry for `ttlSeconds` from when it was stored (a hit
+ *   does not extend it), timed by the monotonic clock (performance.now), so a step of the system
+ *   clock neither keeps entries longer nor drops them early. One answer over a sixteenth of
+ *   `maxBytes` is not kept. `ttlSeconds` 0 turns it all off.
  * - A race: a request that read the database before a write committed and answers after `clear()`
  *   must not store its (old) answer. Every clear() moves a generation on; a miss remembers the
  *   generation it started in and is stored only if it is still the current one.
@@ -30,6 +33,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { onOrderStatusChanged } from '../services/order-status.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
@@ -50,32 +54,30 @@ export interface ResponseCacheOptions {
 interface Entry {
   payload: string;
   contentType: string;
-  bytes: number;
-  expiresAt: number;
 }
 
-
 export class ResponseCache {
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
-  /** One answer larger than this is not kept (it would push out many others). */
-  private readonly maxEntryBytes: number;
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** Undefined when `ttlSeconds` is 0: the cache is off. */
+  private readonly entries: LRUCache<string, Entry> | undefined;
   private generation = 0;
   /** Misses on their way: the key and the generation they started in. */
   private readonly pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
 
   constructor(options: ResponseCacheOptions) {
-    this.ttlMs = Math.max(0, options.ttlSeconds) * 1000;
-    this.maxEntries = options.maxEntries ?? 2000;
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.maxEntryBytes = Math.floor(this.maxBytes / 16);
-  }
-
-  private get enabled() {
-    return this.ttlMs > 0;
+    const ttlMs = Math.max(0, options.ttlSeconds) * 1000;
+    if (ttlMs === 0) return;
+    const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.entries = new LRUCache<string, Entry>({
+      max: options.maxEntries ?? 2000,
+      maxSize: maxBytes,
+      // One answer larger than this is not kept (it would push out many others).
+      maxEntrySize: Math.floor(maxBytes / 16),
+      sizeCalculation: (entry, key) => entry.payload.length * 2 + key.length * 2,
+      ttl: ttlMs,
+      // Expiry is checked against the clock at every lookup: lru-cache's default reuses one reading
+      // for a millisecond (with a timer per reading) — no saving worth an entry served past its time.
+      ttlResolution: 0,
+    });
   }
 
   /** Called after every clear() made by this process (the plugin tells the other instances). */
@@ -89,57 +91,27 @@ export class ResponseCache {
 
   /** clear() for this process only (another instance's write, or a lost notification channel). */
   clearLocal() {
-    this.entries.clear();
-    this.bytes = 0;
+    this.entries?.clear();
     this.generation += 1;
   }
 
   /** What is kept (the tests check the bounds with it). */
   stats() {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries?.size ?? 0, bytes: this.entries?.calculatedSize ?? 0 };
   }
 
   /** The key of a cacheable request, or undefined. */
   private keyOf(request: FastifyRequest): string | undefined {
-    if (!this.enabled || request.method !== 'GET' || request.headers.authorization !== undefined) return undefined;
+    if (!this.entries || request.method !== 'GET' || request.headers.authorization !== undefined) return undefined;
     if (request.url.length > MAX_CACHED_URL_LENGTH) return undefined;
     return `${request.url}|${request.locale}`;
-  }
-
-  private get(key: string, now: number): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expiresAt <= now) {
-      this.bytes -= entry.bytes;
-      return undefined;
-    }
-    this.entries.set(key, entry); // most recently used: last in insertion order
-    return entry;
-  }
-
-  private set(key: string, payload: string, contentType: string, now: number) {
-    const bytes = payload.length * 2 + key.length * 2;
-    if (bytes > this.maxEntryBytes) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.bytes -= old.bytes;
-    }
-    this.entries.set(key, { payload, contentType, bytes, expiresAt: now + this.ttlMs });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
-    }
   }
 
   /** Route-level onRequest: answers a hit, or remembers a miss to store from onSend. */
   private readonly serve: onRequestHookHandler = (request, reply, done) => {
     const key = this.keyOf(request);
     if (key === undefined) return done();
-    const entry = this.get(key, Date.now());
+    const entry = this.entries?.get(key);
     if (!entry) {
       this.pending.set(request, { key, generation: this.generation });
       reply.header(CACHE_HEADER, 'MISS');
@@ -156,7 +128,7 @@ export class ResponseCache {
     if (miss.generation !== this.generation || reply.statusCode !== 200 || typeof payload !== 'string') return;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return;
-    this.set(miss.key, payload, contentType, Date.now());
+    this.entries?.set(miss.key, { payload, contentType });
   }
 
   /**
@@ -165,7 +137,7 @@ export class ResponseCache {
    * compression), so the hit hook comes after theirs in each route's onRequest list.
    */
   install(scope: FastifyInstance) {
-    if (!this.enabled) return;
+    if (!this.entries) return;
     scope.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.includes('GET')) return;

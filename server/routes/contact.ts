@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactResponseSchema, contactSchema } from '../../contract/support.ts';
 import { normalizePhone } from '../lib/phone.ts';
+import { fieldError } from '../lib/http-error.ts';
 import { insertContactMessage } from '../repositories/contact-repository.ts';
 import { enforceLimit } from '../services/limits.ts';
 import { clientIp } from '../services/session-service.ts';
@@ -25,13 +26,17 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         request.auth = null;
       }
     }
-    await enforceLimit(db, `contact:ip:${clientIp(request)}`, CONTACT_LIMIT);
     const b = request.body;
+    // The contract's pattern is the shape of a Romanian number; the numbering plan decides
+    // (lib/phone.ts): an unallocated range is refused like a malformed number, never stored raw.
+    const phone = b.phone === undefined ? null : normalizePhone(b.phone, '+40')?.e164;
+    if (phone === undefined) throw fieldError('phone', 'validation.phone_invalid');
+    await enforceLimit(db, `contact:ip:${clientIp(request)}`, CONTACT_LIMIT);
     await insertContactMessage(db, {
       userId: request.auth?.user.id ?? null,
       name: b.name,
       email: b.email?.toLowerCase() ?? null,
-      phone: b.phone ? (normalizePhone(b.phone, '+40')?.e164 ?? b.phone) : null,
+      phone,
       subject: b.subject,
       message: b.message,
     });

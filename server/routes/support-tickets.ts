@@ -105,7 +105,7 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await readUpload(part, ATTACHMENT_MESSAGES);
       // A form sent with no file chosen has an empty part without a name: no attachment.
       if (bytes.length === 0 && !part.filename) return;
-      pending.image = { ...checkImage(bytes, ATTACHMENT_MESSAGES), clientName: part.filename };
+      pending.image = { ...(await checkImage(bytes, ATTACHMENT_MESSAGES)), clientName: part.filename };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       pending.error ??= error;

@@ -10,10 +10,14 @@ import type { TestApp } from './helpers.ts';
 import { deliveryWorkerFor } from '../../server/services/delivery-queue.ts';
 
 let sequence = 0;
-/** A fresh Romanian mobile number typed nationally ("07…") and its E.164 form. */
+/**
+ * A fresh Romanian mobile number typed nationally ("07…") and its E.164 form. Kept within
+ * 072…–077…, ranges allocated to mobiles: the server checks Romania's numbering plan
+ * (server/lib/phone.ts), and 0714…, 0781…, 0795… and the like are not numbers.
+ */
 export function newPhone() {
   sequence += 1;
-  const national = `7${String(20_000_000 + process.pid * 1000 + sequence).padStart(8, '0').slice(-8)}`;
+  const national = `7${20_000_000 + ((process.pid * 1000 + sequence) % 60_000_000)}`;
   return { typed: `0${national}`, national, e164: `+40${national}` };
 }
 /** A fresh client address. */

@@ -138,15 +138,20 @@ describe('anonymous catalog GETs', () => {
   it('expires after CATALOG_CACHE_SECONDS (10 s by default)', async () => {
     const p = await makeProduct(t, shopId);
     expect(xCache(await c.get(`/products/${p.id}`))).toBe('MISS');
-    vi.useFakeTimers({ toFake: ['Date'] });
+    // The cache (lru-cache) times entries by the monotonic performance.now(), not the wall clock:
+    // move that clock on. (vi's fake timers would replace the global `performance` object, which
+    // lru-cache has already taken.)
+    const realNow = performance.now.bind(performance);
+    let ahead = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + ahead);
     try {
-      vi.setSystemTime(Date.now() + 9_000);
+      ahead = 9_000;
       expect(xCache(await c.get(`/products/${p.id}`))).toBe('HIT');
-      vi.setSystemTime(Date.now() + 1_500);
+      ahead = 10_500;
       expect(xCache(await c.get(`/products/${p.id}`))).toBe('MISS');
       expect(xCache(await c.get(`/products/${p.id}`))).toBe('HIT');
     } finally {
-      vi.useRealTimers();
+      clock.mockRestore();
     }
   });
 });

@@ -107,6 +107,13 @@ describe('POST /contact', () => {
       expect(ok.statusCode, phone).toBe(201);
       expect((await latest()).phone).toBe(phone === '0264123456' ? '+40264123456' : '+40721234567');
     }
+    // Shaped like a Romanian mobile but in a range the numbering plan has not allocated: refused
+    // like a malformed number, nothing stored.
+    const before = (await latest()).id;
+    const unallocated = await call.post('/contact', { ...FORM, email: undefined, phone: '0714123456' }, { ip: newIp() });
+    expect(unallocated.statusCode).toBe(422);
+    expect(unallocated.json().errors).toEqual({ phone: [ro['validation.phone_invalid']] });
+    expect((await latest()).id).toBe(before);
   });
 
   it('stores <script> and markup verbatim as text, CR LF as LF; other control characters are refused (issue 14)', async () => {
