@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
           // No passWithNoTests here: Vitest 4 reads it only from the root config (it would then
           // apply to both projects), and server/env.test.ts keeps this project non-empty anyway.

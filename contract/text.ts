@@ -17,7 +17,9 @@ import { z } from 'zod';
 
 export const CONTROL_CHARACTERS_KEY = 'validation.control_characters';
 
+// eslint-disable-next-line no-control-regex -- control characters are what these refuse
 export const SINGLE_LINE_TEXT = /^[^\u0000-\u001F\u007F]*$/;
+// eslint-disable-next-line no-control-regex -- as above, but tab, LF and CR pass
 export const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 type StringParams = Parameters<typeof z.string>[0];

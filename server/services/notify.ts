@@ -11,7 +11,7 @@
 import type { Database } from '../db/client.ts';
 import { notifications, type NOTIFICATION_KINDS } from '../db/schema.ts';
 import { translate } from '../lib/i18n.ts';
-import { formatMoney } from '../../src/lib/format-money.ts';
+import { formatMoney } from '../../contract/format-money.ts';
 import type { Locale } from '../../contract/constants.ts';
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -8,9 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
 import type { AuthDialogSettings } from '../features/auth/components/AuthDialogs/AuthDialogs.tsx';
 import { countriesQueryOptions } from '../features/countries/api/get-countries.ts';
-import { settingsQueryOptions } from '../features/storefront/api/get-settings.ts';
+import { settingsQueryOptions } from '../lib/storefront/get-settings.ts';
 import type { Country } from '../../contract/content.ts';
-import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../lib/storefront/use-storefront.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 
 const loadDialogs = () => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx');

@@ -13,7 +13,7 @@ import { basketStore, useBasket } from '../features/cart/lib/basket-store.ts';
 import { reconcile, reconcileTentatively } from '../features/cart/lib/selection.ts';
 import { FloatingCartTab } from '../features/cart/components/FloatingCartTab.tsx';
 import { useSession } from '../features/auth/hooks/use-session.ts';
-import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../lib/storefront/use-storefront.ts';
 import { useProductActions } from './use-product-actions.tsx';
 import { lazyPart } from '../lib/lazy-part.tsx';
 
@@ -52,9 +52,8 @@ export function CartHost() {
     basketStore.setSelection((s) => (whole ? reconcile(s, data.cart_items, !storefront.multiVendor) : reconcileTentatively(s, data.cart_items)));
   }, [data, pending, cart.data, cart.dataUpdatedAt, session.isLoggedIn, storefront.multiVendor, queryClient]);
 
-  useEffect(() => {
-    if (panelOpen) setDrawerLoaded(true);
-  }, [panelOpen]);
+  // Once opened, the drawer stays mounted (set while rendering: no second pass through an effect).
+  if (panelOpen && !drawerLoaded) setDrawerLoaded(true);
 
   return (
     <>

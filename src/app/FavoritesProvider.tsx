@@ -32,17 +32,18 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     if (isLoggedIn && loaded && sessionStore.get().favoriteProducts !== favorites.count) sessionStore.set({ favoriteProducts: favorites.count });
   }, [isLoggedIn, loaded, favorites.count]);
 
+  const { isFavorite, isPending } = favorites;
   const controls = useMemo<FavoriteControls>(
     () => ({
-      isFavorite: favorites.isFavorite,
-      isPending: favorites.isPending,
+      isFavorite,
+      isPending,
       toggle(product: Product) {
         if (!isLoggedIn) {
           notifications.show({ color: 'red', message: t('favorites.login_first'), ...NOTICE });
           openLogin();
           return;
         }
-        const favorite = !favorites.isFavorite(product.id);
+        const favorite = !isFavorite(product.id);
         change({ product, favorite });
         notifications.show({
           id: `favorite-${product.id}`,
@@ -61,7 +62,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         });
       },
     }),
-    [favorites.isFavorite, favorites.isPending, isLoggedIn, change, t, navigate],
+    [isFavorite, isPending, isLoggedIn, change, t, navigate],
   );
 
   return <FavoriteControlsContext.Provider value={controls}>{children}</FavoriteControlsContext.Provider>;

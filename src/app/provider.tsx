@@ -5,14 +5,14 @@
  * code loads when the first one is shown (it waits in the store meanwhile); the service worker is
  * registered once the page is idle.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { buildTheme } from '../features/storefront/lib/theme.ts';
-import { useStorefront } from '../features/storefront/hooks/use-storefront.ts';
+import { buildTheme } from '../lib/storefront/theme.ts';
+import { useStorefront } from '../lib/storefront/use-storefront.ts';
 import { translationsQueryOptions } from '../features/i18n/api/get-translations.ts';
 import { addMessages } from '../lib/i18n.ts';
 import { PersistedCacheContext } from '../lib/persisted-cache-context.ts';
@@ -37,18 +37,15 @@ const anyShown = (state: NotificationsState) => state.notifications.length > 0 |
  * for a page that may never show a notice (issue 15, TBT).
  */
 function LazyNotifications() {
-  const [shown, setShown] = useState(() => anyShown(notificationsStore.getState()));
   // Its code is fetched right after the first screen (not mounted: that is the long task). The
   // first notice may come when the connection is gone — a tap queued offline — and its code must
   // be here by then: asked for only at that moment, it failed, and the notices of the visit stayed
   // hidden until the part tried again (seen in CI: cart.spec.ts, an offline add's failure notice).
   useEffect(() => prefetchCode(loadNotificationsHost), []);
-  useEffect(() => {
-    if (shown) return;
-    // One shown between the first render and this effect counts too.
-    if (anyShown(notificationsStore.getState())) return setShown(true);
-    return notificationsStore.subscribe((state) => anyShown(state) && setShown(true));
-  }, [shown]);
+  const anyNow = useSyncExternalStore(notificationsStore.subscribe, () => anyShown(notificationsStore.getState()));
+  // Once mounted, the host stays (it animates the last notice out).
+  const [shown, setShown] = useState(anyNow);
+  if (anyNow && !shown) setShown(true);
   if (!shown) return null;
   return <NotificationsHost />;
 }

@@ -11,7 +11,7 @@ import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
 import ro from '../locales/ro.json';
 import en from '../locales/en.json';
-import { buildTheme } from '../features/storefront/lib/theme.ts';
+import { buildTheme } from '../lib/storefront/theme.ts';
 
 export function createTestI18n(lng: 'ro' | 'en' = 'ro') {
   const instance = i18next.createInstance();

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { sessionStore } from '../../features/auth/lib/session-store.ts';
 import { currentUserQueryOptions } from '../../features/account/api/account-api.ts';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { formatPhone } from '../../lib/format-phone.ts';
 import { Header } from './Header.tsx';
 import { CopyrightLine } from './CopyrightLine.tsx';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, createTestQueryClient } from '../../testing/test-utils.tsx';
 import { Footer } from './Footer.tsx';
-import { masterQueryOptions } from '../../features/storefront/api/get-master.ts';
+import { masterQueryOptions } from '../../lib/storefront/get-master.ts';
 import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
-import { toStorefrontSettings } from '../../features/storefront/lib/storefront-settings.ts';
+import { toStorefrontSettings } from '../../lib/storefront/storefront-settings.ts';
 
 function clientWith(master: Parameters<typeof toStorefrontSettings>[0]) {
   const queryClient = createTestQueryClient();

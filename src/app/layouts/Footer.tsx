@@ -8,7 +8,7 @@ import { Anchor, Box, Container, Divider, Group, Image, SimpleGrid, Stack, Text,
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
 import { formatPhone } from '../../lib/format-phone.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';

@@ -6,7 +6,7 @@ import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Text } fro
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { LanguageSwitcher } from '../../features/i18n/components/LanguageSwitcher.tsx';
 import { CategoryButtons } from '../../features/categories/components/CategoryButtons/CategoryButtons.tsx';
 import { SearchBox } from '../../features/search/components/SearchBox.tsx';

@@ -24,7 +24,7 @@ import { checkoutSummaryQueryOptions, type PlacedOrders } from '../../features/c
 import { CheckoutScreen } from '../../features/checkout/components/CheckoutScreen.tsx';
 import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order.ts';
 import { useOrderPlaced } from '../../features/checkout/hooks/use-order-placed.ts';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
@@ -53,6 +53,7 @@ function usePendingAddress(enabled: boolean) {
     if (saving || !online || !pendingAddress || !addresses.data) return;
     // The shopper has an address by now: the pending one is not needed any more.
     if (addresses.data.length > 0) return void basketStore.set({ pendingAddress: null });
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the effect starts a one-off save when the conditions meet; `saving` stops a second one
     setSaving(true);
     createAddress({ ...pendingAddress, is_default: true })
       .then(() => {

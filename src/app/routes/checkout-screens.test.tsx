@@ -2,13 +2,13 @@
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '../../testing/test-utils.tsx';
-import { sessionStore } from '../auth/lib/session-store.ts';
-import { basketStore } from '../cart/lib/basket-store.ts';
-import { Component as Checkout } from '../../app/routes/checkout.tsx';
-import { Component as History } from '../../app/routes/order-history.tsx';
-import { Component as Details } from '../../app/routes/order-details.tsx';
-import { Component as Result } from '../../app/routes/payment-result.tsx';
-import { Component as Manage } from '../../app/routes/manage-address.tsx';
+import { sessionStore } from '../../features/auth/lib/session-store.ts';
+import { basketStore } from '../../features/cart/lib/basket-store.ts';
+import { Component as Checkout } from './checkout.tsx';
+import { Component as History } from './order-history.tsx';
+import { Component as Details } from './order-details.tsx';
+import { Component as Result } from './payment-result.tsx';
+import { Component as Manage } from './manage-address.tsx';
 
 const line = { id: 11, product_id: 100, name: 'Geacă', brand: null, thumbnail: '/t.webp', price: 100, discount_price: 0, discount_percentage: 0, quantity: 1, size: null, unit: null, color: null, shop: { id: 3 }, delivery_weights: [], variant: { weight: 1 }, stock: 1, line_total: 100 };
 const group = { id: 3, shop_id: 3, shop_name: 'Vintage', shop_rating: 4, products: [line] };

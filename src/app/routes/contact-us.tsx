@@ -7,7 +7,7 @@
 import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { ContactForm } from '../../features/support/components/ContactForm/ContactForm.tsx';
 import { sendContactMessage } from '../../features/support/api/send-contact.ts';

@@ -28,7 +28,7 @@ import {
 } from '../../features/filters/lib/filter-query.ts';
 import { readStoredFilterQuery, storeFilterState } from '../../features/filters/lib/filter-storage.ts';
 import { facetCounts, facetsQueryOptions } from '../../features/filters/api/get-facets.ts';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';

@@ -14,10 +14,10 @@ import { OrderTimeline } from '../../features/orders/components/OrderTimeline.ts
 import { formatDateTime } from '../../lib/format-date.ts';
 import { AddressLines } from '../../features/addresses/components/AddressCard.tsx';
 import { CheckoutSummary } from '../../features/checkout/components/CheckoutSummary.tsx';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
-import { formatMoney } from '../../lib/format-money.ts';
+import { formatMoney } from '../../../contract/format-money.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
 

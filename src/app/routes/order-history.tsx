@@ -10,7 +10,7 @@ import { ORDER_STATUSES, ORDERS_PER_PAGE, type OrderStatus } from '../../../cont
 import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
 import { listParams } from '../../features/orders/lib/list-params.ts';
 import { OrderSummaryCard } from '../../features/orders/components/OrderSummaryCard.tsx';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 

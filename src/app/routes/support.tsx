@@ -6,7 +6,7 @@
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../features/storefront/hooks/use-storefront.ts';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { openLogin } from '../../features/auth/lib/auth-dialog-store.ts';
 import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';

@@ -1,8 +1,8 @@
 /** GET /api/master (spec §7) → the storefront settings with the spec's defaults applied (§3). */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { MasterData, MasterResponse } from '../../../../contract/master.ts';
-import { toStorefrontSettings } from '../lib/storefront-settings.ts';
+import { apiRequest } from '../api-client.ts';
+import type { MasterData, MasterResponse } from '../../../contract/master.ts';
+import { toStorefrontSettings } from './storefront-settings.ts';
 
 export const getMaster = async ({ signal }: { signal?: AbortSignal } = {}) => {
   const body = await apiRequest<MasterResponse>('/master', { signal });

@@ -1,7 +1,7 @@
 /** GET /api/settings (spec §7): the general settings object, `data.data`. */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { GeneralSettings } from '../../../../contract/master.ts';
+import { apiRequest } from '../api-client.ts';
+import type { GeneralSettings } from '../../../contract/master.ts';
 
 export const getSettings = async ({ signal }: { signal?: AbortSignal } = {}) =>
   (await apiRequest<{ data: { data: GeneralSettings } }>('/settings', { signal })).data.data;

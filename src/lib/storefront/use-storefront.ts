@@ -3,8 +3,8 @@
  * visit, offline) the spec defaults stand in, so no screen waits on it or goes blank.
  */
 import { useQuery } from '@tanstack/react-query';
-import { masterQueryOptions } from '../api/get-master.ts';
-import { DEFAULT_STOREFRONT_SETTINGS, type StorefrontSettings } from '../lib/storefront-settings.ts';
+import { masterQueryOptions } from './get-master.ts';
+import { DEFAULT_STOREFRONT_SETTINGS, type StorefrontSettings } from './storefront-settings.ts';
 
 export function useStorefront(): StorefrontSettings {
   const { data } = useQuery(masterQueryOptions());

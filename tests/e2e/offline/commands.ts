@@ -94,7 +94,10 @@ class ToggleShop implements Cmd {
     const lines = this.lines(m);
     if (!(await phone.toggleShop(product(m, this.i).shopId))) return;
     const all = lines.every((id) => m.selection.has(id));
-    for (const id of lines) (all ? m.selection.delete(id) : m.selection.add(id));
+    for (const id of lines) {
+      if (all) m.selection.delete(id);
+      else m.selection.add(id);
+    }
   }
   toString = () => `toggleShop(${this.i})`;
 }

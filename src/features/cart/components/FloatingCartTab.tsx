@@ -2,7 +2,7 @@
 import { UnstyledButton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CartIcon } from '../../../components/icons/icons.tsx';
-import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
 import type { CartData } from '../api/get-cart.ts';
 import { basketStore, useBasket } from '../lib/basket-store.ts';
 import { selectedCount, selectedTotal } from '../lib/selection.ts';

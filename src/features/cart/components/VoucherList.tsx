@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Voucher } from '../../../../contract/vouchers.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
 import { collectVoucher, vouchersQueryOptions } from '../api/vouchers.ts';
 
 export function VoucherList({ shopId, shopName, currency, onClose }: { shopId: number; shopName: string; currency: CurrencyFormat; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutData } from '../api/checkout-api.ts';
 import { Photo } from '../../../components/Photo/Photo.tsx';
-import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
 
 export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['checkout_items']; currency: CurrencyFormat }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutAmounts } from '../../../../contract/checkout.ts';
-import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
 
 export function CheckoutSummary({ amounts, currency }: { amounts: CheckoutAmounts; currency: CurrencyFormat }) {
   const { t } = useTranslation();

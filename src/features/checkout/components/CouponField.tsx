@@ -1,5 +1,5 @@
 /** The voucher code: apply re-prices the summary; the server's message shows under the field. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +14,13 @@ export interface CouponFieldProps {
 export function CouponField({ applied, onApply, error, busy }: CouponFieldProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState(applied ?? '');
-  useEffect(() => setCode(applied ?? ''), [applied]);
+  // A new applied code (or its removal) replaces what is typed; set while rendering, React's way
+  // of adjusting state to a changed prop.
+  const [shownApplied, setShownApplied] = useState(applied);
+  if (applied !== shownApplied) {
+    setShownApplied(applied);
+    setCode(applied ?? '');
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(code.trim() || null);

@@ -3,7 +3,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OrderSummary } from '../../../../contract/orders.ts';
-import { formatMoney, type CurrencyFormat } from '../../../lib/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 

@@ -146,6 +146,7 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
         </ActionIcon>
         <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className={classes.list} hidden={!expanded}>
           {options.map((option, i) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- combobox: the keyboard stays in the input (aria-activedescendant); the option takes the pointer only
             <li
               key={option.key}
               id={`${listId}-${i}`}

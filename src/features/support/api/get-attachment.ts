@@ -43,6 +43,7 @@ export function useAttachmentUrl(url: string) {
   useEffect(() => {
     if (!query.data) return;
     const next = URL.createObjectURL(query.data);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- an object URL is an external resource: made and revoked with the effect
     setObjectUrl(next);
     return () => {
       URL.revokeObjectURL(next);

@@ -17,15 +17,13 @@ import { ApiError } from '../../../../lib/api-client.ts';
 export const RESEND_SECONDS = 60;
 
 function useSecondsLeft(sentAt: number) {
-  const left = () => Math.max(0, RESEND_SECONDS - Math.floor((Date.now() - sentAt) / 1000));
-  const [seconds, setSeconds] = useState(left);
+  const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    setSeconds(left());
-    const timer = setInterval(() => setSeconds(left()), 1000);
+    const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sentAt]);
-  return seconds;
+  }, []);
+  // Clamped both ways: right after a resend, `now` may be up to a second older than `sentAt`.
+  return Math.min(RESEND_SECONDS, Math.max(0, RESEND_SECONDS - Math.floor((now - sentAt) / 1000)));
 }
 
 export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLength: number }) {

@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CartGroup, CartProduct } from '../../../../../contract/cart.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
-import { formatMoney, type CurrencyFormat } from '../../../../lib/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '../../../../../contract/format-money.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { usePendingCartChanges, useQueueCartChange } from '../../api/cart-changes.ts';
 import type { CartData } from '../../api/get-cart.ts';

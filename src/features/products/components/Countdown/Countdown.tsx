@@ -53,6 +53,7 @@ export function Countdown({ to, label, endedText, onComplete, size = 'md' }: Cou
   });
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a new target is measured against the clock now, not at the next tick
     setNow(Date.now());
     if (!(target > Date.now())) return;
     const timer = window.setInterval(() => {

@@ -80,6 +80,7 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
     <div className={classes.root} data-testid="product-gallery">
       <div className={classes.stage} style={{ aspectRatio: stageRatio(items) }}>
         {current.kind === 'video' ? (
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- a seller's video of the item, uploaded without captions; its label names it
           <video
             key={current.src + index}
             className={classes.media}
@@ -145,6 +146,7 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
         />
       )}
       {total > 1 && (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- roving focus: arrow keys move between the thumbnail buttons (WAI-ARIA APG)
         <div className={classes.strip} role="group" aria-label={t('product.gallery')} onKeyDown={onStripKey}>
           {items.map((item, i) => (
             <button

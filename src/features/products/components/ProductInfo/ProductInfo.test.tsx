@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { render, screen, within, createTestQueryClient } from '../../../../testing/test-utils.tsx';
 import type { ProductDetails } from '../../../../../contract/catalog.ts';
-import { masterQueryOptions } from '../../../storefront/api/get-master.ts';
-import { toStorefrontSettings } from '../../../storefront/lib/storefront-settings.ts';
+import { masterQueryOptions } from '../../../../lib/storefront/get-master.ts';
+import { toStorefrontSettings } from '../../../../lib/storefront/storefront-settings.ts';
 import { ProductInfo } from './ProductInfo.tsx';
 
 const product = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({

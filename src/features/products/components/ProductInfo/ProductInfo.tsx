@@ -11,8 +11,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetails, SizeOption } from '../../../../../contract/catalog.ts';
 import { CartIcon } from '../../../../components/icons/icons.tsx';
-import { formatMoney } from '../../../../lib/format-money.ts';
-import { useStorefront } from '../../../storefront/hooks/use-storefront.ts';
+import { formatMoney } from '../../../../../contract/format-money.ts';
+import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
 import { isDiscounted, linePrice, originalLinePrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
 import classes from './ProductInfo.module.css';
@@ -75,6 +75,7 @@ function OptionGroup<T extends Option>({
         {label}
         {value && <Text component="span" fw={400} c="dimmed">: {value.name}</Text>}
       </Text>
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the radios take focus, not the group (WAI-ARIA APG radio group) */}
       <div role="radiogroup" aria-labelledby={labelId} className={classes.options} onKeyDown={onKeyDown} data-testid={testId}>
         {options.map((option, i) => {
           const checked = value?.id === option.id;

@@ -3,8 +3,8 @@
  * (ProductPrice.module.css): every product card shows one (see ProductCard).
  */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../lib/format-money.ts';
-import { useStorefront } from '../../../storefront/hooks/use-storefront.ts';
+import { formatMoney } from '../../../../../contract/format-money.ts';
+import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
 import classes from './ProductPrice.module.css';
 
 export function ProductPrice({ current, original, size = 'md' }: { current: number; original?: number | null; size?: 'md' | 'xl' }) {

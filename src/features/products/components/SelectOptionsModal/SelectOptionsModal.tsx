@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Product, SizeOption } from '../../../../../contract/catalog.ts';
-import { formatMoney } from '../../../../lib/format-money.ts';
-import { useStorefront } from '../../../storefront/hooks/use-storefront.ts';
+import { formatMoney } from '../../../../../contract/format-money.ts';
+import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
 import { linePrice, originalLinePrice, isDiscounted } from '../../lib/price.ts';
 import classes from './SelectOptionsModal.module.css';
 

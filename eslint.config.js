@@ -1,0 +1,74 @@
+/**
+ * One linter for the whole repository (flat config). Beyond the recommended rules of
+ * typescript-eslint, React's hooks and jsx-a11y, it keeps the layout's written rules true
+ * (docs/architecture.md):
+ * - code flows one way in the app: lib/components → features → app; features do not import
+ *   each other;
+ * - src/ never imports server/; server/ imports only contract/ from outside itself; contract/
+ *   imports neither;
+ * - no import cycles.
+ */
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+
+const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'scripts/tmp-*.ts', 'public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.test.json'] })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // The contract is shared by both sides and depends on neither.
+            { target: './contract', from: ['./src', './server', './scripts', './tests'], message: 'contract/ imports neither side.' },
+            // The app never reaches into the server, the server only into the contract.
+            { target: './src', from: ['./server', './scripts', './tests'], message: 'src/ never imports server/ (share through contract/).' },
+            { target: './src-sw', from: ['./server', './scripts', './tests'] },
+            { target: './server', from: ['./src', './src-sw', './scripts', './tests'], message: 'server/ imports only contract/ from outside itself.' },
+            // One-way flow inside the app: shared code → features → app.
+            { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'Shared code does not import features or the app.' },
+            { target: './src/features', from: './src/app', message: 'Features do not import the app; the app composes them.' },
+            // Features do not import each other.
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: compose them in src/app, or move the shared piece to src/lib.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['src-sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts', '*.config.{ts,js}', 'eslint.config.js'],
+    languageOptions: { globals: globals.node },
+  },
+);
