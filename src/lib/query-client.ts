@@ -4,14 +4,33 @@
  * - gcTime (7 days) >= the persister's maxAge, so restored data is not garbage-collected at once;
  * - the cache is persisted to IndexedDB (src/lib/query-persister.ts) and busted on each build.
  */
-import { QueryClient, onlineManager } from '@tanstack/react-query';
+import { MutationCache, QueryClient, matchMutation, onlineManager } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
 import { ApiError } from './api-client.ts';
 import { connectivity } from './connectivity.ts';
+import { i18n } from './i18n.ts';
+import { outboxMutationKey } from './outbox/use-queued-changes.ts';
 
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * The app's one MutationCache: notices about mutations are told here, not by each caller. A
+ * change the phone could not store (lib/outbox/use-queued-changes.ts) is named so the shopper
+ * knows which tap did not count.
+ */
+export function createMutationCache() {
+  return new MutationCache({
+    onError: (_error, variables, _context, mutation) => {
+      if (!matchMutation({ mutationKey: outboxMutationKey }, mutation)) return;
+      const name = (variables as { label?: string } | undefined)?.label ?? '';
+      notifications.show({ color: 'red', position: 'bottom-left', autoClose: 8000, message: i18n.t('offline.not_stored', { name }) });
+    },
+  });
+}
+
 export function createQueryClient() {
   return new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: {
       queries: {
         networkMode: 'offlineFirst',

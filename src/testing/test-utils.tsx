@@ -6,6 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { render as rtlRender } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMutationCache } from '../lib/query-client.ts';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
@@ -34,7 +35,7 @@ export interface RenderOptions {
 }
 
 export function createTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  return new QueryClient({ mutationCache: createMutationCache(), defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
 export function render(ui: ReactElement, { route = '/', lng = 'ro', queryClient = createTestQueryClient() }: RenderOptions = {}) {

@@ -8,9 +8,8 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
-import { outbox, useOutboxPending, type OutboxEntry } from '../../../lib/outbox/index.ts';
+import { outbox } from '../../../lib/outbox/index.ts';
+import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
 import type { CartResponse } from '../../../../contract/cart.ts';
 import { basketStore } from '../lib/basket-store.ts';
 import { selectLine, withoutKey } from '../lib/selection.ts';
@@ -54,37 +53,19 @@ export function registerCartOutbox(queryClient: QueryClient) {
 }
 
 /**
- * Queues one change. Resolves once it is stored on the phone (and shown); rejects when it could
- * not be stored (storage full, no IndexedDB): the caller says so, nothing is shown as done.
- */
-export function queueCartChange(change: CartChange): Promise<OutboxEntry<CartChange>> {
-  return outbox.enqueue({ kind: 'cart', request: { method: 'POST', path: PATHS[change.kind], body: change.body }, change, label: nameOf(change) });
-}
-
-/**
- * Queues a change from a tap; if the phone cannot store it, says so by name (nothing is shown as
- * done). Resolves true once the change is stored.
+ * Queues a change from a tap. Resolves true once it is stored on the phone; false when it could
+ * not be (the app's MutationCache names the item: lib/query-client.ts), nothing shown as done.
  */
 export function useQueueCartChange() {
-  const { t } = useTranslation();
+  const queue = useQueueChange<CartChange>();
   return useCallback(
-    (change: CartChange) =>
-      queueCartChange(change).then(
-        () => true,
-        () => {
-          notifications.show({ color: 'red', position: 'bottom-left', autoClose: 8000, message: t('offline.not_stored', { name: nameOf(change) }) });
-          return false;
-        },
-      ),
-    [t],
+    (change: CartChange) => queue({ kind: 'cart', request: { method: 'POST', path: PATHS[change.kind], body: change.body }, change, label: nameOf(change) }),
+    [queue],
   );
 }
 
 /** The changes not yet confirmed by the server (queued or in flight), oldest first. */
-export function usePendingCartChanges(): CartChange[] {
-  const entries = useOutboxPending<CartChange>(outbox, 'cart');
-  return useMemo(() => entries.map((e) => e.change), [entries]);
-}
+export const usePendingCartChanges = () => usePendingChanges<CartChange>('cart');
 
 /**
  * The cart as the shopper sees it: the server's last answer with the waiting changes applied.

@@ -4,11 +4,10 @@
  * Idempotency-Key made when the shopper tapped. The favourites query keeps the server's last
  * answer; what the shopper sees is that list with the waiting toggles applied on top.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { notifications } from '@mantine/notifications';
-import { useTranslation } from 'react-i18next';
-import { outbox, useOutboxPending } from '../../../lib/outbox/index.ts';
+import { outbox } from '../../../lib/outbox/index.ts';
+import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
 import { applyFavoriteChange, type FavoriteChange } from '../lib/optimistic-favorites.ts';
 import { FAVORITES_QUERY_KEY, type FavoritesData } from './get-favorites.ts';
 
@@ -28,31 +27,23 @@ export function registerFavoriteOutbox(queryClient: QueryClient) {
   });
 }
 
-/** Queues one toggle; if the phone cannot store it, says so (the heart does not change). */
+/**
+ * Queues one toggle. Resolves true once it is stored on the phone; false when it could not be
+ * (the app's MutationCache names the item: lib/query-client.ts), and the heart does not change.
+ */
 export function useFavoriteChange() {
-  const { t } = useTranslation();
+  const queue = useQueueChange<FavoriteChange>();
   return useCallback(
     (change: FavoriteChange) =>
-      outbox
-        .enqueue({
-          kind: 'favorite',
-          request: { method: change.favorite ? 'PUT' : 'DELETE', path: `/favorite-products/${change.product.id}` },
-          change,
-          label: change.product.name,
-        })
-        .then(
-          () => true,
-          () => {
-            notifications.show({ color: 'red', position: 'bottom-left', autoClose: 8000, message: t('offline.not_stored', { name: change.product.name }) });
-            return false;
-          },
-        ),
-    [t],
+      queue({
+        kind: 'favorite',
+        request: { method: change.favorite ? 'PUT' : 'DELETE', path: `/favorite-products/${change.product.id}` },
+        change,
+        label: change.product.name,
+      }),
+    [queue],
   );
 }
 
 /** The toggles the server has not confirmed yet (queued or in flight), oldest first. */
-export function usePendingFavoriteChanges(): FavoriteChange[] {
-  const entries = useOutboxPending<FavoriteChange>(outbox, 'favorite');
-  return useMemo(() => entries.map((e) => e.change), [entries]);
-}
+export const usePendingFavoriteChanges = () => usePendingChanges<FavoriteChange>('favorite');
