@@ -4,6 +4,9 @@
  * - `app.authenticate`: a preHandler that reads `Authorization: Bearer <token>`, finds the live
  *   session (not revoked, used within SESSION_IDLE_DAYS) and sets `request.auth`; otherwise
  *   401 {message} (ADR 006);
+ * - `bearerTokenHash(request)`: the one reading of that header — the token's hash when a
+ *   well-formed bearer token is sent, else null (anonymous). app.authenticate and the public
+ *   routes that answer a signed-in shopper differently (routes/catalog.ts) both use it;
  * - hourly housekeeping: expired codes, reset tokens, sessions and rate-limit buckets are deleted.
  */
 import fp from 'fastify-plugin';
@@ -51,6 +54,16 @@ const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
 export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated');
 
+/**
+ * The SHA-256 of the request's bearer token (what sessions store, ADR 006) when it sends a
+ * well-formed `Authorization: Bearer <token>`, else null: anonymous. Whether the session is live
+ * is the caller's lookup (findLiveSession, or a query joining sessions).
+ */
+export function bearerTokenHash(request: { headers: { authorization?: string } }): string | null {
+  const token = BEARER.exec(request.headers.authorization?.trim() ?? '')?.[1];
+  return token ? hashToken(token) : null;
+}
+
 export default fp<{ env: Env }>(async function authPlugin(app: FastifyInstance, { env }) {
   const delivery = createMessageSender(env, app.db, app.log);
   // Issue 14, ADR 020: routes only queue codes; this worker (one per instance) sends them.
@@ -65,9 +78,9 @@ export default fp<{ env: Env }>(async function authPlugin(app: FastifyInstance, 
   app.decorateRequest('auth', null);
 
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
-    const match = BEARER.exec(request.headers.authorization?.trim() ?? '');
-    if (!match) throw unauthenticated();
-    const found = await findLiveSession(app.db, hashToken(match[1]!), env.SESSION_IDLE_DAYS);
+    const tokenHash = bearerTokenHash(request);
+    if (!tokenHash) throw unauthenticated();
+    const found = await findLiveSession(app.db, tokenHash, env.SESSION_IDLE_DAYS);
     if (!found) throw unauthenticated();
     request.auth = { user: found.user, sessionId: found.session.id };
   });

@@ -1,8 +1,8 @@
 /**
  * Notifications and Web Push plumbing (issue #6, ADR 009):
  * - `app.push.vapid`: the VAPID key pair (env, else generated once and kept in settings);
- * - notifications become push jobs (services/push-queue.ts) and committed order status changes
- *   notify their shopper (services/push-triggers.ts), from this app on;
+ * - notifications become push jobs (services/push-queue.ts) and this app's committed order status
+ *   changes (app.orderStatusEvents) notify their shopper (services/push-triggers.ts);
  * - `app.push.worker` works the queue in this process when PUSH_WORKER is on (started when the
  *   server is ready, stopped — after finishing what it claimed — when it closes);
  *   `app.push.runDue({ now })` runs one pass by hand (tests reach it through
@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.ts';
 import { installPushQueue } from '../services/push-queue.ts';
-import { installOrderStatusNotifications } from '../services/push-triggers.ts';
+import { notifyOrderStatusChanges } from '../services/push-triggers.ts';
 import { loadVapidKeys, type VapidKeys } from '../services/push-vapid.ts';
 import { PushWorker, type RunSummary } from '../services/push-worker.ts';
 
@@ -32,7 +32,7 @@ export default fp<{ env: Env }>(async function pushPlugin(app: FastifyInstance, 
   app.decorate('push', { vapid, worker, runDue: (options?: { now?: Date }) => worker.runDue(options) });
 
   const offQueue = installPushQueue();
-  const offOrders = installOrderStatusNotifications(app.db, app.log);
+  const offOrders = notifyOrderStatusChanges(app.orderStatusEvents, app.db, app.log);
   if (env.PUSH_WORKER) app.addHook('onReady', async () => worker.start());
   // Closing runs in reverse order of registration: this goes before the database closes.
   app.addHook('onClose', async () => {

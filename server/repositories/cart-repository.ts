@@ -247,3 +247,46 @@ export async function findSameLine(db: Database, userId: number, productId: numb
     );
   return row;
 }
+
+// --- cart line writes (callers hold the cart's lock: lockCart) ---------------------------------
+
+export async function insertCartLine(
+  tx: Database,
+  line: { userId: number; productId: number; sizeId: number | null; colorId: number | null; unit: string | null; quantity: number },
+) {
+  await tx.insert(cartItems).values(line);
+}
+
+/** Sets a line's quantity and unit. */
+export async function updateCartLine(tx: Database, id: number, values: { quantity: number; unit: string | null }) {
+  await tx.update(cartItems).set({ quantity: values.quantity, unit: values.unit, updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+}
+
+/** One unit more on a line, counted in SQL (parallel changes all count, ADR 016). */
+export async function incrementCartLine(tx: Database, id: number) {
+  await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+}
+
+/** One unit less on a line, counted in SQL (the caller deletes a line of one unit instead). */
+export async function decrementCartLine(tx: Database, id: number) {
+  await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+}
+
+export async function deleteCartLine(tx: Database, id: number) {
+  await tx.delete(cartItems).where(eq(cartItems.id, id));
+}
+
+/** Deletes the user's lines of a product (only line `lineId` when given); answers how many went. */
+export async function deleteProductLines(tx: Database, userId: number, productId: number, lineId?: number): Promise<number> {
+  const deleted = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), lineId === undefined ? undefined : eq(cartItems.id, lineId)))
+    .returning({ id: cartItems.id });
+  return deleted.length;
+}
+
+/** Deletes these lines of the user's cart (bought ones). */
+export async function deleteCartLines(tx: Database, userId: number, lineIds: readonly number[]) {
+  if (!lineIds.length) return;
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, [...lineIds])));
+}

@@ -1,12 +1,12 @@
 /**
  * In-app notifications (issue #6). Every function takes the user: a notification is only ever
  * read or changed by its owner (another user's id is simply not found). The text is rendered
- * per request from kind + params (services/notify.ts#renderNotification).
+ * per request from kind + params (lib/notification-text.ts#renderNotification).
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import { renderNotification, type NotificationParams } from '../services/notify.ts';
+import { renderNotification, type NotificationParams } from '../lib/notification-text.ts';
 import type { AppNotification } from '../../contract/engagement.ts';
 import type { Locale } from '../../contract/constants.ts';
 import { pageMeta } from './catalog-repository.ts';

@@ -1,8 +1,12 @@
-/** Orders as the API answers them (issue #5): summaries, details with lines and history, dashboard counts. */
+/**
+ * Orders (issue #5): as the API answers them (summaries, details with lines and history,
+ * dashboard counts), and their writes — a placed order with its lines, status changes with their
+ * history rows, payment outcomes. Transitions and their rules are services/order-status.ts's.
+ */
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
-import { CANCELLABLE_STATUSES, type OrderDetails, type OrderSummary } from '../../contract/orders.ts';
+import { CANCELLABLE_STATUSES, type OrderDetails, type OrderStatus, type OrderSummary } from '../../contract/orders.ts';
 import { imageMetaOfUrl } from './image-meta.ts';
 
 const summaryFields = {
@@ -112,4 +116,48 @@ export async function dashboardOrders(db: Database, userId: number) {
     orders_by_status: Object.fromEntries(counts.map((c) => [c.status, c.n])),
     recent_orders: recent.map((r) => ({ id: r.id, number: r.number, status: r.status, total: r.total, created_at: r.createdAt.toISOString() })),
   };
+}
+
+// --- writes -------------------------------------------------------------------------------------
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+
+/** A new order; answers its id and number. */
+export async function insertOrder(tx: Database, values: NewOrder): Promise<{ id: number; number: string }> {
+  const [order] = await tx.insert(orders).values(values).returning({ id: orders.id, number: orders.number });
+  return order!;
+}
+
+export async function insertOrderItems(tx: Database, items: NewOrderItem[]) {
+  await tx.insert(orderItems).values(items);
+}
+
+/** One row of an order's status history. */
+export async function insertStatusHistory(tx: Database, orderId: number, status: OrderStatus, note: string | null = null) {
+  await tx.insert(orderStatusHistory).values({ orderId, status, note });
+}
+
+/** Locks an order row (FOR UPDATE) for a change: by id or number, optionally the user's own. */
+export async function lockOrder(tx: Database, where: { id?: number; number?: string; userId?: number }): Promise<OrderRow | undefined> {
+  const conditions = [
+    where.id !== undefined ? eq(orders.id, where.id) : undefined,
+    where.number !== undefined ? eq(orders.number, where.number) : undefined,
+    where.userId !== undefined ? eq(orders.userId, where.userId) : undefined,
+  ];
+  const [row] = await tx.select().from(orders).where(and(...conditions)).for('update');
+  return row;
+}
+
+/** Sets a (locked) order's status, and its tracking when given. */
+export async function setOrderStatus(tx: Database, id: number, status: OrderStatus, tracking?: string | null) {
+  await tx
+    .update(orders)
+    .set({ status, updatedAt: sql`now()`, ...(tracking !== undefined && { tracking }) })
+    .where(eq(orders.id, id));
+}
+
+export async function setOrderPaymentStatus(tx: Database, id: number, paymentStatus: OrderRow['paymentStatus']) {
+  await tx.update(orders).set({ paymentStatus, updatedAt: sql`now()` }).where(eq(orders.id, id));
 }

@@ -8,15 +8,17 @@
  * newest line and delete removes every line of the product.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '../../contract/cart.ts';
 import { checkoutRequestSchema, checkoutResponseSchema } from '../../contract/checkout.ts';
 import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
 import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../../contract/vouchers.ts';
-import { cartItems, collectedVouchers, vouchers } from '../db/schema.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
-import { findCartLine, findSameLine, loadCart, lockCart, priceLines, quantityInCart } from '../repositories/cart-repository.ts';
+import {
+  decrementCartLine, deleteCartLine, deleteProductLines, findCartLine, findSameLine, incrementCartLine, insertCartLine, loadCart, lockCart, priceLines,
+  quantityInCart, updateCartLine,
+} from '../repositories/cart-repository.ts';
+import { collectVoucher, findVoucherValidity, listValidVouchers } from '../repositories/voucher-repository.ts';
 import { assertStock, checkoutData, findOwnAddress, priceCheckout, selectLines } from '../services/checkout-service.ts';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,12 +65,9 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const same = await findSameLine(tx, userId, product_id, sizeId, colorId);
       if (same) {
-        await tx
-          .update(cartItems)
-          .set({ quantity: same.quantity + quantity, unit: request.body.unit ?? same.unit, updatedAt: sql`now()` })
-          .where(eq(cartItems.id, same.id));
+        await updateCartLine(tx, same.id, { quantity: same.quantity + quantity, unit: request.body.unit ?? same.unit });
       } else {
-        await tx.insert(cartItems).values({ userId, productId: product_id, sizeId, colorId, unit: request.body.unit ?? null, quantity });
+        await insertCartLine(tx, { userId, productId: product_id, sizeId, colorId, unit: request.body.unit ?? null, quantity });
       }
       return { message: request.t('cart.added'), data: await loadCart(tx, userId) };
     }),
@@ -85,7 +84,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (inCart + 1 > line.product.quantity) {
         throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { name: line.product.name, available: Math.max(line.product.quantity - inCart, 0) } });
       }
-      await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, found.id));
+      await incrementCartLine(tx, found.id);
       return { message: request.t('cart.updated'), data: await loadCart(tx, userId) };
     }),
   );
@@ -97,10 +96,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
       if (!found) throw new HttpError(404, 'cart.line_not_found');
       if (found.quantity <= 1) {
-        await tx.delete(cartItems).where(eq(cartItems.id, found.id));
+        await deleteCartLine(tx, found.id);
         return { message: request.t('cart.product_removed'), data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.product_removed' } };
       }
-      await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, found.id));
+      await decrementCartLine(tx, found.id);
       return { message: request.t('cart.updated'), data: { ...(await loadCart(tx, userId)), removed: false, message_key: 'cart.updated' } };
     }),
   );
@@ -110,11 +109,8 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth!.user.id;
       await lockCart(tx, userId);
       const { product_id, cart_id } = request.body;
-      const deleted = await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, product_id), cart_id === undefined ? undefined : eq(cartItems.id, cart_id)))
-        .returning({ id: cartItems.id });
-      if (!deleted.length) throw new HttpError(404, 'cart.line_not_found');
+      const deleted = await deleteProductLines(tx, userId, product_id, cart_id);
+      if (!deleted) throw new HttpError(404, 'cart.line_not_found');
       return { message: request.t('cart.deleted'), data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.deleted' } };
     }),
   );
@@ -137,18 +133,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- vouchers -----------------------------------------------------------------------------------
   app.get('/get-vouchers', { schema: { querystring: voucherListQuerySchema, response: { 200: voucherListResponseSchema } } }, async (request) => {
-    const userId = request.auth!.user.id;
-    const rows = await db
-      .select({ voucher: vouchers, collected: collectedVouchers.userId })
-      .from(vouchers)
-      .leftJoin(collectedVouchers, and(eq(collectedVouchers.voucherId, vouchers.id), eq(collectedVouchers.userId, userId)))
-      .where(
-        and(
-          request.query.shop_id === undefined ? undefined : eq(vouchers.shopId, request.query.shop_id),
-          sql`${vouchers.startsAt} <= now() AND ${vouchers.expiresAt} > now()`,
-        ),
-      )
-      .orderBy(vouchers.expiresAt, vouchers.id);
+    const rows = await listValidVouchers(db, request.auth!.user.id, request.query.shop_id);
     return {
       message: request.t('voucher.list'),
       data: {
@@ -160,7 +145,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           discount_type: v.discountType,
           min_order_amount: v.minOrderAmount,
           validity: v.expiresAt.toISOString(),
-          is_collected: collected !== null,
+          is_collected: collected,
         })),
       },
     };
@@ -168,14 +153,11 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/vouchers-collect', { schema: { body: collectVoucherSchema, response: { 200: messageOnlyResponseSchema } } }, (request, reply) =>
     app.idempotent(request, reply, async (tx) => {
-      const [voucher] = await tx
-        .select({ id: vouchers.id, valid: sql<boolean>`(${vouchers.startsAt} <= now() AND ${vouchers.expiresAt} > now())` })
-        .from(vouchers)
-        .where(eq(vouchers.id, request.body.coupon_id));
+      const voucher = await findVoucherValidity(tx, request.body.coupon_id);
       if (!voucher) throw new HttpError(404, 'voucher.not_found');
       if (!voucher.valid) throw fieldError('coupon_id', 'voucher.expired');
       // Collecting twice is harmless: the second insert does nothing.
-      await tx.insert(collectedVouchers).values({ userId: request.auth!.user.id, voucherId: voucher.id }).onConflictDoNothing();
+      await collectVoucher(tx, request.auth!.user.id, voucher.id);
       return { message: request.t('voucher.collected') };
     }),
   );

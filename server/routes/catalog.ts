@@ -27,7 +27,7 @@ import {
 } from '../../contract/catalog.ts';
 import { DEFAULT_PAGE, DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS, MAX_PER_PAGE } from '../../contract/catalog-constants.ts';
 import { notFound } from '../lib/http-error.ts';
-import { hashToken } from '../lib/tokens.ts';
+import { bearerTokenHash } from '../plugins/auth.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
 import {
   findActiveProductRef,
@@ -55,8 +55,6 @@ export const CATALOG_CACHE = 'public, max-age=60, stale-while-revalidate=86400';
  * cache hands the anonymous answer to a signed-in request or the other way round.
  */
 export const CATALOG_PRIVATE_CACHE = 'private, no-cache';
-
-const BEARER = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/;
 
 /**
  * The hot catalog answers (lists, searches, facets, suggestions; issue #13) are serialised with
@@ -139,10 +137,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
    * a token. An unknown or ended session simply has no favourites (the catalog stays public).
    */
   async function markFavorites<T extends { id: number; is_favorite: boolean }>(request: { headers: { authorization?: string } }, lists: T[][]) {
-    const token = BEARER.exec(request.headers.authorization?.trim() ?? '')?.[1];
-    if (!token) return;
+    const tokenHash = bearerTokenHash(request);
+    if (!tokenHash) return;
     const ids = [...new Set(lists.flat().map((p) => p.id))];
-    const favorites = await favoriteIdsForToken(app.db, hashToken(token), idleDays, ids);
+    const favorites = await favoriteIdsForToken(app.db, tokenHash, idleDays, ids);
     if (!favorites.size) return;
     for (const list of lists) for (const product of list) product.is_favorite = favorites.has(product.id);
   }

@@ -14,10 +14,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq, sql } from 'drizzle-orm';
-import { orders, payments } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { changeOrderStatus, emitOrderStatusChanged, type OrderStatusChanged } from '../services/order-status.ts';
+import { lockOrder, setOrderPaymentStatus } from '../repositories/order-repository.ts';
+import { findPayment, ordersOfPayment, setPaymentStatus } from '../repositories/payment-repository.ts';
+import { changeOrderStatus, type OrderStatusChanged } from '../services/order-status.ts';
 import type { Database } from '../db/client.ts';
 
 const params = z.object({ id: z.string().uuid() });
@@ -26,11 +26,9 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 async function loadPayment(db: Database, id: string, lock = false) {
-  const query = db.select().from(payments).where(eq(payments.id, id));
-  const [payment] = lock ? await query.for('update') : await query;
+  const payment = await findPayment(db, id, { lock });
   if (!payment) throw new HttpError(404, 'payment.not_found');
-  const list = await db.select().from(orders).where(eq(orders.paymentId, id)).orderBy(orders.id);
-  return { payment, orders: list };
+  return { payment, orders: await ordersOfPayment(db, id) };
 }
 
 const outcomeUrl = (status: 'approved' | 'declined' | 'pending', numbers: string[]) =>
@@ -84,13 +82,13 @@ ${
         // are all cancelled declines it.
         const live = list.filter((o) => o.status !== 'cancelled');
         const status = action === 'approve' && live.length ? ('approved' as const) : ('declined' as const);
-        await tx.update(payments).set({ status, updatedAt: sql`now()` }).where(eq(payments.id, payment.id));
+        await setPaymentStatus(tx, payment.id, status);
         for (const order of list) {
-          const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+          const locked = await lockOrder(tx, { id: order.id });
           if (status === 'approved' && locked?.status !== 'cancelled') {
-            await tx.update(orders).set({ paymentStatus: 'paid', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+            await setOrderPaymentStatus(tx, order.id, 'paid');
           } else {
-            await tx.update(orders).set({ paymentStatus: 'failed', updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+            await setOrderPaymentStatus(tx, order.id, 'failed');
             if (locked && locked.status !== 'cancelled' && (locked.status === 'pending' || locked.status === 'confirmed')) {
               events.push(await changeOrderStatus(tx, locked, 'cancelled', { note: 'card payment declined' }));
             }
@@ -98,7 +96,7 @@ ${
         }
         return { status, numbers: list.map((o) => o.number) };
       });
-      await emitOrderStatusChanged(events, request.log);
+      await app.orderStatusEvents.emit(events, request.log);
       return reply.redirect(outcomeUrl(result.status, result.numbers), 303);
     });
   }

@@ -7,14 +7,15 @@
  * `cart_ids` (line ids) narrows to those lines; `shop_ids` keeps only those shops. An id that is
  * not in the user's own cart answers 404 (another user's line ids are simply not found).
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { addresses, collectedVouchers, products, vouchers } from '../db/schema.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { shopAmounts, sumAmounts, voucherDiscount, type Amounts } from '../lib/checkout-math.ts';
 import {
   groupByShop, listCartLines, priceLines, toLineRequest, unitOf, type PricedGroup, type PricedLine,
 } from '../repositories/cart-repository.ts';
+import { findAddress } from '../repositories/address-repository.ts';
+import { takeProductStock } from '../repositories/stock-repository.ts';
+import { findVoucherByCode, type VoucherRow } from '../repositories/voucher-repository.ts';
 import type { LowStock } from './push-triggers.ts';
 
 export interface Selection {
@@ -31,7 +32,7 @@ export interface CheckoutGroup extends PricedGroup {
 export interface Checkout {
   groups: CheckoutGroup[];
   amounts: Amounts;
-  voucher: typeof vouchers.$inferSelect | null;
+  voucher: VoucherRow | null;
 }
 
 /** Stock check over all lines of a product (two sizes of one item share its stock). */
@@ -75,13 +76,9 @@ export async function selectLines(db: Database, userId: number, selection: Selec
 
 /** A voucher the user may use now: exists, collected by them, valid now (else a coupon_code field error). */
 export async function findUsableVoucher(db: Database, userId: number, code: string) {
-  const [row] = await db
-    .select({ voucher: vouchers, collected: collectedVouchers.userId, valid: sql<boolean>`(${vouchers.startsAt} <= now() AND ${vouchers.expiresAt} > now())` })
-    .from(vouchers)
-    .leftJoin(collectedVouchers, and(eq(collectedVouchers.voucherId, vouchers.id), eq(collectedVouchers.userId, userId)))
-    .where(sql`lower(${vouchers.code}) = lower(${code})`);
+  const row = await findVoucherByCode(db, userId, code);
   if (!row) throw fieldError('coupon_code', 'voucher.not_found');
-  if (row.collected === null) throw fieldError('coupon_code', 'voucher.not_collected');
+  if (!row.collected) throw fieldError('coupon_code', 'voucher.not_collected');
   if (!row.valid) throw fieldError('coupon_code', 'voucher.expired');
   return row.voucher;
 }
@@ -107,7 +104,7 @@ export async function priceCheckout(db: Database, userId: number, lines: readonl
 
 /** The user's own address, else 404. */
 export async function findOwnAddress(db: Database, userId: number, addressId: number) {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+  const row = await findAddress(db, userId, addressId);
   if (!row) throw new HttpError(404, 'address.not_found');
   return row;
 }
@@ -145,12 +142,8 @@ export async function takeStock(tx: Database, buyerId: number, lines: readonly P
   }
   const low: LowStock[] = [];
   for (const [productId, { quantity, name }] of [...bought].sort(([a], [b]) => a - b)) {
-    const [left] = await tx
-      .update(products)
-      .set({ quantity: sql`${products.quantity} - ${quantity}`, totalSold: sql`${products.totalSold} + ${quantity}` })
-      .where(eq(products.id, productId))
-      .returning({ quantity: products.quantity });
-    if (left && left.quantity === 1 && left.quantity + quantity > 1) low.push({ productId, name, buyerId });
+    const left = await takeProductStock(tx, productId, quantity);
+    if (left === 1 && left + quantity > 1) low.push({ productId, name, buyerId });
   }
   return low;
 }

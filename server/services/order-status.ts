@@ -3,14 +3,25 @@
  * delivered, and cancelled from pending or confirmed (the shopper) or up to processing (the
  * operator). Every change is one row in order_status_history; cancelling restores the stock.
  *
- * `onOrderStatusChanged(listener)` is the hook the notifications issue plugs into: listeners run
- * after the change COMMITTED (callers pass the events to `emitOrderStatusChanged` once their
- * transaction is done), and a failing listener is logged, never undoing the change.
+ * `OrderStatusEvents` is the hook the notifications issue plugs into: listeners run after the
+ * change COMMITTED (callers pass the events to `emit` once their transaction is done), and a
+ * failing listener is logged, never undoing the change. Each app has its own
+ * (`app.orderStatusEvents`, plugins/order-status-events.ts), so two apps in one process (tests)
+ * never hear each other's changes.
+ *
+ * `onOrderStatusChanged` / `emitOrderStatusChanged` act on `standaloneOrderStatusEvents`, the one
+ * module-level set: the events of code running WITHOUT an app, the operator command
+ * (scripts/ops.ts, a process of its own). No app emits there. It stays until its last users take
+ * an instance: scripts/ops.ts, and plugins/response-cache.ts, whose subscription here is left
+ * over (app.ts clears the catalog cache on a cancellation through app.orderStatusEvents).
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { orderItems, orders, orderStatusHistory, products } from '../db/schema.ts';
+import { insertStatusHistory, lockOrder, setOrderStatus } from '../repositories/order-repository.ts';
+import { restoreOrderStock } from '../repositories/stock-repository.ts';
 import type { OrderStatus } from '../../contract/orders.ts';
+
+// The operator command (scripts/ops.ts) locks the order it changes through this module.
+export { lockOrder };
 
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['confirmed', 'processing', 'cancelled'],
@@ -33,25 +44,43 @@ export interface OrderStatusChanged {
   at: Date;
 }
 
-type Listener = (event: OrderStatusChanged) => void | Promise<void>;
-const listeners = new Set<Listener>();
+export type OrderStatusListener = (event: OrderStatusChanged) => void | Promise<void>;
 
-/** Subscribes to committed status changes; answers the unsubscribe function. */
-export function onOrderStatusChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** Listeners of committed status changes: one set per app (or per operator command). */
+export class OrderStatusEvents {
+  private readonly listeners = new Set<OrderStatusListener>();
 
-export async function emitOrderStatusChanged(events: readonly OrderStatusChanged[], log?: { warn(obj: unknown, msg: string): void }) {
-  for (const event of events) {
-    for (const listener of listeners) {
-      try {
-        await listener(event);
-      } catch (err) {
-        log?.warn({ err, orderId: event.orderId }, 'order status listener failed');
+  /** Subscribes to committed status changes; answers the unsubscribe function. */
+  on(listener: OrderStatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Tells every listener, in the order they subscribed, about each event; a failing listener is logged. */
+  async emit(events: readonly OrderStatusChanged[], log?: { warn(obj: unknown, msg: string): void }) {
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          await listener(event);
+        } catch (err) {
+          log?.warn({ err, orderId: event.orderId }, 'order status listener failed');
+        }
       }
     }
   }
+}
+
+/** The events of code running without an app (the operator command): see the header. */
+export const standaloneOrderStatusEvents = new OrderStatusEvents();
+
+/** Subscribes to the standalone events (the operator command's); answers the unsubscribe function. */
+export function onOrderStatusChanged(listener: OrderStatusListener): () => void {
+  return standaloneOrderStatusEvents.on(listener);
+}
+
+/** Emits on the standalone events (the operator command's). Apps emit on app.orderStatusEvents. */
+export function emitOrderStatusChanged(events: readonly OrderStatusChanged[], log?: { warn(obj: unknown, msg: string): void }) {
+  return standaloneOrderStatusEvents.emit(events, log);
 }
 
 export class TransitionError extends Error {
@@ -74,37 +103,8 @@ export async function changeOrderStatus(
   options: { tracking?: string | null; note?: string | null } = {},
 ): Promise<OrderStatusChanged> {
   if (!canTransition(order.status, to)) throw new TransitionError(order.status, to);
-  await tx
-    .update(orders)
-    .set({ status: to, updatedAt: sql`now()`, ...(options.tracking !== undefined && { tracking: options.tracking }) })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderStatusHistory).values({ orderId: order.id, status: to, note: options.note ?? (to === 'shipped' ? (options.tracking ?? null) : null) });
-  if (to === 'cancelled') await restoreStock(tx, order.id);
+  await setOrderStatus(tx, order.id, to, options.tracking);
+  await insertStatusHistory(tx, order.id, to, options.note ?? (to === 'shipped' ? (options.tracking ?? null) : null));
+  if (to === 'cancelled') await restoreOrderStock(tx, order.id);
   return { orderId: order.id, orderNumber: order.number, userId: order.userId, from: order.status, to, tracking: options.tracking ?? null, at: new Date() };
-}
-
-/** Puts a cancelled order's units back (products still existing), in product id order. */
-export async function restoreStock(tx: Database, orderId: number) {
-  const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.productId} IS NOT NULL`))
-    .orderBy(orderItems.productId);
-  for (const item of items) {
-    await tx
-      .update(products)
-      .set({ quantity: sql`${products.quantity} + ${item.quantity}`, totalSold: sql`greatest(${products.totalSold} - ${item.quantity}, 0)` })
-      .where(eq(products.id, item.productId!));
-  }
-}
-
-/** Locks an order row for a status change. */
-export async function lockOrder(tx: Database, where: { id?: number; number?: string; userId?: number }) {
-  const conditions = [
-    where.id !== undefined ? eq(orders.id, where.id) : undefined,
-    where.number !== undefined ? eq(orders.number, where.number) : undefined,
-    where.userId !== undefined ? eq(orders.userId, where.userId) : undefined,
-  ];
-  const [row] = await tx.select().from(orders).where(and(...conditions)).for('update');
-  return row;
 }

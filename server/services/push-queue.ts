@@ -12,7 +12,8 @@ import type { Database } from '../db/client.ts';
 import { SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
 import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../contract/engagement.ts';
 import { enqueuePushJobs } from '../repositories/push-repository.ts';
-import { onNotified, renderNotification, type NewNotification } from './notify.ts';
+import { renderNotification } from '../lib/notification-text.ts';
+import { onNotified, type NewNotification } from './notify.ts';
 
 /** Body text is cut here: a push payload must stay well under the 4 KB the services accept. */
 const MAX_BODY = 240;

@@ -1,8 +1,9 @@
 /**
  * What notifies a shopper (issue #6), each through notify() so the in-app notification and its
  * pushes are written together, in one transaction:
- * - an order's status changes (listener on services/order-status.ts#onOrderStatusChanged, after
- *   the change committed; a failure is logged and never undoes the change);
+ * - an order's status changes (a listener on an OrderStatusEvents of services/order-status.ts —
+ *   the app's, app.orderStatusEvents, or the operator command's — after the change committed; a
+ *   failure is logged and never undoes the change);
  * - a favourite's price goes down (`notifyPriceDrop`, called by the operator's product:price
  *   command inside its transaction);
  * - an order leaves a favourite with exactly one unit (`announceLowStock`, after the order committed).
@@ -11,7 +12,7 @@
 import type { Database } from '../db/client.ts';
 import { favoriteUserIds } from '../repositories/favorite-repository.ts';
 import { notify } from './notify.ts';
-import { onOrderStatusChanged, type OrderStatusChanged } from './order-status.ts';
+import { standaloneOrderStatusEvents, type OrderStatusChanged, type OrderStatusEvents } from './order-status.ts';
 
 interface Log {
   warn(obj: unknown, msg: string): void;
@@ -31,15 +32,20 @@ export async function notifyOrderStatus(db: Database, event: OrderStatusChanged)
   );
 }
 
-/** Every committed status change of `db`'s orders notifies its shopper. Answers the unsubscribe. */
-export function installOrderStatusNotifications(db: Database, log: Log): () => void {
-  return onOrderStatusChanged(async (event) => {
+/** Every committed status change `events` tells of notifies its shopper, in `db`. Answers the unsubscribe. */
+export function notifyOrderStatusChanges(events: OrderStatusEvents, db: Database, log: Log): () => void {
+  return events.on(async (event) => {
     try {
       await notifyOrderStatus(db, event);
     } catch (err) {
       log.warn({ err, orderId: event.orderId }, 'order status notification failed');
     }
   });
+}
+
+/** The operator command's (scripts/ops.ts) status changes notify their shoppers: notifyOrderStatusChanges on the standalone events. */
+export function installOrderStatusNotifications(db: Database, log: Log): () => void {
+  return notifyOrderStatusChanges(standaloneOrderStatusEvents, db, log);
 }
 
 export interface PriceDrop {

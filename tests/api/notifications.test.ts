@@ -4,12 +4,12 @@
  * notify — an order status change (shopper cancel route and the operator command), a favourite's
  * price drop (operator command product:price: its favouriters only), and "about to sell out".
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { flashSaleProducts, flashSales, notifications, pushJobs, products } from '../../server/db/schema.ts';
 import type { Database } from '../../server/db/client.ts';
 import { notify, renderNotification } from '../../server/services/notify.ts';
-import { announceLowStock } from '../../server/services/push-triggers.ts';
+import { announceLowStock, installOrderStatusNotifications } from '../../server/services/push-triggers.ts';
 import { takeStock } from '../../server/services/checkout-service.ts';
 import type { PricedLine } from '../../server/repositories/cart-repository.ts';
 import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../contract/engagement.ts';
@@ -155,6 +155,10 @@ describe('events that notify', () => {
     const order = placed.json().data.orders[0] as { id: number; number: string };
     expect(await rowsOf(ana.user.id)).toHaveLength(0);
 
+    // The operator command runs in its own process, without an app: as its main() does, its status
+    // changes notify through listeners of its own (the app's listeners hear only the app's changes).
+    const offOperator = installOrderStatusNotifications(t.db, console);
+    onTestFinished(offOperator);
     await runOrderStatus(t.db, { order: order.number, status: 'confirmed' });
     let rows = await rowsOf(ana.user.id);
     expect(rows).toHaveLength(1);

@@ -1,0 +1,45 @@
+/**
+ * The text of a notification (issue #6): nothing is stored but `kind` + `params`, rendered here
+ * in the reader's language — the in-app list in the request's language
+ * (repositories/notification-repository.ts), each push in its device's language
+ * (services/push-queue.ts). Pure: no database, so repositories and services both may use it.
+ */
+import type { NOTIFICATION_KINDS } from '../db/schema.ts';
+import { translate } from './i18n.ts';
+import { formatMoney } from '../../contract/format-money.ts';
+import type { Locale } from '../../contract/constants.ts';
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationParams = Record<string, string | number | null>;
+
+const LEI = { symbol: 'lei', position: 'suffix' } as const;
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const money = (value: string | number | null | undefined) => formatMoney(Number(value ?? 0), LEI);
+
+/**
+ * Title and body of a notification in `locale` (catalogue keys `notification.<kind>.*`). Plain
+ * text: the client shows it as text and the service worker's Notification API never parses HTML.
+ */
+export function renderNotification(locale: Locale, kind: NotificationKind, params: NotificationParams): { title: string; body: string } {
+  const t = (key: string, vars: Record<string, string | number>) => translate(locale, key, vars);
+  switch (kind) {
+    case 'order_status': {
+      const vars = { order_number: text(params.order_number), tracking: text(params.tracking) };
+      const status = text(params.status);
+      const bodyKey = status === 'shipped' && vars.tracking ? 'notification.order_status.body_shipped_tracking' : `notification.order_status.body_${status}`;
+      return { title: t('notification.order_status.title', vars), body: t(bodyKey, vars) };
+    }
+    case 'ticket_reply': {
+      const vars = { ticket_number: text(params.ticket_number), subject: text(params.subject) };
+      return { title: t('notification.ticket_reply.title', vars), body: t('notification.ticket_reply.body', vars) };
+    }
+    case 'price_drop': {
+      const vars = { name: text(params.name), old_price: money(params.old_price), new_price: money(params.new_price) };
+      return { title: t('notification.price_drop.title', vars), body: t('notification.price_drop.body', vars) };
+    }
+    case 'low_stock': {
+      const vars = { name: text(params.name) };
+      return { title: t('notification.low_stock.title', vars), body: t('notification.low_stock.body', vars) };
+    }
+  }
+}
