@@ -21,12 +21,13 @@
  *    catalog's response micro-cache (ADR 011) is on with the server's CATALOG_CACHE_SECONDS (default
  *    10 s); --no-cache starts the server with CATALOG_CACHE_SECONDS=0, i.e. every request reaches
  *    the database.
- * 3. A second process (this file with --worker) fires the load: per scenario a warm-up, then a
- *    fixed duration with N keep-alive connections, each sending its next request as soon as the
- *    previous answer has been read (closed loop, like autocannon). Scenarios: health (baseline),
+ * 3. A second process (this file with --worker) fires the load with autocannon: per scenario a
+ *    warm-up (not measured), then a fixed duration with N keep-alive connections, each sending its
+ *    next request as soon as the previous answer has been read (autocannon's closed loop), the
+ *    scenario's paths handed out in turn across the connections. Scenarios: health (baseline),
  *    filter (mixed filters, sorts, pages 1-5), search (1-3 mixed terms, some misses), product
- *    details (random active ids). Latencies are measured per request (send → last byte); answers
- *    with `X-Cache: HIT` are counted.
+ *    details (random active ids), the shop mix (Zipf). Latencies are measured per request (send →
+ *    last byte); answers with `X-Cache: HIT` are counted.
  * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors, the cache hit ratio and p95 / health
  *    p95 (--json: JSON on stdout, progress on stderr). The server, the worker and the temporary data are removed at
  *    the end, also on failure or Ctrl-C; with --keep the prepared database is left in place.
@@ -40,6 +41,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { mulberry32 } from '../server/db/seed/random.ts';
 
@@ -73,52 +75,62 @@ interface Options {
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
                           [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--reuse] [--cpu-prof DIR] [--json]`;
 
+/** node:util parseArgs: an unknown option, an option without its value or a stray argument is an error, with the usage. */
+function readArgs(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        products: { type: 'string', default: '100000' },
+        duration: { type: 'string', default: '10' },
+        warmup: { type: 'string', default: '3' },
+        connections: { type: 'string', default: '50' },
+        'database-url': { type: 'string' },
+        'no-cache': { type: 'boolean', default: false },
+        'catalog-index': { type: 'string', default: 'on' },
+        instances: { type: 'string', default: '1' },
+        force: { type: 'boolean', default: false },
+        keep: { type: 'boolean', default: false },
+        reuse: { type: 'boolean', default: false },
+        'cpu-prof': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
 function parseOptions(argv: string[]): Options {
-  const options: Options = {
-    products: 100_000,
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    force: false,
-    duration: 10,
-    warmup: 3,
-    connections: 50,
-    json: false,
-    keep: false,
-    cache: true,
-    catalogIndex: 'on',
-    instances: 1,
-    reuse: false,
-  };
+  const values = readArgs(argv);
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
     if (value === undefined || !Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}\n${USAGE}`);
     return n;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
-    const value = () => inline ?? argv[++i];
-    switch (flag) {
-      case '--products': options.products = Math.round(number(flag, value(), 0, 5_000_000)); break;
-      case '--duration': options.duration = number(flag, value(), 1, 600); break;
-      case '--warmup': options.warmup = number(flag, value(), 0, 120); break;
-      case '--connections': options.connections = Math.round(number(flag, value(), 1, 1000)); break;
-      case '--database-url': options.databaseUrl = value()?.trim() || undefined; break;
-      case '--force': options.force = true; break;
-      case '--keep': options.keep = true; break;
-      case '--reuse': options.reuse = true; break;
-      case '--cpu-prof': options.cpuProfDir = path.resolve(value() ?? ''); break;
-      case '--no-cache': options.cache = false; break;
-      case '--instances': options.instances = Math.round(number(flag, value(), 1, 16)); break;
-      case '--catalog-index': {
-        const v = value();
-        if (v !== 'on' && v !== 'off' && v !== 'both') throw new Error(`--catalog-index must be on, off or both\n${USAGE}`);
-        options.catalogIndex = v;
-        break;
-      }
-      case '--json': options.json = true; break;
-      case '--help': case '-h': console.log(USAGE); process.exit(0); break;
-      default: throw new Error(`unknown option ${flag}\n${USAGE}`);
-    }
-  }
+  const catalogIndex = values['catalog-index'];
+  if (catalogIndex !== 'on' && catalogIndex !== 'off' && catalogIndex !== 'both') throw new Error(`--catalog-index must be on, off or both\n${USAGE}`);
+  const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+  const options: Options = {
+    products: Math.round(number('--products', values.products, 0, 5_000_000)),
+    databaseUrl: databaseUrl?.trim() || undefined,
+    force: values.force,
+    duration: number('--duration', values.duration, 1, 600),
+    warmup: number('--warmup', values.warmup, 0, 120),
+    connections: Math.round(number('--connections', values.connections, 1, 1000)),
+    json: values.json,
+    keep: values.keep,
+    cache: !values['no-cache'],
+    catalogIndex,
+    instances: Math.round(number('--instances', values.instances, 1, 16)),
+    reuse: values.reuse,
+    cpuProfDir: values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']),
+  };
   if (options.reuse && !options.databaseUrl) throw new Error(`--reuse needs --database-url (a PostgreSQL database kept by --keep)\n${USAGE}`);
   if (options.databaseUrl) {
     let name: string;
@@ -567,12 +579,12 @@ export interface ScenarioResult {
   databaseCpuMsPerRequest?: number;
 }
 
-/** Status, and whether the server answered from its response cache (`X-Cache: HIT`). */
-function request(agent: http.Agent, port: number, pathname: string): Promise<{ status: number; hit: boolean }> {
+/** One request's status (the checks before the load: the server's health, each scenario's first path). */
+function request(agent: http.Agent, port: number, pathname: string): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: pathname, agent, headers: { accept: 'application/json' }, timeout: 10_000 }, (res) => {
       res.on('data', () => {});
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, hit: res.headers['x-cache'] === 'HIT' }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('request timed out after 10 s')));
@@ -581,30 +593,52 @@ function request(agent: http.Agent, port: number, pathname: string): Promise<{ s
   });
 }
 
-async function drive(agent: http.Agent, plan: WorkerPlan, scenario: Scenario, ms: number) {
+type Autocannon = typeof import('autocannon');
+
+/**
+ * One closed-loop run by autocannon: plan.connections keep-alive connections, each sending its
+ * next request as soon as the previous answer has been read, for `seconds`. The scenario's paths
+ * are handed out in turn across all connections (one shared cursor, from the first path at every
+ * run), as a single request whose setupRequest picks the next path.
+ *
+ * Latencies: autocannon's own histogram records whole milliseconds (1 ms is its lowest
+ * discernible value) and has no p95 (it reports p50, p90, p97_5, p99…), so every response's time
+ * (autocannon's per-request measure, send → last byte, in fractional ms) is collected from the
+ * instance's `response` event and summarise() takes the same nearest-rank percentiles as before.
+ * `X-Cache: HIT` answers are counted from the request's onResponse hook, which sees the headers.
+ */
+function drive(autocannon: Autocannon, plan: WorkerPlan, scenario: Scenario, seconds: number) {
   const latencies: number[] = [];
-  let next = 0;
-  let non2xx = 0;
-  let errors = 0;
   let hits = 0;
-  const start = performance.now();
-  const deadline = start + ms;
-  const connection = async () => {
-    while (performance.now() < deadline) {
-      const pathname = scenario.paths[next++ % scenario.paths.length]!;
-      const t0 = performance.now();
-      try {
-        const { status, hit } = await request(agent, plan.port, pathname);
-        latencies.push(performance.now() - t0);
-        if (status < 200 || status > 299) non2xx++;
-        if (hit) hits++;
-      } catch {
-        errors++;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: plan.connections }, connection));
-  return { latencies, non2xx, errors, hits, elapsed: performance.now() - start };
+  let next = 0;
+  const started = performance.now();
+  return new Promise<{ latencies: number[]; non2xx: number; errors: number; hits: number; elapsed: number }>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `http://127.0.0.1:${plan.port}`,
+        connections: plan.connections,
+        duration: seconds,
+        timeout: 10,
+        headers: { accept: 'application/json' },
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: scenario.paths[next++ % scenario.paths.length]! }),
+            onResponse: (_status, _body, _context, headers = {}) => {
+              // Header names as the server wrote them: compared without case.
+              for (const name in headers) if (name.toLowerCase() === 'x-cache' && headers[name] === 'HIT') hits++;
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        // errors: connection errors and 10 s timeouts.
+        else resolve({ latencies, non2xx: result.non2xx, errors: result.errors, hits, elapsed: performance.now() - started });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
 }
 
 function summarise(name: string, run: Awaited<ReturnType<typeof drive>>): ScenarioResult {
@@ -634,19 +668,16 @@ export async function runLoad(
   /** Called as the measured run starts and ends (the main process samples CPU times then). */
   onMeasure?: (name: string, phase: 'start' | 'end') => Promise<void>,
 ): Promise<ScenarioResult[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections });
+  // Loaded here, not at the top: bench-index and bench-search-quality import this file for its data helpers only.
+  const { default: autocannon } = await import('autocannon');
   const results: ScenarioResult[] = [];
-  try {
-    for (const scenario of plan.scenarios) {
-      if (plan.warmup > 0) await drive(agent, plan, scenario, plan.warmup * 1000);
-      await onMeasure?.(scenario.name, 'start');
-      const measured = await drive(agent, plan, scenario, plan.duration * 1000);
-      await onMeasure?.(scenario.name, 'end');
-      results.push(summarise(scenario.name, measured));
-      onScenario?.(scenario.name);
-    }
-  } finally {
-    agent.destroy();
+  for (const scenario of plan.scenarios) {
+    if (plan.warmup > 0) await drive(autocannon, plan, scenario, plan.warmup);
+    await onMeasure?.(scenario.name, 'start');
+    const measured = await drive(autocannon, plan, scenario, plan.duration);
+    await onMeasure?.(scenario.name, 'end');
+    results.push(summarise(scenario.name, measured));
+    onScenario?.(scenario.name);
   }
   return results;
 }

@@ -15,18 +15,41 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const PORT = Number(option('--port', 4710));
-const category = option('--category', 'imbracaminte-femei');
-const dpr = Number(option('--dpr', 2));
-const width = Number(option('--width', 375));
+const USAGE = 'usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]';
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        'no-build': { type: 'boolean', default: false },
+        port: { type: 'string', default: '4710' },
+        category: { type: 'string', default: 'imbracaminte-femei' },
+        dpr: { type: 'string', default: '2' },
+        width: { type: 'string', default: '375' },
+        list: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values } = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const PORT = Number(values.port);
+const category = values.category;
+const dpr = Number(values.dpr);
+const width = Number(values.width);
 const dist = path.resolve('.tmp/dist-images');
 const base = `http://127.0.0.1:${PORT}`;
 
-if (!args.includes('--no-build')) {
+if (!values['no-build']) {
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -143,7 +166,7 @@ await visit();
 await visit();
 const pipeline = await visit();
 const before = await visit({ originals: true });
-if (args.includes('--list')) for (const i of pipeline) console.log(`  ${i.type}\t${i.bytes}\t${i.url}`);
+if (values.list) for (const i of pipeline) console.log(`  ${i.type}\t${i.bytes}\t${i.url}`);
 const sum = (list) => list.reduce((n, i) => n + i.bytes, 0);
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
 const photos = (list) => list.filter((i) => VARIANT.test(i.url));

@@ -8,20 +8,26 @@
  * Use a database prepared by `npm run bench:api -- --keep` (it is only read). Prints, per request,
  * the median milliseconds of `listProducts()` (choice of the page, count and cards) each way.
  */
+import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client.ts';
 import { CatalogIndexSync } from '../server/catalog-index/sync.ts';
 import { listProducts } from '../server/repositories/catalog-repository.ts';
 import { productListQuerySchema, type ProductListQuery } from '../contract/catalog.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const databaseUrl = option('--database-url') ?? process.env.DATABASE_URL;
-const runs = Number(option('--runs') ?? 20);
+const USAGE = 'usage: node --import tsx scripts/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]';
+function readOptions() {
+  try {
+    return parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string', default: '20' } } }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = readOptions();
+const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
+const runs = Number(values.runs);
 if (!databaseUrl) {
-  console.error('usage: node --import tsx scripts/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]');
+  console.error(USAGE);
   process.exit(2);
 }
 

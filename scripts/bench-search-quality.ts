@@ -19,6 +19,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { JUDGED_QUERIES, type JudgedProduct } from './search-quality/judged-queries.ts';
 
@@ -33,22 +34,33 @@ interface Options {
   check: boolean;
 }
 
-function parseOptions(argv: string[]): Options {
-  const options: Options = { products: 0, databaseUrl: process.env.DATABASE_URL || undefined, force: false, json: false, check: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
-    if (arg === '--products') options.products = Number(value());
-    else if (arg === '--database-url') options.databaseUrl = value();
-    else if (arg === '--force') options.force = true;
-    else if (arg === '--json') options.json = true;
-    else if (arg === '--check') options.check = true;
-    else throw new Error(`unknown option ${arg} (see the comment at the top of scripts/bench-search-quality.ts)`);
+function readArgs(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        products: { type: 'string', default: '0' },
+        'database-url': { type: 'string' },
+        force: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        check: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    // An unknown option, a missing value or a stray argument (node:util's message).
+    throw new Error(`${(error as Error).message} (see the comment at the top of scripts/bench-search-quality.ts)`);
   }
+}
+
+function parseOptions(argv: string[]): Options {
+  const values = readArgs(argv);
+  const options: Options = {
+    products: Number(values.products),
+    databaseUrl: values['database-url'] ?? (process.env.DATABASE_URL || undefined),
+    force: values.force,
+    json: values.json,
+    check: values.check,
+  };
   if (!Number.isInteger(options.products) || options.products < 0 || options.products > 2_000_000) throw new Error('--products must be 0…2000000');
   if (options.databaseUrl && !options.force && !/bench|test/i.test(new URL(options.databaseUrl).pathname)) {
     throw new Error('the database is wiped: its name must contain "bench" or "test" (or pass --force)');

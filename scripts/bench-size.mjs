@@ -1,13 +1,27 @@
 // First-load weight of the built app (run `npm run build` first): what index.html makes the
 // browser download before the first render (entry script, its static imports, stylesheets),
 // gzip-compressed as served, and the extra weight of each lazily loaded route chunk.
-// Usage: node scripts/bench-size.mjs [--json]
+// Usage: node scripts/bench-size.mjs [--json] [--dist DIR]
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 
-const distArg = process.argv.indexOf('--dist');
-const dist = path.resolve(distArg > 0 ? process.argv[distArg + 1] : 'dist');
+const USAGE = 'usage: node scripts/bench-size.mjs [--json] [--dist DIR]';
+function readOptions() {
+  try {
+    return parseArgs({ options: { json: { type: 'boolean', default: false }, dist: { type: 'string', default: 'dist' }, help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values } = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const dist = path.resolve(values.dist);
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`${path.relative(process.cwd(), dist) || '.'}/index.html missing: run \`npm run build\` first (or pass --dist)`);
   process.exit(1);
@@ -53,7 +67,7 @@ const report = {
   lazyChunks: lazy.map((c) => ({ file: c.file, gzipKiB: +(c.gzip / 1024).toFixed(1) })),
 };
 
-if (process.argv.includes('--json')) console.log(JSON.stringify(report, null, 2));
+if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   const f = report.firstLoad;
   console.log(`first load: ${f.totalGzipKiB} KiB gzip (JS ${f.jsGzipKiB} KiB, CSS ${f.cssGzipKiB} KiB) in ${f.files} files; JS uncompressed ${f.jsRawKiB} KiB`);

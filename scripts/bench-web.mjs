@@ -17,27 +17,53 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const runs = Number(option('--runs', 3)) || 1;
-const asJson = args.includes('--json');
-const details = args.includes('--details');
-const dist = path.resolve(option('--dist', '.tmp/dist-bench'));
-const onlyPages = option('--pages', 'home,category,product').split(',');
-const traceDir = option('--trace-dir', null);
-const referenceIndex = Number(option('--reference-index', 0)) || null;
+const USAGE = 'usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]';
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '3' },
+        json: { type: 'boolean', default: false },
+        details: { type: 'boolean', default: false },
+        'no-build': { type: 'boolean', default: false },
+        dist: { type: 'string', default: '.tmp/dist-bench' },
+        port: { type: 'string', default: '4192' },
+        pages: { type: 'string', default: 'home,category,product' },
+        'trace-dir': { type: 'string' },
+        'reference-index': { type: 'string', default: '0' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values } = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const runs = Number(values.runs) || 1;
+const asJson = values.json;
+const details = values.details;
+const dist = path.resolve(values.dist);
+const onlyPages = values.pages.split(',');
+const traceDir = values['trace-dir'] ?? null;
+const referenceIndex = Number(values['reference-index']) || null;
 /** Lighthouse's mobile default. */
 const DEFAULT_CPU_SLOWDOWN = 4;
 // Not 4190: that is on the fetch standard's list of blocked ports (sieve).
-const PORT = Number(option('--port', 4192));
+const PORT = Number(values.port);
 const base = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-if (!args.includes('--no-build')) {
+if (!values['no-build']) {
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

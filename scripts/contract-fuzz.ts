@@ -16,16 +16,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1]! : fallback;
-};
-const RUNS = Number(arg('runs', '24'));
-const SEED = Number(arg('seed', '14'));
-const DEADLINE = Date.now() + Number(arg('max-seconds', '240')) * 1000;
+const USAGE = 'usage: node --import tsx scripts/contract-fuzz.ts [--runs 24] [--seed 14] [--max-seconds 240] [--fresh-database]';
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '24' },
+        seed: { type: 'string', default: '14' },
+        'max-seconds': { type: 'string', default: '240' },
+        'fresh-database': { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+const values = readOptions();
+const RUNS = Number(values.runs);
+const SEED = Number(values.seed);
+const DEADLINE = Date.now() + Number(values['max-seconds']) * 1000;
 
 /** What an answer must never show: stack frames, source paths, SQL, driver messages. */
 const LEAK = /\n\s+at |node_modules|\.ts:\d+|Failed query|params:|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.*\bSET\b|syntax error at|relation "|violates .* constraint|DrizzleQueryError|PGlite|pg_/;
@@ -203,7 +216,7 @@ async function freshDatabase(url: string) {
 }
 
 async function main() {
-  if (process.env.DATABASE_URL && process.argv.includes('--fresh-database')) await freshDatabase(process.env.DATABASE_URL);
+  if (process.env.DATABASE_URL && values['fresh-database']) await freshDatabase(process.env.DATABASE_URL);
   const server = await startServer();
   const failures: string[] = [];
   let requests = 0;

@@ -17,18 +17,27 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string, fallback?: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? process.argv[i + 1] : fallback;
+const USAGE = 'usage: node --import tsx scripts/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]';
+function readOptions() {
+  try {
+    return parseArgs({ options: { 'pg-dir': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string', default: '14' } } }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+const values = readOptions();
+const required = (name: 'pg-dir' | 'port') => {
+  const value = values[name];
   if (value === undefined) throw new Error(`--${name} is required`);
   return value;
 };
-const pgDir = arg('pg-dir');
-const port = Number(arg('port'));
-const SECONDS = Number(arg('seconds', '14'));
+const pgDir = required('pg-dir');
+const port = Number(required('port'));
+const SECONDS = Number(values.seconds);
 const SHOPPERS = 4;
 const OUTAGE_AT_MS = 3000;
 const OUTAGE_MS = 4000;

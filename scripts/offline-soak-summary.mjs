@@ -12,8 +12,23 @@
  * selection, or broke while settling.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
-const files = process.argv.slice(2).length ? process.argv.slice(2) : ['.tmp/offline-soak.jsonl'];
+const USAGE = 'usage: node scripts/offline-soak-summary.mjs [record.jsonl …]';
+function readOptions() {
+  try {
+    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const files = positionals.length ? positionals : ['.tmp/offline-soak.jsonl'];
 const records = files.flatMap((file) =>
   readFileSync(file, 'utf8')
     .split('\n')

@@ -23,6 +23,7 @@
  * notified and pushed) or closes it — server/services/support-service.ts#runTicketCommand.
  */
 import { pathToFileURL } from 'node:url';
+import { parseArgs as parseArgv } from 'node:util';
 import { and, eq, gt, lte, min, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { flashSaleProducts, flashSales, products } from '../server/db/schema.ts';
@@ -43,17 +44,41 @@ export interface OrderStatusCommand {
   note?: string;
 }
 
+/**
+ * node:util parseArgs over the command's words: its positionals and its string options. An unknown
+ * option or a stray word is the usage; an option without its value is node:util's message, then
+ * the usage. An option's value is the next word even when it starts with a dash (a note
+ * "-10 % la retur"), as before: node:util would refuse it, so it is passed as `--note=…`.
+ */
+function readArgs<T extends Record<string, { type: 'string' }>>(argv: readonly string[], options: T, usage: string) {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    const next = argv[i + 1];
+    if (word.startsWith('--') && Object.hasOwn(options, word.slice(2)) && next?.startsWith('-')) {
+      args.push(`${word}=${next}`);
+      i++;
+    } else args.push(word);
+  }
+  try {
+    return parseArgv({ args, options, allowPositionals: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new Error(code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' ? `${(error as Error).message}\n${usage}` : usage);
+  }
+}
+
 export function parseArgs(argv: readonly string[]): OrderStatusCommand {
-  const [command, order, status, ...rest] = argv;
-  if (command !== 'order:status' || !order || !status) throw new Error(USAGE);
+  const { values, positionals } = readArgs(argv, { tracking: { type: 'string' }, note: { type: 'string' } }, USAGE);
+  const [command, order, status, ...rest] = positionals;
+  if (command !== 'order:status' || !order || !status || rest.length) throw new Error(USAGE);
   if (!(ORDER_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown status "${status}". One of: ${ORDER_STATUSES.join(', ')}.`);
   const parsed: OrderStatusCommand = { order, status: status as OrderStatus };
-  for (let i = 0; i < rest.length; i += 2) {
-    const flag = rest[i];
-    const value = rest[i + 1];
-    if ((flag !== '--tracking' && flag !== '--note') || value === undefined) throw new Error(USAGE);
-    if (value.length > 500) throw new Error(`${flag} is longer than 500 characters.`);
-    parsed[flag === '--tracking' ? 'tracking' : 'note'] = value;
+  for (const flag of ['tracking', 'note'] as const) {
+    const value = values[flag];
+    if (value === undefined) continue;
+    if (value.length > 500) throw new Error(`--${flag} is longer than 500 characters.`);
+    parsed[flag] = value;
   }
   if (parsed.tracking !== undefined && parsed.status !== 'shipped') throw new Error('--tracking goes with the status shipped.');
   return parsed;
@@ -86,15 +111,13 @@ function parseMoney(value: string | undefined, what: string): number {
 }
 
 export function parseProductPriceArgs(argv: readonly string[]): ProductPriceCommand {
-  const [command, productId, price, ...rest] = argv;
-  if (command !== 'product:price' || !productId || !price) throw new Error(PRICE_USAGE);
+  const { values, positionals } = readArgs(argv, { discount: { type: 'string' } }, PRICE_USAGE);
+  const [command, productId, price, ...rest] = positionals;
+  if (command !== 'product:price' || !productId || !price || rest.length) throw new Error(PRICE_USAGE);
   if (!/^\d{1,9}$/.test(productId) || Number(productId) < 1) throw new Error(`The product id must be a positive whole number, not "${productId}".`);
   const parsed: ProductPriceCommand = { productId: Number(productId), price: parseMoney(price, 'The price'), discount: 0 };
   if (parsed.price <= 0) throw new Error('The price must be above 0.');
-  for (let i = 0; i < rest.length; i += 2) {
-    if (rest[i] !== '--discount') throw new Error(PRICE_USAGE);
-    parsed.discount = parseMoney(rest[i + 1], '--discount');
-  }
+  if (values.discount !== undefined) parsed.discount = parseMoney(values.discount, '--discount');
   if (parsed.discount >= parsed.price) throw new Error('--discount must be below the price (0 removes the discount).');
   return parsed;
 }

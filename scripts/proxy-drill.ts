@@ -39,20 +39,32 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name: string, fallback?: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = i >= 0 ? process.argv[i + 1] : fallback;
-  if (value === undefined) throw new Error(`--${name} is required`);
-  return value;
-};
-const PG_PORT = Number(arg('pg-port'));
-const BASE = Number(arg('port-base', '4600'));
-const NGINX = arg('nginx', '/usr/sbin/nginx');
+const USAGE = 'usage: node --import tsx scripts/proxy-drill.ts --pg-port PORT [--port-base 4600] [--nginx /usr/sbin/nginx] [--keep]';
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        'pg-port': { type: 'string' },
+        'port-base': { type: 'string', default: '4600' },
+        nginx: { type: 'string', default: '/usr/sbin/nginx' },
+        keep: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+const values = readOptions();
+if (values['pg-port'] === undefined) throw new Error('--pg-port is required');
+const PG_PORT = Number(values['pg-port']);
+const BASE = Number(values['port-base']);
+const NGINX = values.nginx;
 /** Keep the temporary directory (nginx configuration and logs, the instances' logs) even when the drill passes. */
-const KEEP = process.argv.includes('--keep');
+const KEEP = values.keep;
 const PROXY_PORT = BASE;
 const INSTANCE_PORTS = [BASE + 1, BASE + 2] as const;
 const SMS_PORT = BASE + 3;

@@ -3,9 +3,24 @@
 // Also prints which elements stick out to the right on the phone width (horizontal overflow).
 // Signed-in pages: AUTH='{"token":"…","user":{…}}' puts that session in localStorage first.
 import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const [base = 'http://127.0.0.1:4173', ...paths] = process.argv.slice(2);
+const USAGE = 'usage: node scripts/screenshots.mjs [baseURL] path1 path2 ...';
+function readOptions() {
+  try {
+    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
+  } catch (error) {
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = readOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const [base = 'http://127.0.0.1:4173', ...paths] = positionals;
 const out = '.tmp/shots';
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
