@@ -3,9 +3,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import type { MasterData, MasterResponse } from '../../../contract/master.ts';
 import { toStorefrontSettings } from './storefront-settings.ts';
+import { MASTER_PATH } from '../../../contract/api-paths/storefront.ts';
 
 export const getMaster = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  const body = await apiRequest<MasterResponse>('/master', { signal });
+  const body = await apiRequest<MasterResponse>(MASTER_PATH, { signal });
   return toStorefrontSettings(body.data.data as Partial<MasterData>);
 };
 

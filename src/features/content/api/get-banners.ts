@@ -2,9 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Banner } from '../../../../contract/content.ts';
+import { BANNERS_PATH } from '../../../../contract/api-paths/home.ts';
 
 export const getBanners = async (signal?: AbortSignal) =>
-  (await apiRequest<{ data: { data: Banner[] } }>('/banners', { signal })).data.data;
+  (await apiRequest<{ data: { data: Banner[] } }>(BANNERS_PATH, { signal })).data.data;
 
 export const bannersQueryOptions = () =>
   queryOptions({ queryKey: ['banners'], queryFn: ({ signal }) => getBanners(signal), staleTime: 10 * 60_000 });

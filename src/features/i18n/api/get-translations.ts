@@ -6,10 +6,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { TranslationsResponse } from '../../../../contract/content.ts';
+import { translationsPath } from '../../../../contract/api-paths/storefront.ts';
 
 export async function getTranslations(locale: string, signal?: AbortSignal): Promise<Record<string, string>> {
   try {
-    return (await apiRequest<TranslationsResponse>(`/translations/${encodeURIComponent(locale)}`, { signal })).messages;
+    return (await apiRequest<TranslationsResponse>(translationsPath(locale), { signal })).messages;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     return (await apiRequest<TranslationsResponse>(`/lang/${encodeURIComponent(locale)}`, { signal })).messages;

@@ -2,10 +2,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ProductDetails } from '../../../../contract/catalog.ts';
+import { productPath } from '../../../../contract/api-paths/products.ts';
 import { productKeys } from './get-products.ts';
 
 export const getProduct = async (id: number, signal?: AbortSignal) =>
-  (await apiRequest<{ data: { product: ProductDetails } }>(`/products/${id}`, { signal })).data.product;
+  (await apiRequest<{ data: { product: ProductDetails } }>(productPath(id), { signal })).data.product;
 
 export const productQueryOptions = (id: number) =>
   queryOptions({ queryKey: productKeys.detail(id), queryFn: ({ signal }) => getProduct(id, signal) });

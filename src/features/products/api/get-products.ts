@@ -6,6 +6,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { ProductListResponse } from '../../../../contract/catalog.ts';
+import { PRODUCT_LIST_PATH } from '../../../../contract/api-paths/products.ts';
 
 export type ProductListParams = Record<string, string | number | undefined>;
 
@@ -27,7 +28,7 @@ export const getProductList = async (endpoint: string, params: ProductListParams
   (await apiRequest<ProductListResponse>(endpoint, { query: params, signal })).data;
 
 /** `endpoint`: '/products/filter' (default), '/most-popular' or '/best-deal'. */
-export const productListQueryOptions = (params: ProductListParams, endpoint = '/products/filter') => {
+export const productListQueryOptions = (params: ProductListParams, endpoint = PRODUCT_LIST_PATH) => {
   const query = cleanParams(params);
   return queryOptions({
     queryKey: productKeys.list(endpoint, query),
