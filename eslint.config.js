@@ -6,6 +6,9 @@
  *   each other;
  * - src/ never imports server/; server/ imports only contract/ from outside itself; contract/
  *   imports neither;
+ * - SQL only in server/repositories/: the rest of the server (routes, services, plugins, lib,
+ *   media, first-screen, catalog-index) imports neither the drizzle schema nor drizzle-orm
+ *   (server/db/, the database layer itself, and the repositories do);
  * - no import cycles.
  */
 import { readdirSync } from 'node:fs';
@@ -18,6 +21,9 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/** The server's code above the repositories: it reaches the database only through server/repositories/. */
+const aboveRepositories = ['routes', 'services', 'plugins', 'lib', 'media', 'first-screen', 'catalog-index'];
+const SQL_ONLY_IN_REPOSITORIES = 'SQL only in repositories: put the query in server/repositories/ (a <domain>-repository.ts function taking `db`) and call it from here.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'scripts/tmp-*.ts', 'public/**'] },
@@ -39,6 +45,12 @@ export default tseslint.config(
             { target: './src', from: ['./server', './scripts', './tests'], message: 'src/ never imports server/ (share through contract/).' },
             { target: './src-sw', from: ['./server', './scripts', './tests'] },
             { target: './server', from: ['./src', './src-sw', './scripts', './tests'], message: 'server/ imports only contract/ from outside itself.' },
+            // SQL only in repositories (issue 16): the tables are named in repositories/ (and db/) alone.
+            {
+              target: aboveRepositories.map((dir) => `./server/${dir}`),
+              from: './server/db/schema.ts',
+              message: `${SQL_ONLY_IN_REPOSITORIES} Row and column types: export them from the repository.`,
+            },
             // One-way flow inside the app: shared code → features → app.
             { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'Shared code does not import features or the app.' },
             { target: './src/features', from: './src/app', message: 'Features do not import the app; the app composes them.' },
@@ -61,6 +73,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // SQL only in repositories (issue 16): no query builder or sql`` template above them either.
+    files: aboveRepositories.map((dir) => `server/${dir}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: SQL_ONLY_IN_REPOSITORIES }], patterns: [{ group: ['drizzle-orm/*'], message: SQL_ONLY_IN_REPOSITORIES }] }],
     },
   },
   {

@@ -37,6 +37,7 @@ import orderRoutes from './routes/orders.ts';
 import paymentRoutes from './routes/payments.ts';
 import pushPlugin from './plugins/push.ts';
 import orderStatusEventsPlugin from './plugins/order-status-events.ts';
+import notifierPlugin from './plugins/notifier.ts';
 import favoriteRoutes from './routes/favorites.ts';
 import notificationRoutes from './routes/notifications.ts';
 import pushRoutes from './routes/push.ts';
@@ -84,17 +85,13 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(idempotencyPlugin);
   // Orders (issue #5): app.orderStatusEvents, this app's listeners of committed status changes.
   await fastify.register(orderStatusEventsPlugin);
+  // Engagement (issue #6): app.notifier, this app's notifications and their listeners.
+  await fastify.register(notifierPlugin);
   // Engagement (issue #6, ADR 009): VAPID keys, notifications → push queue, the push worker.
   await fastify.register(pushPlugin, { env });
-  // Catalog (issue #3, ADR 011): app.catalogCache, the anonymous catalog's response micro-cache.
+  // Catalog (issue #3, ADR 011): app.catalogCache, the anonymous catalog's response micro-cache
+  // (cleared by this app's committed cancellations, heard on app.orderStatusEvents).
   await fastify.register(responseCachePlugin, { ttlSeconds: env.CATALOG_CACHE_SECONDS });
-  // A cancellation puts stock back, whichever route of this app made it (the shopper's cancel, a
-  // declined card payment): the catalog cache is cleared once it committed (ADR 011). Here until
-  // plugins/response-cache.ts subscribes to app.orderStatusEvents itself (its own subscription,
-  // services/order-status.ts#onOrderStatusChanged, hears only the operator command's changes).
-  fastify.orderStatusEvents.on((event) => {
-    if (event.to === 'cancelled') fastify.catalogCache.clear();
-  });
   // Catalog (issue #13, ADR 025): app.catalogIndex, lists chosen from memory, followed from the change log.
   await fastify.register(catalogIndexPlugin, { enabled: env.CATALOG_INDEX === 'true', pollMs: env.CATALOG_INDEX_POLL_MS });
 

@@ -11,9 +11,8 @@
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import type { Database, DatabaseKind } from '../db/client.ts';
-import { storedFiles } from '../db/schema.ts';
+import { deleteStoredFile, findStoredFile, insertStoredFile, insertStoredFileOnce } from '../repositories/stored-file-repository.ts';
 import { avatarsDir } from './avatars.ts';
 import { uploadsDir } from './uploads.ts';
 
@@ -68,20 +67,20 @@ export class DatabaseStore implements FileStore {
   constructor(private readonly db: Database) {}
 
   async put(kind: FileKind, name: string, bytes: Buffer) {
-    await this.db.insert(storedFiles).values({ kind, name, bytes });
+    await insertStoredFile(this.db, kind, name, bytes);
   }
 
   async putOnce(kind: FileKind, name: string, bytes: Buffer) {
-    await this.db.insert(storedFiles).values({ kind, name, bytes }).onConflictDoNothing();
+    await insertStoredFileOnce(this.db, kind, name, bytes);
   }
 
   async get(kind: FileKind, name: string) {
-    const [row] = await this.db.select({ bytes: storedFiles.bytes }).from(storedFiles).where(and(eq(storedFiles.kind, kind), eq(storedFiles.name, name)));
-    return row ? Buffer.from(row.bytes) : undefined;
+    const bytes = await findStoredFile(this.db, kind, name);
+    return bytes === undefined ? undefined : Buffer.from(bytes);
   }
 
   async remove(kind: FileKind, name: string) {
-    await this.db.delete(storedFiles).where(and(eq(storedFiles.kind, kind), eq(storedFiles.name, name)));
+    await deleteStoredFile(this.db, kind, name);
   }
 }
 

@@ -4,12 +4,13 @@
  * (repositories/notification-repository.ts), each push in its device's language
  * (services/push-queue.ts). Pure: no database, so repositories and services both may use it.
  */
-import type { NOTIFICATION_KINDS } from '../db/schema.ts';
 import { translate } from './i18n.ts';
 import { formatMoney } from '../../contract/format-money.ts';
 import type { Locale } from '../../contract/constants.ts';
+import type { NotificationKind } from '../../contract/engagement.ts';
 
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The kinds of notification: the contract's list (the notifications.kind column has the same values). */
+export type { NotificationKind };
 export type NotificationParams = Record<string, string | number | null>;
 
 const LEI = { symbol: 'lei', position: 'suffix' } as const;

@@ -13,13 +13,12 @@
  */
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { and, count, eq, isNull } from 'drizzle-orm';
 import sharp, { type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { Database } from '../db/client.ts';
-import { images, supportAttachments, users } from '../db/schema.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
+import { countImageUses, deleteUploadedImage, findImage, insertImageOnce } from '../repositories/image-repository.ts';
 import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '../../contract/image-constants.ts';
 import { photoSize, recipeKey, renderPhoto, renderSmall, type PhotoRecipe } from './photo.ts';
 
@@ -136,7 +135,7 @@ export class ImagePipeline {
   }
 
   async find(key: string): Promise<ImageRecord | undefined> {
-    const [row] = await this.db.select().from(images).where(eq(images.key, key));
+    const row = await findImage(this.db, key);
     return row ? { ...row, format: row.format as OriginalFormat, recipe: (row.recipe as PhotoRecipe | null) ?? null } : undefined;
   }
 
@@ -204,7 +203,7 @@ export class ImagePipeline {
       recipe: null,
     };
     await this.files.putOnce('originals', originalName(key, format), clean.data);
-    await this.db.insert(images).values(record).onConflictDoNothing();
+    await insertImageOnce(this.db, record);
     return { ...record, size: clean.data.length };
   }
 
@@ -216,15 +215,11 @@ export class ImagePipeline {
     const match = /^([0-9a-f]{32})\.(jpg|png|webp)$/.exec(name);
     if (!match) return false;
     const key = match[1]!;
-    const [users_, attachments] = await Promise.all([
-      this.db.select({ n: count() }).from(users).where(eq(users.profilePhoto, name)),
-      this.db.select({ n: count() }).from(supportAttachments).where(eq(supportAttachments.storageKey, name)),
-    ]);
-    if ((users_[0]?.n ?? 0) + (attachments[0]?.n ?? 0) > 0) return false;
+    if ((await countImageUses(this.db, name)) > 0) return false;
     const record = await this.find(key);
     if (!record || record.recipe) return false;
     try {
-      await this.db.delete(images).where(and(eq(images.key, key), isNull(images.recipe)));
+      await deleteUploadedImage(this.db, key);
     } catch {
       return false; // still named by a catalog row
     }

@@ -20,10 +20,11 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import {
+  deleteIdempotencyKeysOlderThan, deleteStaleIdempotencyKey, findIdempotencyKey, insertIdempotencyKey, storeIdempotentAnswer,
+} from '../repositories/idempotency-repository.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/constants.ts';
 
 /** A week: an offline phone's outbox may send a change again days later (docs/offline.md). */
@@ -56,7 +57,7 @@ export function requestHash(method: string, url: string, body: unknown): string 
 }
 
 export async function pruneIdempotencyKeys(db: Database, hours = IDEMPOTENCY_TTL_HOURS) {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`));
+  await deleteIdempotencyKeysOlderThan(db, hours);
 }
 
 type Outcome<T> = { kind: 'ran'; body: T } | { kind: 'replay'; hash: string; statusCode: number | null; response: unknown };
@@ -78,22 +79,16 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
     const outcome: Outcome<T> = await db.transaction(async (raw) => {
       const tx = raw as unknown as Tx;
       // A row past its 24 h is forgotten: the key may be used afresh.
-      await tx
-        .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`)));
-      const inserted = await tx
-        .insert(idempotencyKeys)
-        .values({ userId, key, requestHash: hash })
-        .onConflictDoNothing()
-        .returning({ id: idempotencyKeys.id });
-      if (!inserted.length) {
-        const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      await deleteStaleIdempotencyKey(tx, userId, key, IDEMPOTENCY_TTL_HOURS);
+      const insertedId = await insertIdempotencyKey(tx, { userId, key, requestHash: hash });
+      if (insertedId === undefined) {
+        const row = await findIdempotencyKey(tx, userId, key);
         return { kind: 'replay', hash: row?.requestHash ?? '', statusCode: row?.statusCode ?? null, response: row?.response ?? null };
       }
       const body = await run(tx);
       // Stored as the JSON the client receives (dates as strings).
       const stored = JSON.parse(JSON.stringify(body ?? null)) as unknown;
-      await tx.update(idempotencyKeys).set({ statusCode: reply.statusCode, response: stored }).where(eq(idempotencyKeys.id, inserted[0]!.id));
+      await storeIdempotentAnswer(tx, insertedId, reply.statusCode, stored);
       return { kind: 'ran', body };
     });
 

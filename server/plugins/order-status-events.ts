@@ -1,9 +1,9 @@
 /**
  * `app.orderStatusEvents` (issue #5, ADR 007): this app's listeners of committed order status
  * changes (services/order-status.ts#OrderStatusEvents). Routes that change a status emit here
- * after their transaction committed; the push plugin (the shopper's notification) and app.ts (the
- * catalog cache on a cancellation) listen. One set per app instance, so apps built side by side
- * in one process (the API tests) never hear each other's changes.
+ * after their transaction committed; the push plugin (the shopper's notification) and the
+ * response cache plugin (the catalog cache on a cancellation) listen. One set per app instance, so
+ * apps built side by side in one process (the API tests) never hear each other's changes.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';

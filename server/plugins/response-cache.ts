@@ -4,7 +4,8 @@
  *
  * - `app.catalogCache` (decorated on the root instance, so any route plugin can invalidate it):
  *   `clear()` after any write that changes what the catalog shows (an order placed, a buy-now;
- *   cancellations, which put stock back, clear it through services/order-status.ts's hook), and
+ *   cancellations, which put stock back, clear it through this app's order status events,
+ *   app.orderStatusEvents, once they committed), and
  *   `install(scope)`, which the catalog route plugin calls before declaring its routes.
  * - Only GET, only without an `Authorization` header (signed-in answers mark the shopper's
  *   favourites and are private), only 200 answers whose payload is a string, only URLs up to 512
@@ -34,7 +35,6 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { onOrderStatusChanged } from '../services/order-status.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
 const MAX_CACHED_URL_LENGTH = 512;
@@ -181,13 +181,16 @@ export default fp<ResponseCacheOptions>(
           return undefined;
         });
     }
-    // A cancellation puts stock back, whichever route of this process made it (the shopper's
-    // cancel, a declined card payment): the order-status hook runs after its commit.
-    const off = onOrderStatusChanged((event) => {
-      if (event.to === 'cancelled') cache.clear();
-    });
+    // A cancellation puts stock back, whichever route of this app made it (the shopper's cancel, a
+    // declined card payment): this app's order status events are told after its commit. (An app
+    // without them — a test's bare app with this plugin alone — makes no cancellations.)
+    const off = app.hasDecorator('orderStatusEvents')
+      ? app.orderStatusEvents.on((event) => {
+          if (event.to === 'cancelled') cache.clear();
+        })
+      : undefined;
     app.addHook('onClose', async () => {
-      off();
+      off?.();
       offNotify?.();
     });
   },

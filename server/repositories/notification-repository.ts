@@ -6,7 +6,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import { renderNotification, type NotificationParams } from '../lib/notification-text.ts';
+import { renderNotification, type NotificationKind, type NotificationParams } from '../lib/notification-text.ts';
 import type { AppNotification } from '../../contract/engagement.ts';
 import type { Locale } from '../../contract/constants.ts';
 import { pageMeta } from './catalog-repository.ts';
@@ -24,6 +24,15 @@ export function toNotification(row: NotificationRow, locale: Locale): AppNotific
     read_at: row.readAt ? row.readAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Writes one notification (services/notify.ts, in the caller's database or transaction); answers its id. */
+export async function insertNotification(db: Database, values: { userId: number; kind: NotificationKind; params: NotificationParams; url: string }): Promise<number> {
+  const [row] = await db
+    .insert(notifications)
+    .values({ userId: values.userId, kind: values.kind, params: values.params, url: values.url })
+    .returning({ id: notifications.id });
+  return row!.id;
 }
 
 /** One page, newest first (the serial id follows creation order), with the page meta and the unread count. */

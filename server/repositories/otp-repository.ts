@@ -7,6 +7,9 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { otpCodes, passwordResetTokens, type MessageChannel, type OtpPurpose } from '../db/schema.ts';
 
+/** Why a code was sent (a column's values); services name it through this module. */
+export type { OtpPurpose };
+
 const seconds = (n: number) => sql`now() + (${n}::integer * interval '1 second')`;
 
 /** Stores a new code and retires the user's earlier unused codes for the same purposes. */

@@ -118,3 +118,28 @@ export async function bucketCount(db: Database, key: string, windowSeconds: numb
   );
   return { count: Number(row?.count ?? 0), secondsLeft: Math.max(1, Number(row?.retry_after ?? 1)) };
 }
+
+// --- decoy codes (issue 14, ADR 020: services/otp-service.ts#recordDecoyCode) --------------------
+
+/** Records "a code was sent" under a decoy `key`: count 1 (no wrong try yet), from now, kept a day. */
+export async function resetDecoyBucket(db: Database, key: string) {
+  await db.execute(sql`
+    INSERT INTO rate_limit_buckets (key, window_start, count, last_hit_at, expires_at)
+    VALUES (${key}, now(), 1, now(), now() + interval '1 day')
+    ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 1, last_hit_at = now(), expires_at = now() + interval '1 day'`);
+}
+
+/** A decoy's count (1 + wrong tries) and whether `ttlSeconds` passed since it was recorded; undefined when there is none. */
+export async function findDecoyBucket(db: Database, key: string, ttlSeconds: number): Promise<{ count: number | string; expired: boolean } | undefined> {
+  const rows = (
+    (await db.execute(sql`
+      SELECT count, (window_start + ${ttlSeconds} * interval '1 second' <= now()) AS expired
+        FROM rate_limit_buckets WHERE key = ${key}`)) as unknown as { rows: { count: number | string; expired: boolean }[] }
+  ).rows;
+  return rows[0];
+}
+
+/** Counts one more (wrong) try against a decoy. */
+export async function countDecoyTry(db: Database, key: string) {
+  await db.execute(sql`UPDATE rate_limit_buckets SET count = count + 1, last_hit_at = now() WHERE key = ${key}`);
+}

@@ -37,6 +37,12 @@ export async function findLiveSession(db: Database, tokenHash: string, idleDays:
   return row;
 }
 
+/** The id of the session a token hash belongs to (whether or not it is still live), or undefined. */
+export async function findSessionIdByTokenHash(db: Database, tokenHash: string): Promise<number | undefined> {
+  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  return session?.id;
+}
+
 export async function revokeSession(db: Database, id: number) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }

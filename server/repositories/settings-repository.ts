@@ -6,9 +6,15 @@ import type { FilterOption, GeneralSettings, MasterData } from '../../contract/m
 
 type StoredMaster = Omit<MasterData, 'languages' | 'seasons' | 'qualities' | 'colors' | 'sizes' | 'filter_categories'>;
 
-async function readSetting<T>(db: Database, key: string): Promise<T | undefined> {
+/** The stored value of a setting (a JSON document), or undefined. */
+export async function readSetting<T>(db: Database, key: string): Promise<T | undefined> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value as T | undefined;
+}
+
+/** Stores a setting unless it exists (then keeps what is there: the first writer wins). */
+export async function insertSettingIfMissing(db: Database, key: string, value: unknown) {
+  await db.insert(settings).values({ key, value }).onConflictDoNothing();
 }
 
 export async function getMasterData(db: Database): Promise<MasterData | undefined> {

@@ -32,7 +32,6 @@ import {
   NAME_MAX,
   type SocialProvider,
 } from '../../contract/auth.ts';
-import type { MessageChannel } from '../db/schema.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { maskEmail, maskPhone } from '../lib/phone.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -56,6 +55,7 @@ import { revokeSession, revokeUserSessions } from '../repositories/session-repos
 import { bucketCount, clearBucket, failureDelay, hitBucket } from '../repositories/rate-limit-repository.ts';
 import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
 import { enforceLimit, LIMITS, LOGIN_FAILURES, tooManyRequests } from '../services/limits.ts';
+import type { MessageChannel } from '../services/message-delivery.ts';
 import { checkCode, issueCode, OTP_TTL_SECONDS, recordDecoyCode, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
 import { SocialTokenInvalid } from '../services/social-auth.ts';

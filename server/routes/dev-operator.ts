@@ -15,7 +15,7 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: z.object({ ticketNumber: z.string().max(64) }), body: z.object({ message: z.string().max(5000) }) } },
     async (request, reply) => {
       try {
-        const ticket = await replyToTicket(app.db, request.params.ticketNumber, request.body.message);
+        const ticket = await replyToTicket(app.db, request.params.ticketNumber, request.body.message, app.notifier);
         return { message: 'Replied', data: { ticket } };
       } catch (error) {
         if (error instanceof SupportCommandError) return reply.code(422).send({ message: error.message });

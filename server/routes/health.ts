@@ -5,10 +5,10 @@
  * - GET /api/health/ready: whether the database answers within 2 s — 200 `ok`, else 503
  *   `unavailable` with Retry-After (take the instance out of the load balancer meanwhile).
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, readinessResponseSchema } from '../../contract/content.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/http-error.ts';
+import { pingDatabase } from '../repositories/health-repository.ts';
 
 const READY_TIMEOUT_MS = 2000;
 
@@ -22,7 +22,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
     let timer: NodeJS.Timeout | undefined;
     const ready = await Promise.race([
-      app.db.execute(sql`select 1`).then(() => true),
+      pingDatabase(app.db).then(() => true),
       new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
       }),

@@ -8,7 +8,7 @@
  *
  * Placing an order clears the anonymous catalog's response cache (app.catalogCache, ADR 011) once
  * committed, so this process never answers from the cache a stock it changed itself; a
- * cancellation does through app.orderStatusEvents (app.ts).
+ * cancellation does through app.orderStatusEvents (plugins/response-cache.ts listens).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
@@ -60,7 +60,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
     app.catalogCache.clear();
-    await announceLowStock(db, lowStock, request.log);
+    await announceLowStock(db, lowStock, request.log, app.notifier);
     return result;
   });
 
@@ -75,7 +75,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
     app.catalogCache.clear();
-    await announceLowStock(db, lowStock, request.log);
+    await announceLowStock(db, lowStock, request.log, app.notifier);
     return result;
   });
 

@@ -12,32 +12,20 @@
  * So a registered phone and an unknown one answer in the same time: no gateway round trip happens
  * inside any request.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { MessageChannel } from '../db/schema.ts';
-import { DeliveryUnavailable, maskRecipient, type MessageSender, type OutgoingMessage } from './message-delivery.ts';
+import {
+  claimDueDeliveries, insertDelivery, markDeliveryFailed, markDeliverySent, pruneDeliveries, retryDeliveryLater,
+} from '../repositories/delivery-repository.ts';
+import { DeliveryUnavailable, maskRecipient, type MessageChannel, type MessageSender, type OutgoingMessage } from './message-delivery.ts';
 
 export const DELIVERY_BACKOFF_SECONDS = [10, 30, 120, 600, 1800] as const;
 export const DELIVERY_MAX_ATTEMPTS = DELIVERY_BACKOFF_SECONDS.length + 1;
 const CLAIM_SECONDS = 60;
 const BATCH = 20;
 
-interface Claimed extends Record<string, unknown> {
-  id: number;
-  channel: MessageChannel;
-  recipient: string;
-  subject: string | null;
-  body: string;
-  attempts: number;
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 export async function enqueueDelivery(db: Database, message: { channel: MessageChannel; recipient: string; body: string; subject?: string }) {
-  await db.execute(sql`
-    INSERT INTO message_deliveries (channel, recipient, subject, body)
-    VALUES (${message.channel}, ${message.recipient}, ${message.subject ?? null}, ${message.body})`);
+  await insertDelivery(db, message);
 }
 
 export interface DeliverySummary {
@@ -106,7 +94,7 @@ export class DeliveryWorker {
       await this.runDue();
       if (Date.now() - this.lastPrune > 3_600_000) {
         this.lastPrune = Date.now();
-        await this.options.db.execute(sql`DELETE FROM message_deliveries WHERE status <> 'pending' AND created_at < now() - interval '1 day'`);
+        await pruneDeliveries(this.options.db);
       }
     } catch (err) {
       this.options.log.warn({ err }, 'delivery queue pass failed');
@@ -130,19 +118,11 @@ export class DeliveryWorker {
   private async pass(fixedNow: Date | undefined): Promise<DeliverySummary> {
     const { db, sender, log } = this.options;
     // The database's clock, not this process's: a message queued in the same millisecond as a
-    // JS Date (microseconds in PostgreSQL) would otherwise not be due yet. Tests may fix the time.
-    const now = fixedNow ? sql`${fixedNow}::timestamptz` : sql`clock_timestamp()`;
+    // JS Date (microseconds in PostgreSQL) would otherwise not be due yet. Tests may fix the time
+    // (fixedNow; the repository turns it into the statements' clock).
     const summary: DeliverySummary = { sent: 0, retried: 0, failed: 0 };
     for (let round = 0; round < 50; round += 1) {
-      const claimed = rowsOf<Claimed>(
-        await db.execute(sql`
-          UPDATE message_deliveries SET locked_until = ${now} + ${CLAIM_SECONDS} * interval '1 second', attempts = attempts + 1
-           WHERE id IN (SELECT id FROM message_deliveries
-                         WHERE status = 'pending' AND next_attempt_at <= ${now}
-                           AND (locked_until IS NULL OR locked_until < ${now})
-                         ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-          RETURNING id, channel, recipient, subject, body, attempts`),
-      );
+      const claimed = await claimDueDeliveries(db, fixedNow, BATCH, CLAIM_SECONDS);
       if (!claimed.length) break;
       // UPDATE … RETURNING gives no order: send in queue order (a resent code goes after the old one).
       claimed.sort((a, b) => Number(a.id) - Number(b.id));
@@ -151,20 +131,18 @@ export class DeliveryWorker {
         try {
           const options: OutgoingMessage = row.subject ? { subject: row.subject } : {};
           await sender.send(row.channel, row.recipient, row.body, options);
-          await db.execute(sql`UPDATE message_deliveries SET status = 'sent', body = '', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${row.id}`);
+          await markDeliverySent(db, row.id);
           summary.sent += 1;
         } catch (error) {
           const reason = error instanceof DeliveryUnavailable ? 'no gateway for this channel' : ((error as Error).message ?? 'error').slice(0, 200);
           const attempts = Number(row.attempts);
           if (error instanceof DeliveryUnavailable || attempts >= DELIVERY_MAX_ATTEMPTS) {
-            await db.execute(sql`UPDATE message_deliveries SET status = 'failed', body = '', locked_until = NULL, last_error = ${reason} WHERE id = ${row.id}`);
+            await markDeliveryFailed(db, row.id, reason);
             log.error({ channel: row.channel, to, attempts, reason }, 'code delivery failed for good');
             summary.failed += 1;
           } else {
             const wait = DELIVERY_BACKOFF_SECONDS[attempts - 1] ?? DELIVERY_BACKOFF_SECONDS[DELIVERY_BACKOFF_SECONDS.length - 1];
-            await db.execute(sql`
-              UPDATE message_deliveries SET next_attempt_at = ${now} + ${wait} * interval '1 second', locked_until = NULL, last_error = ${reason}
-               WHERE id = ${row.id}`);
+            await retryDeliveryLater(db, row.id, fixedNow, wait, reason);
             log.warn({ channel: row.channel, to, attempts, retryInSeconds: wait, reason }, 'code delivery failed, will retry');
             summary.retried += 1;
           }

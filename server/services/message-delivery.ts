@@ -14,9 +14,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env.ts';
 import type { Database } from '../db/client.ts';
-import type { MessageChannel } from '../db/schema.ts';
+import type { MessageChannel } from '../repositories/delivery-repository.ts';
 import { insertOutboxMessage } from '../repositories/outbox-repository.ts';
 import { maskEmail, maskPhone } from '../lib/phone.ts';
+
+export type { MessageChannel };
 
 export interface OutgoingMessage {
   /** E-mail subject (ignored by SMS). */

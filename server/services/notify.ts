@@ -1,17 +1,23 @@
 /**
  * The one way anything on the server notifies a shopper (issue #6): an in-app notification row,
  * then a push to each of the shopper's devices (the push queue, services/push-queue.ts, listens
- * through `onNotified` and writes its jobs with the caller's database or transaction).
+ * through `Notifier#onNotified` and writes its jobs with the caller's database or transaction).
  *
  * Callers pass the database or their open transaction: in a transaction the notification and its
  * push jobs commit (or roll back) with the change that caused them. The text is not stored:
  * `kind` + `params` are rendered in the reader's language by `renderNotification`
  * (lib/notification-text.ts, re-exported here; the list in the request's language, each push in
  * its device's language).
+ *
+ * `Notifier` holds the listeners. Each app has its own (`app.notifier`, plugins/notifier.ts), so
+ * two apps in one process (tests) never queue pushes for each other's notifications. `notify` /
+ * `standaloneNotifier` are the notifications of code running WITHOUT an app: the operator command
+ * (scripts/ops.ts, a process of its own, which installs its push queue there). No app notifies
+ * there.
  */
 import type { Database } from '../db/client.ts';
-import { notifications } from '../db/schema.ts';
 import type { NotificationKind, NotificationParams } from '../lib/notification-text.ts';
+import { insertNotification } from '../repositories/notification-repository.ts';
 
 export { renderNotification, type NotificationKind, type NotificationParams } from '../lib/notification-text.ts';
 
@@ -30,20 +36,34 @@ export interface NewNotification {
   url: string;
 }
 
-type AfterNotify = (db: Database, notificationId: number, notification: NewNotification) => Promise<void>;
-const afterNotify = new Set<AfterNotify>();
+export type AfterNotify = (db: Database, notificationId: number, notification: NewNotification) => Promise<void>;
 
-/** The push queue registers here to enqueue one job per subscription of the user. */
-export function onNotified(listener: AfterNotify): () => void {
-  afterNotify.add(listener);
-  return () => afterNotify.delete(listener);
+/** Writes notifications and tells its listeners: one per app (or per operator command). */
+export class Notifier {
+  private readonly afterNotify = new Set<AfterNotify>();
+
+  /** The push queue registers here to enqueue one job per subscription of the user; answers the unsubscribe function. */
+  onNotified(listener: AfterNotify): () => void {
+    this.afterNotify.add(listener);
+    return () => this.afterNotify.delete(listener);
+  }
+
+  /**
+   * Writes the notification in `db` (the database or the caller's transaction), then runs every
+   * listener with the same `db`, in the order they subscribed; a failing listener fails the call
+   * (in a transaction, the notification rolls back with it). Answers the notification's id.
+   */
+  async notify(db: Database, notification: NewNotification): Promise<number> {
+    const id = await insertNotification(db, notification);
+    for (const listener of this.afterNotify) await listener(db, id, notification);
+    return id;
+  }
 }
 
-export async function notify(db: Database, notification: NewNotification): Promise<number> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ userId: notification.userId, kind: notification.kind, params: notification.params, url: notification.url })
-    .returning({ id: notifications.id });
-  for (const listener of afterNotify) await listener(db, row!.id, notification);
-  return row!.id;
+/** The notifications of code running without an app (the operator command): see the header. */
+export const standaloneNotifier = new Notifier();
+
+/** Notifies through the standalone notifier (the operator command's). Apps notify through app.notifier. */
+export function notify(db: Database, notification: NewNotification): Promise<number> {
+  return standaloneNotifier.notify(db, notification);
 }

@@ -11,9 +11,8 @@
  *
  * `onOrderStatusChanged` / `emitOrderStatusChanged` act on `standaloneOrderStatusEvents`, the one
  * module-level set: the events of code running WITHOUT an app, the operator command
- * (scripts/ops.ts, a process of its own). No app emits there. It stays until its last users take
- * an instance: scripts/ops.ts, and plugins/response-cache.ts, whose subscription here is left
- * over (app.ts clears the catalog cache on a cancellation through app.orderStatusEvents).
+ * (scripts/ops.ts, a process of its own). No app emits or listens there. It stays until its last
+ * user, scripts/ops.ts, takes an instance.
  */
 import type { Database } from '../db/client.ts';
 import { insertStatusHistory, lockOrder, setOrderStatus } from '../repositories/order-repository.ts';

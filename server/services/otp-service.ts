@@ -3,14 +3,12 @@
  * single use). Codes live 10 minutes; 5 tries, then the code is burned.
  */
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import type { MessageChannel, OtpPurpose } from '../db/schema.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { hashOtp, newOtpCode, verifyOtpHash } from '../lib/tokens.ts';
-import { consumeOtp, findLatestOtp, insertOtp, reserveOtpAttempt } from '../repositories/otp-repository.ts';
-import { hitBucket } from '../repositories/rate-limit-repository.ts';
-import { maskRecipient, type MessageSender } from './message-delivery.ts';
+import { consumeOtp, findLatestOtp, insertOtp, reserveOtpAttempt, type OtpPurpose } from '../repositories/otp-repository.ts';
+import { countDecoyTry, findDecoyBucket, hitBucket, resetDecoyBucket } from '../repositories/rate-limit-repository.ts';
+import { maskRecipient, type MessageChannel, type MessageSender } from './message-delivery.ts';
 import { LIMITS, tooManyRequests } from './limits.ts';
 import { clientIp } from './session-service.ts';
 
@@ -95,10 +93,7 @@ export async function issueCode(
  * lifetime — so verify-otp tells nobody whether the phone has an account.
  */
 export async function recordDecoyCode(db: Database, family: SendFamily, recipient: string) {
-  await db.execute(sql`
-    INSERT INTO rate_limit_buckets (key, window_start, count, last_hit_at, expires_at)
-    VALUES (${decoyKey(family, recipient)}, now(), 1, now(), now() + interval '1 day')
-    ON CONFLICT (key) DO UPDATE SET window_start = now(), count = 1, last_hit_at = now(), expires_at = now() + interval '1 day'`);
+  await resetDecoyBucket(db, decoyKey(family, recipient));
 }
 
 export const decoyKey = (family: SendFamily, recipient: string) => `otp-decoy:${family}:${recipient}`;
@@ -106,17 +101,12 @@ export const decoyKey = (family: SendFamily, recipient: string) => `otp-decoy:${
 /** The answer for a try against a decoy (or for nothing at all): always a 422 on `otp`. */
 async function failDecoy(db: Database, key: string | undefined): Promise<never> {
   if (!key) throw fieldError('otp', 'auth.otp_invalid');
-  const rows = (
-    (await db.execute(sql`
-      SELECT count, (window_start + ${OTP_TTL_SECONDS} * interval '1 second' <= now()) AS expired
-        FROM rate_limit_buckets WHERE key = ${key}`)) as unknown as { rows: { count: number | string; expired: boolean }[] }
-  ).rows;
-  const decoy = rows[0];
+  const decoy = await findDecoyBucket(db, key, OTP_TTL_SECONDS);
   if (!decoy) throw fieldError('otp', 'auth.otp_invalid');
   const tries = Number(decoy.count) - 1;
   if (tries >= OTP_MAX_ATTEMPTS) throw fieldError('otp', 'auth.otp_too_many_attempts');
   if (decoy.expired) throw fieldError('otp', 'auth.otp_expired');
-  await db.execute(sql`UPDATE rate_limit_buckets SET count = count + 1, last_hit_at = now() WHERE key = ${key}`);
+  await countDecoyTry(db, key);
   throw fieldError('otp', tries + 1 >= OTP_MAX_ATTEMPTS ? 'auth.otp_too_many_attempts' : 'auth.otp_invalid');
 }
 

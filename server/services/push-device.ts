@@ -6,13 +6,12 @@
  * device key on the session (sessions.device_key), as before.
  */
 import { isIP } from 'node:net';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { makePushSubscriptionSchema } from '../../contract/engagement.ts';
 import type { Locale } from '../../contract/constants.ts';
 import { trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
+import { findSessionIdByTokenHash } from '../repositories/session-repository.ts';
 
 /** Devices kept per user (the newest); older subscriptions go. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;
@@ -73,13 +72,13 @@ export async function registerDevicePush(
 ): Promise<number | null> {
   const subscription = parseDeviceSubscription(input.deviceKey, policy);
   if (!subscription) return null;
-  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(input.token)));
-  if (!session) return null;
+  const sessionId = await findSessionIdByTokenHash(db, hashToken(input.token));
+  if (sessionId === undefined) return null;
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     const id = await upsertSubscription(tx, {
       userId: input.userId,
-      sessionId: session.id,
+      sessionId,
       endpoint: subscription.endpoint,
       p256dh: subscription.keys.p256dh,
       auth: subscription.keys.auth,

@@ -2,18 +2,20 @@
  * The push queue's entrance (issue #6, ADR 009): every notification (services/notify.ts) becomes
  * one push_jobs row per device of its user, written with the caller's database or transaction —
  * so the jobs commit with the notification — and the payload already rendered in each device's
- * language. Workers (services/push-worker.ts) in this process are then nudged; workers in other
- * processes find the jobs at their next look.
+ * language. The workers of the queue's app (services/push-worker.ts) are then nudged; workers in
+ * other processes find the jobs at their next look.
  *
- * `installPushQueue()` is counted: the server and the operator command both install it, and two
- * apps in one process (tests) do not queue a job twice.
+ * `PushQueue` is one app's: it listens to that app's Notifier (app.notifier) and nudges that app's
+ * worker only, so two apps in one process (tests) neither queue a job twice nor wake each other.
+ * `installPushQueue()` is the operator command's (scripts/ops.ts, a process without an app): the
+ * standalone notifier's notifications become jobs, which the server's workers send.
  */
 import type { Database } from '../db/client.ts';
 import { SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
 import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../contract/engagement.ts';
 import { enqueuePushJobs } from '../repositories/push-repository.ts';
 import { renderNotification } from '../lib/notification-text.ts';
-import { onNotified, type NewNotification } from './notify.ts';
+import { standaloneNotifier, type NewNotification, type Notifier } from './notify.ts';
 
 /** Body text is cut here: a push payload must stay well under the 4 KB the services accept. */
 const MAX_BODY = 240;
@@ -33,37 +35,50 @@ export function pushPayload(locale: Locale, notificationId: number | null, notif
 }
 
 type Nudge = () => void;
-const nudges = new Set<Nudge>();
 
-/** Workers of this process register here to hear about new jobs. */
-export function onPushQueued(nudge: Nudge): () => void {
-  nudges.add(nudge);
-  return () => nudges.delete(nudge);
+/** Turns one Notifier's notifications into push jobs and tells the workers listening here. */
+export class PushQueue {
+  private readonly nudges = new Set<Nudge>();
+  private installs = 0;
+  private uninstall: (() => void) | null = null;
+
+  constructor(private readonly notifier: Notifier) {}
+
+  /** Workers of this queue's app register here to hear about new jobs; answers the unsubscribe function. */
+  onQueued(nudge: Nudge): () => void {
+    this.nudges.add(nudge);
+    return () => this.nudges.delete(nudge);
+  }
+
+  /** Starts turning the notifier's notifications into push jobs; answers the function that stops it (counted). */
+  install(): () => void {
+    this.installs += 1;
+    if (!this.uninstall) this.uninstall = this.notifier.onNotified((db, notificationId, notification) => this.enqueue(db, notificationId, notification));
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.installs -= 1;
+      if (this.installs === 0 && this.uninstall) {
+        this.uninstall();
+        this.uninstall = null;
+      }
+    };
+  }
+
+  private async enqueue(db: Database, notificationId: number, notification: NewNotification) {
+    const payloads = Object.fromEntries(
+      SUPPORTED_LOCALES.map((locale) => [locale, pushPayload(locale, notificationId, notification)]),
+    ) as Record<Locale, PushPayload>;
+    const ids = await enqueuePushJobs(db, notification.userId, notificationId, payloads);
+    if (ids.length) for (const nudge of this.nudges) nudge();
+  }
 }
 
-async function enqueue(db: Database, notificationId: number, notification: NewNotification) {
-  const payloads = Object.fromEntries(
-    SUPPORTED_LOCALES.map((locale) => [locale, pushPayload(locale, notificationId, notification)]),
-  ) as Record<Locale, PushPayload>;
-  const ids = await enqueuePushJobs(db, notification.userId, notificationId, payloads);
-  if (ids.length) for (const nudge of nudges) nudge();
-}
+/** The operator command's queue, on the standalone notifier; no worker listens (the server's find the jobs). */
+const standalonePushQueue = new PushQueue(standaloneNotifier);
 
-let installs = 0;
-let uninstall: (() => void) | null = null;
-
-/** Starts turning notifications into push jobs; answers the function that stops it (counted). */
+/** The operator command (scripts/ops.ts): its notifications become push jobs; answers the function that stops it (counted). */
 export function installPushQueue(): () => void {
-  installs += 1;
-  if (!uninstall) uninstall = onNotified(enqueue);
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    installs -= 1;
-    if (installs === 0 && uninstall) {
-      uninstall();
-      uninstall = null;
-    }
-  };
+  return standalonePushQueue.install();
 }

@@ -1,6 +1,8 @@
 /**
- * What notifies a shopper (issue #6), each through notify() so the in-app notification and its
- * pushes are written together, in one transaction:
+ * What notifies a shopper (issue #6), each through a Notifier (services/notify.ts) so the in-app
+ * notification and its pushes are written together, in one transaction — the app's
+ * (app.notifier) in the server; where it is left out, the standalone one (the operator command,
+ * scripts/ops.ts, which has no app):
  * - an order's status changes (a listener on an OrderStatusEvents of services/order-status.ts —
  *   the app's, app.orderStatusEvents, or the operator command's — after the change committed; a
  *   failure is logged and never undoes the change);
@@ -11,7 +13,7 @@
  */
 import type { Database } from '../db/client.ts';
 import { favoriteUserIds } from '../repositories/favorite-repository.ts';
-import { notify } from './notify.ts';
+import { standaloneNotifier, type Notifier } from './notify.ts';
 import { standaloneOrderStatusEvents, type OrderStatusChanged, type OrderStatusEvents } from './order-status.ts';
 
 interface Log {
@@ -21,9 +23,9 @@ interface Log {
 export const orderUrl = (orderId: number) => `/order-history/${orderId}`;
 export const productUrl = (productId: number) => `/products/${productId}/details`;
 
-export async function notifyOrderStatus(db: Database, event: OrderStatusChanged) {
+export async function notifyOrderStatus(notifier: Notifier, db: Database, event: OrderStatusChanged) {
   await db.transaction(async (tx) =>
-    notify(tx as unknown as Database, {
+    notifier.notify(tx as unknown as Database, {
       userId: event.userId,
       kind: 'order_status',
       params: { order_number: event.orderNumber, status: event.to, tracking: event.tracking },
@@ -32,20 +34,20 @@ export async function notifyOrderStatus(db: Database, event: OrderStatusChanged)
   );
 }
 
-/** Every committed status change `events` tells of notifies its shopper, in `db`. Answers the unsubscribe. */
-export function notifyOrderStatusChanges(events: OrderStatusEvents, db: Database, log: Log): () => void {
+/** Every committed status change `events` tells of notifies its shopper through `notifier`, in `db`. Answers the unsubscribe. */
+export function notifyOrderStatusChanges(events: OrderStatusEvents, notifier: Notifier, db: Database, log: Log): () => void {
   return events.on(async (event) => {
     try {
-      await notifyOrderStatus(db, event);
+      await notifyOrderStatus(notifier, db, event);
     } catch (err) {
       log.warn({ err, orderId: event.orderId }, 'order status notification failed');
     }
   });
 }
 
-/** The operator command's (scripts/ops.ts) status changes notify their shoppers: notifyOrderStatusChanges on the standalone events. */
+/** The operator command's (scripts/ops.ts) status changes notify their shoppers: notifyOrderStatusChanges on the standalone events and notifier. */
 export function installOrderStatusNotifications(db: Database, log: Log): () => void {
-  return notifyOrderStatusChanges(standaloneOrderStatusEvents, db, log);
+  return notifyOrderStatusChanges(standaloneOrderStatusEvents, standaloneNotifier, db, log);
 }
 
 export interface PriceDrop {
@@ -56,11 +58,11 @@ export interface PriceDrop {
 }
 
 /** Notifies everyone who has the product as a favourite (in the caller's transaction). Answers how many. */
-export async function notifyPriceDrop(tx: Database, drop: PriceDrop): Promise<number> {
+export async function notifyPriceDrop(tx: Database, drop: PriceDrop, notifier: Notifier = standaloneNotifier): Promise<number> {
   if (!(drop.newPrice < drop.oldPrice)) return 0;
   const userIds = await favoriteUserIds(tx, drop.productId);
   for (const userId of userIds) {
-    await notify(tx, {
+    await notifier.notify(tx, {
       userId,
       kind: 'price_drop',
       params: { product_id: drop.productId, name: drop.name, old_price: drop.oldPrice, new_price: drop.newPrice },
@@ -81,7 +83,7 @@ export interface LowStock {
  * After an order COMMITTED: its favouriters hear that the product is about to sell out. Never
  * throws — the order is done whatever happens here.
  */
-export async function announceLowStock(db: Database, items: readonly LowStock[], log?: Log): Promise<number> {
+export async function announceLowStock(db: Database, items: readonly LowStock[], log?: Log, notifier: Notifier = standaloneNotifier): Promise<number> {
   let told = 0;
   for (const item of items) {
     try {
@@ -90,7 +92,7 @@ export async function announceLowStock(db: Database, items: readonly LowStock[],
       await db.transaction(async (raw) => {
         const tx = raw as unknown as Database;
         for (const userId of userIds) {
-          await notify(tx, { userId, kind: 'low_stock', params: { product_id: item.productId, name: item.name }, url: productUrl(item.productId) });
+          await notifier.notify(tx, { userId, kind: 'low_stock', params: { product_id: item.productId, name: item.name }, url: productUrl(item.productId) });
         }
       });
       told += userIds.length;

@@ -9,10 +9,9 @@
  * (browsers must subscribe again), so the stored pair is never replaced.
  */
 import webpush from 'web-push';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { settings } from '../db/schema.ts';
 import type { Env } from '../env.ts';
+import { insertSettingIfMissing, readSetting } from '../repositories/settings-repository.ts';
 
 export const VAPID_SETTING_KEY = 'vapid_keys';
 
@@ -34,9 +33,8 @@ export async function loadVapidKeys(db: Database, env: Pick<Env, 'VAPID_PUBLIC_K
   }
   const fresh = webpush.generateVAPIDKeys();
   const value: StoredVapid = { public_key: fresh.publicKey, private_key: fresh.privateKey, created_at: new Date().toISOString() };
-  await db.insert(settings).values({ key: VAPID_SETTING_KEY, value }).onConflictDoNothing();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, VAPID_SETTING_KEY));
-  const stored = row?.value as StoredVapid | undefined;
+  await insertSettingIfMissing(db, VAPID_SETTING_KEY, value);
+  const stored = await readSetting<StoredVapid>(db, VAPID_SETTING_KEY);
   if (!stored?.public_key || !stored.private_key) throw new Error(`settings.${VAPID_SETTING_KEY} is not a VAPID key pair`);
   return { publicKey: stored.public_key, privateKey: stored.private_key, subject: env.VAPID_SUBJECT };
 }

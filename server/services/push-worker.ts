@@ -9,7 +9,7 @@
  * - Other 4xx (a refused payload or VAPID signature), keys that cannot be encrypted for, or a
  *   session that ended after the job was queued: `failed` at once (retrying cannot help).
  *
- * Runs every PUSH_POLL_SECONDS and right after jobs are queued in this process. Claims hold for
+ * Runs every PUSH_POLL_SECONDS and right after its app's push queue queued jobs. Claims hold for
  * LOCK_SECONDS: a job claimed by a process that died is taken again once its lock runs out, and
  * a job still pending when the server stopped is sent by the next one. `runDue({ now })` is one
  * pass with an injectable clock (tests).
@@ -21,7 +21,7 @@ import {
 } from '../repositories/push-repository.ts';
 import { DEFAULT_SEND_OPTIONS, sendPush, type PushResult, type PushSendOptions } from './push-sender.ts';
 import type { VapidKeys } from './push-vapid.ts';
-import { onPushQueued } from './push-queue.ts';
+import type { PushQueue } from './push-queue.ts';
 
 /** Waits before the 1st, 2nd, … retry, in seconds. After the last one the job fails. */
 export const RETRY_BACKOFF_SECONDS = [30, 120, 600, 3600, 6 * 3600] as const;
@@ -42,6 +42,8 @@ export interface PushWorkerOptions {
   vapid: VapidKeys;
   log: PushWorkerLog;
   pollSeconds: number;
+  /** The push queue of this worker's app: its new jobs nudge the worker (the poll remains the backstop). */
+  queue: Pick<PushQueue, 'onQueued'>;
   send?: PushSendOptions;
 }
 
@@ -85,7 +87,7 @@ export class PushWorker {
   start() {
     if (!this.stopped) return;
     this.stopped = false;
-    this.offQueued = onPushQueued(() => this.nudge());
+    this.offQueued = this.options.queue.onQueued(() => this.nudge());
     // Jobs left from before a restart go out now, not after the first interval.
     this.nudge();
     this.timer = setInterval(() => void this.tick(), this.options.pollSeconds * 1000);

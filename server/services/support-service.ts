@@ -27,7 +27,7 @@ import {
   type TicketRow,
 } from '../repositories/support-repository.ts';
 import { enforceLimit } from './limits.ts';
-import { notify } from './notify.ts';
+import { standaloneNotifier, type Notifier } from './notify.ts';
 
 /** Per user: tickets opened and replies sent (counted only when they commit). */
 export const SUPPORT_LIMITS = {
@@ -106,9 +106,10 @@ export class SupportCommandError extends Error {}
 /**
  * The operator's reply: adds a support message (plain text, cleaned like the shopper's), sets the
  * status to answered and moves updated_at, commits, then notifies the shopper (in-app
- * notification + push) with a link to the ticket. Answers the ticket as its owner would see it.
+ * notification + push) with a link to the ticket through `notifier` — an app's (the dev operator
+ * route), else the standalone one (the ops command). Answers the ticket as its owner would see it.
  */
-export async function replyToTicket(db: Database, ticketNumber: string, message: string): Promise<TicketDetails> {
+export async function replyToTicket(db: Database, ticketNumber: string, message: string, notifier: Notifier = standaloneNotifier): Promise<TicketDetails> {
   const body = cleanText(message);
   if (body.length < TICKET_MESSAGE_MIN || body.length > TICKET_MESSAGE_MAX) {
     throw new SupportCommandError(`The reply must have between ${TICKET_MESSAGE_MIN} and ${TICKET_MESSAGE_MAX} characters.`);
@@ -122,7 +123,7 @@ export async function replyToTicket(db: Database, ticketNumber: string, message:
     await setTicketStatus(tx, ticket.id, 'answered');
     return { details: await ticketDetails(tx, (await findTicket(tx, ticket.number))!), userId: ticket.userId };
   });
-  await notify(db, {
+  await notifier.notify(db, {
     userId,
     kind: 'ticket_reply',
     params: { ticket_number: details.ticket_number, subject: details.subject },

@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { pushJobs, pushSubscriptions, sessions, settings } from '../../server/db/schema.ts';
-import { notify } from '../../server/services/notify.ts';
+import type { NewNotification } from '../../server/services/notify.ts';
+import type { Database } from '../../server/db/client.ts';
+import { notifierFor } from '../../server/plugins/notifier.ts';
 import { loadVapidKeys, VAPID_SETTING_KEY } from '../../server/services/push-vapid.ts';
 import { nextAttemptAt, pushWorkerFor, RETRY_BACKOFF_SECONDS } from '../../server/services/push-worker.ts';
 import { readEnv } from '../../server/env.ts';
@@ -45,6 +47,9 @@ async function subscribe(token: string, keys: DeviceKeys, locale: 'ro' | 'en' = 
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
 }
+
+/** A notification through the app's notifier (app.notifier, found through its database): its push queue turns it into jobs. */
+const notify = (db: Database, notification: NewNotification) => notifierFor(t.db)!.notify(db, notification);
 
 /** One pass of the app's push worker (the app is encapsulated: found through its database). */
 const runDue = (options?: { now?: Date }) => pushWorkerFor(t.db)!.runDue(options);
@@ -287,7 +292,7 @@ describe('delivery', () => {
       expect(payload).toMatchObject({ title: 'Order TLC-RESTART', body: 'Your order has been confirmed.', url: '/order-history/7' });
       await expect.poll(async () => (await jobsOf(subscriptionId))[0]?.status, { timeout: 5000 }).toBe('sent');
       // A notification made while it runs is sent right away by its worker (no manual pass).
-      await notify(next.handle.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 3, name: 'Rochie' }, url: '/products/3/details' });
+      await notifierFor(next.handle.db)!.notify(next.handle.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 3, name: 'Rochie' }, url: '/products/3/details' });
       const more = await service.waitFor(before + 2, 5000);
       expect(opened(more.at(-1)!, keys)).toMatchObject({ title: 'Almost sold out', body: 'Only one Rochie is left.' });
     } finally {
