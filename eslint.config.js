@@ -90,4 +90,9 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts', '*.config.{ts,js}', 'eslint.config.js'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Scripts that drive Chromium: their page functions run in the page.
+    files: ['scripts/bench-web.mjs', 'scripts/bench-images.mjs', 'scripts/screenshots.mjs', 'tests/e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 );

@@ -52,3 +52,4 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 export const addressListResponseSchema = envelope(z.object({ addresses: z.array(addressSchema) }));
 export const addressResponseSchema = envelope(z.object({ address: addressSchema }));
+export type AddressResponse = z.infer<typeof addressResponseSchema>;

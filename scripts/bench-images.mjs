@@ -67,7 +67,9 @@ process.on('exit', () => {
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {}
+  } catch {
+    // not listening yet
+  }
   if (i > 360) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 500));
 }

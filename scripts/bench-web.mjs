@@ -124,7 +124,9 @@ async function firstLoadWeight(browser) {
       if (type !== 'script' && type !== 'stylesheet') return;
       try {
         files.set(response.url(), { type, gzip: gzipSync(await response.body(), { level: 9 }).length });
-      } catch {}
+      } catch {
+        // a response without a body (a redirect, an aborted request) weighs nothing
+      }
     });
     await page.goto(base + '/', { waitUntil: 'networkidle' });
     if (!holdIdle) await page.waitForTimeout(4000).then(() => page.waitForLoadState('networkidle'));
@@ -231,7 +233,7 @@ try {
   const browser = await chromium.launch({ executablePath: chromePath, args: flags.filter((f) => !f.startsWith('--headless')) });
   const weight = await firstLoadWeight(browser);
   await browser.close();
-  const { list, ...firstLoad } = weight;
+  const { list: _list, ...firstLoad } = weight;
   const results = { firstLoad, lighthouse: {} };
   for (const [name, urlPath] of await pagesToAudit()) {
     const samples = [];

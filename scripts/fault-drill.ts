@@ -19,6 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import type { AddressResponse } from '../contract/addresses.ts';
+import type { SessionResponse } from '../contract/auth.ts';
+import type { PlaceOrderResponse } from '../contract/orders.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: node --import tsx scripts/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]';
@@ -84,9 +87,15 @@ function startServer(): Promise<{ child: ChildProcess; base: string; exited: () 
   });
 }
 
+/** The development outbox's answer (GET /api/dev/outbox): the messages a phone was sent. */
+interface DevOutbox {
+  data?: { messages?: { body?: string }[] };
+}
+
 interface Outcome {
   status: number; // 0: no answer (connection refused/reset)
-  body: any;
+  /** The parsed JSON answer (shapes: the contract's; read where the drill needs a field). */
+  body: unknown;
   at: number;
 }
 
@@ -146,18 +155,18 @@ async function signUp(base: string, i: number) {
   let code: string | undefined;
   for (let i = 0; i < 100 && !code; i += 1) {
     const box = await call(base, 'GET', `/dev/outbox?recipient=${encodeURIComponent(e164)}`);
-    code = (box.body as any)?.data?.messages?.[0]?.body?.match(/\b(\d{4,6})\b/)?.[1];
+    code = (box.body as DevOutbox | undefined)?.data?.messages?.[0]?.body?.match(/\b(\d{4,6})\b/)?.[1];
     if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   if (!code) throw new Error('no code in the outbox');
   const verified = await call(base, 'POST', '/verify-otp-register', undefined, { phone, phone_code: '+40', otp: code });
   if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
-  const token = (verified.body as any).data.access.token.token as string;
+  const token = (verified.body as SessionResponse).data.access.token.token;
   const address = await call(base, 'POST', '/address/store', token, {
     name: `Drill ${i}`, phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Drill 1', postal_code: '400001', type: 'home',
   });
   if (address.status !== 200) throw new Error(`address: ${address.status} ${JSON.stringify(address.body)}`);
-  return { token, addressId: (address.body as any).data.address.id as number };
+  return { token, addressId: (address.body as AddressResponse).data.address.id };
 }
 
 async function main() {
@@ -219,7 +228,7 @@ async function main() {
             deadline,
           );
           if (order.status >= 200 && order.status < 300) {
-            for (const o of (order.body as any).data.orders) acknowledged.push({ id: o.id, number: o.number });
+            for (const o of (order.body as PlaceOrderResponse).data.orders) acknowledged.push({ id: o.id, number: o.number });
           } else {
             await retried(() => call(server.base, 'POST', '/cart/delete', shopper.token, { product_id: productId }), deadline);
           }

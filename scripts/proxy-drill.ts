@@ -102,6 +102,7 @@ interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the drill reads many answers' fields; their shapes are the contract's, checked by the API tests
   json: any;
   /** The instance that answered: A or B (from nginx's X-Upstream), or the one addressed directly. */
   instance: string;
