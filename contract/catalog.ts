@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { categorySchema } from './content.ts';
 import { imageMetaSchema } from './images.ts';
-import { PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from './catalog-constants.ts';
+import { DEFAULT_PAGE, PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from './catalog-constants.ts';
 
 const option = z.object({ id: z.number(), name: z.string() });
 
@@ -121,6 +121,26 @@ const idList = z
   .optional();
 
 const money = z.coerce.number({ message: 'Must be a number.' }).min(0, 'Must be 0 or more.').max(1_000_000, 'Too large.').optional();
+
+/**
+ * page/per_page of the lists that take nothing else (shops, most popular, best deals, a flash
+ * sale); same rules and messages as productListQuerySchema. Unknown keys are
+ * ignored.
+ */
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ message: 'The page must be a number.' })
+    .int('The page must be a whole number.')
+    .min(1, 'The page must be at least 1.')
+    .max(100_000, 'The page is too large.')
+    .default(DEFAULT_PAGE),
+  per_page: z.coerce
+    .number({ message: 'per_page must be a number.' })
+    .int('per_page must be a whole number.')
+    .min(1, 'per_page must be at least 1.')
+    .max(MAX_PER_PAGE, `per_page may not be more than ${MAX_PER_PAGE}.`)
+    .optional(),
+});
 
 /**
  * Query of GET /api/products and GET /api/products/filter (spec §7 keys quality, season, sort,

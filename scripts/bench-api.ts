@@ -246,7 +246,7 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
 
 export async function synthesize(db: Database, target: number): Promise<{ added: number; fixedSearchText: number }> {
   const { searchDocument, productSearchText } = await import('../server/lib/search-text.ts');
-  const { refreshProductSearchText } = await import('../server/repositories/catalog-repository.ts');
+  const { refreshProductSearchText } = await import('../server/repositories/catalog/search-text-refresh.ts');
 
   const [{ n: seeded, max_id: maxSeedId }] = await rows<{ n: number; max_id: number }>(
     db,
@@ -440,7 +440,7 @@ async function productsIn(url: string): Promise<number> {
   });
 }
 
-/** Drops what migrations and the seed created (as tests/api/helpers.ts does for the API tests). */
+/** Drops what migrations and the seed created (as tests/api/support/test-app.ts does for the API tests). */
 export async function wipePostgres(url: string) {
   await withPgClient(url, async (client) => {
     await client.query('SET client_min_messages TO warning');

@@ -21,7 +21,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
 import { ProductIndex, type IndexQuery, type LexemePlan } from '../server/catalog-index/product-index.ts';
 import { loadIndexedProductsPage, loadIndexedSales } from '../server/repositories/catalog/index-source.ts';
-import { resolveSort, searchPlanOf } from '../server/repositories/catalog-repository.ts';
+import { resolveSort, searchPlanOf } from '../server/repositories/catalog/product-lists.ts';
 import { planData, scenarios } from './bench-api.ts';
 import type { ProductSort } from '../contract/catalog-constants.ts';
 import { productListQuerySchema } from '../contract/catalog.ts';

@@ -89,7 +89,7 @@ async function main() {
   const { openDatabase } = await import('../server/db/client.ts');
   const { seedIfEmpty } = await import('../server/db/seed/index.ts');
   const { synthesize, wipePostgres } = await import('./bench-api.ts');
-  const { listProducts } = await import('../server/repositories/catalog-repository.ts');
+  const { listProducts } = await import('../server/repositories/catalog/product-lists.ts');
   if (options.databaseUrl) await wipePostgres(options.databaseUrl);
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: workDir });
   try {

@@ -2,7 +2,7 @@
  * The catalog index's data structure on its own (ADR 025): random catalogs, random changes after
  * its orders were built (the "exceptions"), flash sales starting and ending, and random queries,
  * against a plain reference — filter everything, sort everything, slice — written from the SQL's
- * rules in repositories/catalog-repository.ts. The database-level parity tests
+ * rules in repositories/catalog/. The database-level parity tests
  * (tests/api/catalog-index.test.ts) then check the same answers against PostgreSQL itself.
  */
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@
  * sort on (category, shop, season, quality, sizes, colours, stock, units sold, creation time,
  * price, flash-sale prices, and the search_vector's lexemes with their weights), loaded from the
  * database and kept current by CatalogIndexSync (sync.ts) through the catalog_changes log. It
- * answers exactly what the SQL of repositories/catalog-repository.ts answers — the same matches,
+ * answers exactly what the SQL of repositories/catalog/ answers — the same matches,
  * the same order (ties broken by creation time then id), the same capped count — which the
  * parity tests check on random requests against the SQL path (tests/api/catalog-index.test.ts).
  *

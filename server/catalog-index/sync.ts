@@ -34,7 +34,7 @@ import { queryWords, type SearchPlan } from '../lib/search-query.ts';
 import {
   catalogChangesSince, latestCatalogChange, loadIndexedProducts, loadIndexedProductsPage, loadIndexedSales, pruneCatalogChanges, stemWords,
 } from '../repositories/catalog/index-source.ts';
-import { listProductCardsByIds } from '../repositories/catalog-repository.ts';
+import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
 import { ProductIndex, type IndexAnswer, type IndexQuery, type LexemePlan } from './product-index.ts';
 
 const LOAD_PAGE = 5_000;

@@ -124,7 +124,7 @@ export const products = pgTable(
     createdAt: createdAt(),
     /**
      * Price before any flash sale (spec §5: a discount_price above 0 is used, else price).
-     * A running flash sale's price overrides it at query time (repositories/catalog-repository.ts).
+     * A running flash sale's price overrides it at query time (repositories/catalog/).
      */
     effectivePrice: money('effective_price')
       .notNull()
@@ -153,7 +153,7 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
     /*
-     * Catalog lists (repositories/catalog-repository.ts, docs/performance.md): covering partial
+     * Catalog lists (repositories/catalog/, docs/performance.md): covering partial
      * indexes over active products, one per way a list is walked — newest, price, most sold,
      * within a category, and by id (for the size and colour semi-joins). Every column a list
      * filters on is in each of them (as trailing key columns: drizzle has no INCLUDE), so counts

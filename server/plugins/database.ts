@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
 import { createFileStore, type FileStore } from '../lib/file-store.ts';
-import { refreshProductSearchText } from '../repositories/catalog-repository.ts';
+import { refreshProductSearchText } from '../repositories/catalog/search-text-refresh.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 /**
  * Cart lines and their prices (issue #5, ADR 007). Every price is read here, from the database:
  * the product's price and effective_price, the lowest RUNNING flash-sale price (as the catalog
- * does, repositories/catalog-repository.ts), and the size surcharge — then priced by
+ * does, repositories/catalog/product-cards.ts), and the size surcharge — then priced by
  * lib/checkout-math.ts. Checkout, buy now and place-order use the same `priceLines`.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -9,7 +9,7 @@ import { notifications } from '../db/schema.ts';
 import { renderNotification, type NotificationKind, type NotificationParams } from '../lib/notification-text.ts';
 import type { AppNotification } from '../../contract/engagement.ts';
 import type { Locale } from '../../contract/constants.ts';
-import { pageMeta } from './catalog-repository.ts';
+import { pageMeta } from './catalog/product-cards.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 

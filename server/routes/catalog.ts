@@ -5,11 +5,11 @@
  * shopper's favourites when a bearer token is sent (such answers are private, see below).
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   categoryKeyParamSchema,
+  pageQuerySchema,
   categoryResponseSchema,
   flashSaleResponseSchema,
   homeResponseSchema,
@@ -25,25 +25,16 @@ import {
   shopListResponseSchema,
   similarProductsResponseSchema,
 } from '../../contract/catalog.ts';
-import { DEFAULT_PAGE, DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS, MAX_PER_PAGE } from '../../contract/catalog-constants.ts';
+import { DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS } from '../../contract/catalog-constants.ts';
 import { notFound } from '../lib/http-error.ts';
 import { bearerTokenHash } from '../plugins/auth.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
-import {
-  findActiveProductRef,
-  findCategory,
-  getFlashSale,
-  getHomeSections,
-  getProductDetails,
-  getShopDetails,
-  listBestDeals,
-  listMostPopular,
-  listProductFacets,
-  listProducts,
-  listShops,
-  listSimilarProducts,
-  searchPlanOf,
-} from '../repositories/catalog-repository.ts';
+import { findCategory } from '../repositories/catalog/categories.ts';
+import { getFlashSale } from '../repositories/catalog/flash-sales.ts';
+import { getHomeSections } from '../repositories/catalog/home.ts';
+import { listBestDeals, listMostPopular, listProductFacets, listProducts, searchPlanOf } from '../repositories/catalog/product-lists.ts';
+import { findActiveProductRef, getProductDetails, listSimilarProducts } from '../repositories/catalog/products.ts';
+import { getShopDetails, listShops } from '../repositories/catalog/shops.ts';
 import { getSearchLexicon, suggest } from '../repositories/catalog/search-lexicon.ts';
 
 /** Answers without a bearer token are the same for everyone: briefly cacheable by anyone. */
@@ -82,26 +73,6 @@ async function etagPreSerialization(request: FastifyRequest, reply: FastifyReply
   if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) reply.code(304);
   return payload;
 }
-
-/**
- * page/per_page of the lists that take nothing else (shops, most popular, best deals, a flash
- * sale); same rules and messages as productListQuerySchema. Server-side only: the contract has
- * no schema for these queries, and unknown keys are ignored.
- */
-const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ message: 'The page must be a number.' })
-    .int('The page must be a whole number.')
-    .min(1, 'The page must be at least 1.')
-    .max(100_000, 'The page is too large.')
-    .default(DEFAULT_PAGE),
-  per_page: z.coerce
-    .number({ message: 'per_page must be a number.' })
-    .int('per_page must be a whole number.')
-    .min(1, 'per_page must be at least 1.')
-    .max(MAX_PER_PAGE, `per_page may not be more than ${MAX_PER_PAGE}.`)
-    .optional(),
-});
 
 const pageOf = (query: { page: number; per_page?: number | undefined }) => ({ page: query.page, perPage: query.per_page ?? DEFAULT_PER_PAGE });
 

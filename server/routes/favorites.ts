@@ -13,7 +13,7 @@ import {
 } from '../../contract/engagement.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
-import { listProductCardsByIds } from '../repositories/catalog-repository.ts';
+import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
 import {
   addFavorite, countFavorites, hasFavorite, isActiveProduct, listFavoriteProductIds, removeFavorite,
 } from '../repositories/favorite-repository.ts';

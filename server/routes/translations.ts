@@ -3,10 +3,9 @@
  * The catalogues are src/locales/{ro,en}.json: the same files the tests check for equal key sets.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { translationsResponseSchema } from '../../contract/content.ts';
-import { SUPPORTED_LOCALES, localeSchema, type Locale } from '../../contract/locale.ts';
+import { SUPPORTED_LOCALES, localeParamSchema, type Locale } from '../../contract/locale.ts';
 
 const catalogueUrl = (locale: Locale) => new URL(`../../src/locales/${locale}.json`, import.meta.url);
 
@@ -17,7 +16,7 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const schema = {
-    params: z.object({ locale: localeSchema }),
+    params: localeParamSchema,
     response: { 200: translationsResponseSchema },
   };
   const handler = async (request: { params: { locale: Locale } }, reply: { header(k: string, v: string): unknown }) => {

@@ -1,0 +1,240 @@
+/**
+ * Product lists (issue #3, issue #13): GET /api/products and /api/products/filter (filters,
+ * search, sorts, "did you mean"), their facets, most popular and best deals — the conditions and
+ * orders of those lists, their cards read through product-cards.ts.
+ *
+ * Search: ADR 004 (full-text since issue #13). User input only ever reaches SQL as bound
+ * parameters (drizzle's sql template and query builder).
+ */
+import { and, count, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { attributeOptions, categories, productColors, productSizes, products, shops } from '../../db/schema.ts';
+import { normalizeSearchText } from '../../lib/search-text.ts';
+import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '../../lib/search-query.ts';
+import type { CatalogListIndex } from '../../catalog-index/sync.ts';
+import type { ProductListFilters } from '../../../contract/catalog.ts';
+import type { ProductSort } from '../../../contract/catalog-constants.ts';
+import { correctQuery, getSearchLexicon } from './search-lexicon.ts';
+import {
+  branchesOf, cappedMeta, countCards, discountRatio, down, inStock, newestFirst, pagedCards, salePrices, selectBranch, stockFirst, TOTAL_CAP, up,
+  type CardQuery, type CountQuery, type Page,
+} from './product-cards.ts';
+
+// ----------------------------------------------------------------------------------------------
+// GET /api/products, /api/products/filter
+
+/**
+ * A search as SQL (issue #13, ADR 004): `match` selects the products having every group of the
+ * plan (search-query.ts) anywhere in their search_vector — name, brand, category, shop or
+ * description — through the GIN index products_search_vector_idx; `rank` orders them:
+ * +4 when a searched word is the product's brand (a brand search puts the brand's own items
+ * first), then +2 when every group is in the name, else +1 when every group is in the name, brand
+ * or category (description and shop matches last). The texts reach SQL as bound parameters only.
+ */
+export function searchSql(plan: SearchPlan): { match: SQL; rank: SQL } | undefined {
+  const all = allGroupsQuery(plan);
+  if (!all) return undefined;
+  const vector = products.searchVector;
+  const q = (text: string) => sql`to_tsquery('romanian', ${text})`;
+  return {
+    match: sql`${vector} @@ ${q(all)}`,
+    rank: sql`((CASE WHEN ${vector} @@ ${q(anyGroupQuery(plan, 'B'))} THEN 4 ELSE 0 END)
+      + (CASE WHEN ${vector} @@ ${q(allGroupsQuery(plan, 'A'))} THEN 2 WHEN ${vector} @@ ${q(allGroupsQuery(plan, 'ABC'))} THEN 1 ELSE 0 END))`,
+  };
+}
+
+/** Every condition of a product list (filters and search) except the current price's. */
+export function productListConditions(filters: Omit<ProductListFilters, 'page'>, search: SQL | undefined): CountQuery {
+  const { min_price: min, max_price: max } = filters;
+  return {
+    where: and(
+      search,
+      filters.quality && inArray(products.qualityId, filters.quality),
+      filters.season && inArray(products.seasonId, filters.season),
+      filters.category && inArray(products.categoryId, filters.category),
+      filters.shop && inArray(products.shopId, filters.shop),
+      filters.size &&
+        exists(
+          sql`(SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${inArray(productSizes.sizeId, filters.size)})`,
+        ),
+      filters.color &&
+        exists(
+          sql`(SELECT 1 FROM ${productColors} WHERE ${productColors.productId} = ${products.id} AND ${inArray(productColors.colorId, filters.color)})`,
+        ),
+      filters.in_stock === '1' ? inStock : undefined,
+    ),
+    priceWhere:
+      min !== undefined || max !== undefined
+        ? (price) => and(min !== undefined ? gte(price, min) : undefined, max !== undefined ? lte(price, max) : undefined)
+        : undefined,
+  };
+}
+
+function productListOrder(sort: ProductSort, rank: SQL | undefined): CardQuery['orderBy'] {
+  switch (sort) {
+    case 'price_asc':
+      return (price) => [up(price), ...newestFirst];
+    case 'price_desc':
+      return (price) => [down(price), ...newestFirst];
+    case 'most_sold':
+      return [down(products.totalSold), ...newestFirst];
+    case 'relevance':
+      // Best rank first; among equals, what can be bought before what is sold out, then newest.
+      if (rank) return [down(rank), stockFirst, ...newestFirst];
+      return newestFirst;
+    case 'newest':
+      return newestFirst;
+  }
+}
+
+/** The sort a list query uses: the one asked for, else relevance for a search, else newest. */
+export function resolveSort(filters: Pick<ProductListFilters, 'sort' | 'search'>): ProductSort {
+  if (filters.sort) return filters.sort;
+  return normalizeSearchText(filters.search) ? 'relevance' : 'newest';
+}
+
+/**
+ * The search plan of a list request (the process's synonyms applied); undefined when the text is
+ * blank (no search: the whole list). Text with nothing searchable in it ("%", "--") is a search
+ * that finds nothing.
+ */
+export async function searchPlanOf(db: Database, search: string | undefined): Promise<SearchPlan | undefined> {
+  if (!normalizeSearchText(search)) return undefined;
+  const lexicon = await getSearchLexicon(db);
+  return planSearch(search, lexicon.synonyms);
+}
+
+async function listProductsFor(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page, index?: CatalogListIndex) {
+  const search = plan ? searchSql(plan) : undefined;
+  // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
+  if (plan && !search) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
+  // The in-process index (ADR 025) chooses the page and counts; the cards are read by id.
+  const chosen = await index?.select(filters, plan, resolveSort(filters), { offset: (page.page - 1) * page.perPage, limit: page.perPage }, TOTAL_CAP);
+  if (chosen) return { data: await index!.cards(chosen.ids), meta: cappedMeta(page, chosen.total, TOTAL_CAP) };
+  return pagedCards(
+    db,
+    {
+      ...productListConditions(filters, search?.match),
+      orderBy: productListOrder(resolveSort(filters), search?.rank),
+      scanAll: search !== undefined || filters.size !== undefined || filters.color !== undefined,
+    },
+    page,
+    TOTAL_CAP,
+  );
+}
+
+/**
+ * GET /api/products and /api/products/filter. A search that finds nothing is retried once with
+ * its unknown words replaced by the closest catalog words (one or two typos, or a word cut
+ * short); when that finds something, the answer holds those products and `did_you_mean` the
+ * corrected text ("gaeca" → products for "geacă", did_you_mean "geacă").
+ */
+export async function listProducts(db: Database, filters: ProductListFilters, page: Page, index?: CatalogListIndex) {
+  const plan = await searchPlanOf(db, filters.search);
+  const result = await listProductsFor(db, filters, plan, page, index);
+  if (!plan || result.meta.total > 0 || page.page > 1) return { ...result, did_you_mean: null };
+  const lexicon = await getSearchLexicon(db);
+  const corrected = correctQuery(lexicon, filters.search!);
+  if (!corrected) return { ...result, did_you_mean: null };
+  const retry = await listProductsFor(db, filters, planSearch(corrected, lexicon.synonyms), page, index);
+  return retry.meta.total > 0 ? { ...retry, did_you_mean: corrected } : { ...result, did_you_mean: null };
+}
+
+// ----------------------------------------------------------------------------------------------
+// GET /api/products/facets
+
+export const FACET_GROUPS = ['categories', 'sizes', 'colors', 'seasons', 'qualities', 'shops'] as const;
+type FacetGroup = (typeof FACET_GROUPS)[number];
+/** The list filter each facet group counts (and leaves out of its own counts). */
+const FACET_FILTER: Record<FacetGroup, 'category' | 'size' | 'color' | 'season' | 'quality' | 'shop'> = {
+  categories: 'category',
+  sizes: 'size',
+  colors: 'color',
+  seasons: 'season',
+  qualities: 'quality',
+  shops: 'shop',
+};
+
+/** Matching products' ids per option of one group: [option id, products]. */
+async function facetCounts(db: Database, query: CountQuery, group: FacetGroup): Promise<{ id: number; n: number }[]> {
+  const sale = salePrices(db);
+  const branches = branchesOf(db, sale, query, query.priceWhere !== undefined);
+  const parts = branches.map((branch) =>
+    selectBranch(db, sale, branch, {
+      id: products.id,
+      category_id: sql`${products.categoryId}`.as('category_id'),
+      shop_id: sql`${products.shopId}`.as('shop_id'),
+      season_id: sql`${products.seasonId}`.as('season_id'),
+      quality_id: sql`${products.qualityId}`.as('quality_id'),
+    }),
+  );
+  const matches = sql`(${sql.join(parts, sql` UNION ALL `)}) AS "matches"`;
+  const base = db.with(sale);
+  if (group === 'sizes' || group === 'colors') {
+    const link = group === 'sizes' ? { table: productSizes, option: productSizes.sizeId, product: productSizes.productId } : { table: productColors, option: productColors.colorId, product: productColors.productId };
+    return base
+      .select({ id: link.option, n: count() })
+      .from(matches)
+      .innerJoin(link.table, sql`${link.product} = "matches"."id"`)
+      .groupBy(link.option);
+  }
+  const column = { categories: 'category_id', shops: 'shop_id', seasons: 'season_id', qualities: 'quality_id' }[group];
+  const key = sql<number>`"matches".${sql.identifier(column)}`;
+  const rows = await base.select({ id: key, n: count() }).from(matches).groupBy(key);
+  return rows.filter((row) => row.id !== null).map((row) => ({ id: Number(row.id), n: row.n }));
+}
+
+/**
+ * Facet counts of a product list (issue #13): for each group, the options present among the
+ * products matching every condition except that group's own, with their counts; plus the list's
+ * total. Names come from the options, categories and shops; options without products are left out.
+ */
+export async function listProductFacets(db: Database, filters: Omit<ProductListFilters, 'page'>, plan: SearchPlan | undefined) {
+  const search = plan ? searchSql(plan) : undefined;
+  const empty = { total: 0, categories: [], sizes: [], colors: [], seasons: [], qualities: [], shops: [] };
+  if (plan && !search) return empty;
+  const conditions = (without?: FacetGroup) => productListConditions(without ? { ...filters, [FACET_FILTER[without]]: undefined } : filters, search?.match);
+  const [total, ...groups] = await Promise.all([countCards(db, conditions()), ...FACET_GROUPS.map((group) => facetCounts(db, conditions(group), group))]);
+  const counted = Object.fromEntries(FACET_GROUPS.map((group, i) => [group, groups[i]!])) as Record<FacetGroup, { id: number; n: number }[]>;
+  const ids = (list: { id: number }[]) => list.map((row) => row.id);
+  const optionIds = [...ids(counted.sizes), ...ids(counted.colors), ...ids(counted.seasons), ...ids(counted.qualities)];
+  const [options, categoryRows, shopRows] = await Promise.all([
+    optionIds.length
+      ? db.select({ id: attributeOptions.id, name: attributeOptions.name, position: attributeOptions.position }).from(attributeOptions).where(inArray(attributeOptions.id, optionIds))
+      : [],
+    counted.categories.length
+      ? db.select({ id: categories.id, name: categories.name, position: categories.position }).from(categories).where(inArray(categories.id, ids(counted.categories)))
+      : [],
+    counted.shops.length ? db.select({ id: shops.id, name: shops.name, position: shops.id }).from(shops).where(inArray(shops.id, ids(counted.shops))) : [],
+  ]);
+  const named = (list: { id: number; n: number }[], names: { id: number; name: string; position: number }[]) => {
+    const byId = new Map(names.map((row) => [row.id, row]));
+    return list
+      .filter((row) => row.n > 0 && byId.has(row.id))
+      .sort((a, b) => byId.get(a.id)!.position - byId.get(b.id)!.position || a.id - b.id)
+      .map((row) => ({ id: row.id, name: byId.get(row.id)!.name, count: row.n }));
+  };
+  return {
+    total,
+    categories: named(counted.categories, categoryRows),
+    sizes: named(counted.sizes, options),
+    colors: named(counted.colors, options),
+    seasons: named(counted.seasons, options),
+    qualities: named(counted.qualities, options),
+    shops: named(counted.shops, shopRows),
+  };
+}
+
+/** GET /api/most-popular: most sold first (in-stock ones before sold-out ones). */
+export function listMostPopular(db: Database, page: Page) {
+  return pagedCards(db, { orderBy: [stockFirst, down(products.totalSold), ...newestFirst] }, page);
+}
+
+/** GET /api/best-deal: discounted products (sales included), biggest discount first, in-stock first. */
+export function listBestDeals(db: Database, page: Page) {
+  return pagedCards(
+    db,
+    { priceWhere: (price) => sql`${price} < ${products.price}`, orderBy: (price) => [stockFirst, down(discountRatio(price)), ...newestFirst] },
+    page,
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * A first visit's page carries the answers its first screen shows (ADR 026,
+ * server/first-screen/first-answers.ts): the very answers the API gives for the same addresses,
+ * escaped so a seller's text cannot break out of the element, never for a screen the inline
+ * start-up script does not know, not counted against the client's rate limit (a forged header
+ * still is), and a page without them — never an error — when the database is gone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { products } from '../../../server/db/schema.ts';
+import { ANSWER_REUSE_MS, createFirstAnswers } from '../../../server/first-screen/first-answers.ts';
+import { buildTestApp, type TestApp } from '../support/test-app.ts';
+
+const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
+let dir: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'talcioc-first-answers-'));
+  writeFileSync(path.join(dir, 'index.html'), html);
+  // Production: the rate limit counts loopback too, so the internal requests' exemption is real.
+  t = await buildTestApp({
+    env: { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/v1/messages', STATIC_DIR: dir, API_RATE_LIMIT: '8', CATALOG_CACHE_SECONDS: '0',
+      // A loaded CI machine must not make answers miss the page's budget.
+      FIRST_ANSWERS_MS: '5000' },
+    serveStatic: true,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close().catch(() => {});
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+/** The answers written into a page, or null when it has none. */
+function answersOf(body: string): { locale: string; answers: Record<string, unknown> } | null {
+  const match = /<script type="application\/json" id="first-answers">([\s\S]*?)<\/script>/.exec(body);
+  return match ? JSON.parse(match[1]!) : null;
+}
+
+/** What the API itself answers an anonymous shopper (a new address each time: its own rate-limit count). */
+let client = 0;
+async function api(url: string) {
+  client++;
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api${url}`,
+    remoteAddress: `192.0.2.${client}`,
+    headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'ro' },
+  });
+  expect(res.statusCode, url).toBe(200);
+  return res.json();
+}
+
+describe('first answers in the page', () => {
+  it("a category page carries the category and its first page of products, exactly as the API answers them, before the start-up script", async () => {
+    const res = await page('/categories/imbracaminte-femei');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // After the viewport (a preload's sizes need the phone's width), before the start-up script that reads it.
+    expect(res.body.indexOf('id="first-answers"')).toBeGreaterThan(res.body.indexOf('name="viewport"'));
+    expect(res.body.indexOf('id="first-answers"')).toBeLessThan(res.body.indexOf('/* start-up */'));
+    const first = answersOf(res.body)!;
+    expect(first.locale).toBe('ro');
+    const category = await api('/categories/imbracaminte-femei');
+    expect(first.answers['/categories/imbracaminte-femei']).toEqual(category);
+    const id = category.data.category.id;
+    const key = `/products/filter?category=${id}&page=1&sort=newest`;
+    expect(first.answers[key]).toEqual(await api(`/products/filter?category=${id}&sort=newest&page=1`));
+    expect((first.answers[key] as { data: { data: unknown[] } }).data.data.length).toBeGreaterThan(0);
+    for (const shared of ['/master', '/settings', '/categories']) expect(first.answers[shared], shared).toEqual(await api(shared));
+  });
+
+  it('the home page carries its sections and banners; a product page its product and similar products', async () => {
+    const home = answersOf((await page('/')).body)!;
+    expect(home.answers['/home']).toEqual(await api('/home'));
+    expect(home.answers['/banners']).toEqual(await api('/banners'));
+    const [product] = await t.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(1);
+    const details = answersOf((await page(`/products/${product!.id}/details`)).body)!;
+    expect(details.answers[`/products/${product!.id}`]).toEqual(await api(`/products/${product!.id}`));
+    expect(details.answers[`/products/${product!.id}/similar`]).toEqual(await api(`/products/${product!.id}/similar`));
+  });
+
+  it("a seller's text cannot close the element: every < in the answers is escaped", async () => {
+    // Not the product the test above showed: its answer may still be reused (ANSWER_REUSE_MS).
+    const [product] = await t.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(products.id).offset(5).limit(1);
+    const name = 'Rochie </script><script>alert(1)</script><!-- vară';
+    await t.db.update(products).set({ name }).where(eq(products.id, product!.id));
+    const res = await page(`/products/${product!.id}/details`);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<!-- vară');
+    const first = answersOf(res.body)!;
+    expect((first.answers[`/products/${product!.id}`] as { data: { product: { name: string } } }).data.product.name).toBe(name);
+  });
+
+  it('pages that are not a first screen, a filtered category and a missing product are sent as they are, or without that answer', async () => {
+    for (const url of ['/cart', '/products', '/categories/imbracaminte-femei?sort=price_asc', '/products/abc/details']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(html);
+    }
+    const missing = answersOf((await page('/products/999999/details')).body)!;
+    expect(missing.answers['/products/999999']).toBeUndefined();
+    expect(missing.answers['/master']).toBeDefined();
+  });
+
+  it("the server's own requests do not count against the rate limit; a forged internal header does", async () => {
+    // 8 requests a minute per address (API_RATE_LIMIT): many pages, each with five or six internal requests.
+    for (let i = 0; i < 5; i++) expect(answersOf((await page('/')).body)?.answers['/home'], `page ${i}`).toBeDefined();
+    const forged = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/settings', remoteAddress: '198.51.100.7', headers: { 'x-talcioc-internal': 'guessed' } })).statusCode;
+    const codes = [];
+    for (let i = 0; i < 10; i++) codes.push(await forged());
+    expect(codes.slice(0, 8).every((code) => code === 200)).toBe(true);
+    expect(codes.slice(8)).toEqual([429, 429]);
+  });
+
+  it('with the database gone, the page is still the app (no answers), never an error', async () => {
+    // The answers made for the pages above serve for ANSWER_REUSE_MS: let them go first.
+    await new Promise((resolve) => setTimeout(resolve, ANSWER_REUSE_MS + 100));
+    await t.handle.close();
+    for (const url of ['/', '/categories/imbracaminte-femei', '/products/1/details']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(html);
+    }
+  });
+});
+
+describe('first answers: bounded work', () => {
+  /** A stand-in API whose answers come when the test says, counting what the server asks. */
+  async function stubApi() {
+    const stub = Fastify();
+    const calls: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stub.get('/api/*', async (request) => {
+      calls.push(request.url);
+      if (request.url === '/api/home') await held;
+      return { message: 'ok', data: { url: request.url } };
+    });
+    await stub.ready();
+    return { stub, calls, release };
+  }
+
+  it('a page goes with what came within the budget; what comes later is not in it', async () => {
+    const { stub, release } = await stubApi();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 100 });
+    const first = await firstAnswersFor({ screen: 'home' });
+    expect(Object.keys(first!.answers).sort()).toEqual(['/banners', '/categories', '/master', '/settings']);
+    release();
+    await stub.close();
+  });
+
+  it('an answer serves the next pages for a while; a burst of pages costs one set of requests', async () => {
+    const { stub, calls, release } = await stubApi();
+    release();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 2_000, reuseMs: 60_000 });
+    const pages = await Promise.all(Array.from({ length: 20 }, () => firstAnswersFor({ screen: 'home' })));
+    expect(pages.every((page) => Object.keys(page!.answers).length === 5)).toBe(true);
+    expect(calls.sort()).toEqual(['/api/banners', '/api/categories', '/api/home', '/api/master', '/api/settings']);
+    await stub.close();
+  });
+
+  it('never more internal requests at once than the bound, however many pages ask', async () => {
+    const stub = Fastify();
+    let active = 0;
+    let most = 0;
+    let asked = 0;
+    stub.get('/api/*', async () => {
+      asked++;
+      most = Math.max(most, ++active);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      active--;
+      return { message: 'ok', data: {} };
+    });
+    await stub.ready();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 1_000, maxInFlight: 3, reuseMs: 0 });
+    const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => firstAnswersFor({ screen: 'product', id: i + 1 })));
+    expect(most).toBe(3);
+    // 12 pages × 5 answers could have been 60 requests: the bound left most of them to the app.
+    expect(asked).toBeLessThan(60);
+    expect(pages.some((page) => page !== null)).toBe(true);
+    await stub.close();
+  });
+
+  it('a HEAD request of a first screen gets the plain page and asks nothing', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/categories/imbracaminte-femei' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(html));
+  });
+});
