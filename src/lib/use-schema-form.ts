@@ -3,22 +3,41 @@
  * errors, the contract's zod schema validates before anything is sent (its messages are i18n
  * keys, translated here; the first message per field is shown, spec §5), and a TanStack mutation
  * sends the parsed values. A 422's per-field messages (already translated by the server) land on
- * their fields through `applyServerErrors`; any other failure goes to the form's `onError`.
+ * their fields through `applyServerErrors` (then `onFieldErrors`); any other failure goes to the
+ * form's `onError`.
+ *
+ * A form whose fields are not the payload (a country's name for its dial code, '' for null, a
+ * draft's strings) feeds the contract's schema from its own values through `formSchema`.
  */
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './api-client.ts';
 
 export interface SchemaFormOptions<Schema extends z.ZodType<unknown, Record<string, unknown>>, Answer> {
   schema: Schema;
   initialValues: z.input<Schema>;
-  /** Sends the parsed values. */
+  /** Sends the parsed values (a multipart upload builds its FormData here). */
   submit: (values: z.output<Schema>) => Promise<Answer>;
   onSuccess?: (answer: Answer, values: z.output<Schema>) => void;
   /** A failure without per-field messages (offline, 401, 429, 5xx …). */
-  onError?: (error: unknown) => void;
+  onError?: (error: unknown, values: z.output<Schema>) => void;
+  /** A 422 whose per-field messages are now on the fields (e.g. the sign-in dialogs also toast it). */
+  onFieldErrors?: (error: ApiError, values: z.output<Schema>) => void;
+  /** Every change of the values (the support forms keep them as a draft on the device). */
+  onValuesChange?: (values: z.input<Schema>) => void;
+}
+
+/**
+ * The contract's `schema` checking a form whose values are its own `Fields`: `toPayload` makes the
+ * payload the schema parses (its messages keep the payload's field names).
+ */
+export function formSchema<Fields extends Record<string, unknown>, Schema extends z.ZodType>(schema: Schema, toPayload: (fields: Fields) => z.input<Schema>) {
+  return z
+    .custom<Fields>()
+    .transform(toPayload)
+    .pipe(schema as z.ZodType<z.output<Schema>, Awaited<z.input<Schema>>>);
 }
 
 /** The first message per field of a failed parse, translated (field paths as Mantine names them: `a.b`). */
@@ -29,6 +48,12 @@ export function zodFieldErrors(error: z.ZodError, t: (key: string) => string): R
     errors[field] ??= t(issue.message);
   }
   return errors;
+}
+
+/** A field's message as the inputs take it (every message here is a string). */
+export function fieldError<Values>(form: UseFormReturnType<Values>, field: string): string | undefined {
+  const error = form.errors[field];
+  return typeof error === 'string' ? error : undefined;
 }
 
 /** Puts a 422's per-field messages on the form's fields. False when the error has none. */
@@ -52,12 +77,17 @@ export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, u
     },
     // A field's message goes as soon as the shopper changes that field.
     clearInputErrorOnChange: true,
+    onValuesChange: options.onValuesChange,
   });
   const mutation = useMutation({
     mutationFn: options.submit,
+    // A form's send is tried at once and its failure shown (offline too); it is never held back
+    // to be sent later (in the app that is what the client's offlineFirst does for mutations).
+    networkMode: 'always',
     onSuccess: (answer, values) => options.onSuccess?.(answer, values),
-    onError: (error) => {
-      if (!applyServerErrors(form, error)) options.onError?.(error);
+    onError: (error, values) => {
+      if (applyServerErrors(form, error)) options.onFieldErrors?.(error as ApiError, values);
+      else options.onError?.(error, values);
     },
   });
   // Validation ran in form.onSubmit; parse again for the schema's output (defaults, trims, coercions).

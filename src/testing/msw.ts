@@ -5,13 +5,16 @@
  * answers fails the test, except the connectivity probe (GET /api/health), answered here.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { http, HttpResponse, type RequestHandler } from 'msw';
+import { delay, http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 
-export { http, HttpResponse };
+export { delay, http, HttpResponse };
 
-/** Starts an MSW server for the calling test file; `server.use(…)` adds a test's own answers. */
-export function useApiServer(...handlers: RequestHandler[]) {
+/**
+ * Starts an MSW server for the calling test file; `server.use(…)` adds a test's own answers.
+ * (Not named use…: it is no React hook, and the hooks' lint rule would say so at a file's top level.)
+ */
+export function setupApiServer(...handlers: RequestHandler[]) {
   const server = setupServer(http.get('/api/health', () => HttpResponse.json({ status: 'ok' })), ...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());

@@ -17,7 +17,11 @@ export async function latestCode(request: APIRequestContext, phone: string): Pro
   return code!;
 }
 
-export const uniquePhone = () => `7${String(Date.now()).slice(-5)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+/**
+ * A Romanian mobile number no other test shopper has: 072…–077… only, ranges the numbering plan
+ * has allocated (the server checks numbers by it, lib/phone.ts: 0702…, 0714…, 0795… are refused).
+ */
+export const uniquePhone = () => `7${20_000_000 + (((Date.now() % 100_000) * 1000 + Math.floor(Math.random() * 1000)) % 60_000_000)}`;
 
 /** A made-up client address per test shopper (the e2e server trusts X-Forwarded-For). */
 const fakeAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;

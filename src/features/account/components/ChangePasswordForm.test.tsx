@@ -4,10 +4,10 @@ import type { ChangePasswordPayload, SessionResponse } from '../../../../contrac
 import type { ValidationErrorBody } from '../../../../contract/envelope.ts';
 import ro from '../../../locales/ro.json';
 import { render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import { HttpResponse, http, useApiServer } from '../../../testing/msw.ts';
+import { HttpResponse, http, setupApiServer } from '../../../testing/msw.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 
-const server = useApiServer();
+const server = setupApiServer();
 
 const session = { message: 'Parola a fost schimbată.', data: { token: 'fresh', user: { id: 1 } } } as unknown as SessionResponse;
 

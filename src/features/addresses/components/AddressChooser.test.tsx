@@ -1,23 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import type { Address } from '../../../../contract/addresses.ts';
+import { HttpResponse, http, setupApiServer } from '../../../testing/msw.ts';
+import type { Address, addressListResponseSchema } from '../../../../contract/addresses.ts';
 import { AddressChooser } from './AddressChooser.tsx';
 
 const address = (id: number, is_default: boolean): Address => ({
   id, name: `Ana ${id}`, phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: `Str. ${id}`, postal_code: '400114', type: 'home', is_default, country: 'România',
 });
 
+const server = setupApiServer();
+
 function mockAddresses(addresses: Address[]) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'ok', data: { addresses } }), { status: 200 })));
+  server.use(http.get<never, never, z.infer<typeof addressListResponseSchema>>('/api/addresses', () => HttpResponse.json({ message: 'ok', data: { addresses } })));
 }
 
 function Harness({ onChange }: { onChange: (id: number | null) => void }) {
   const [value, setValue] = useState<number | null>(null);
   return <AddressChooser value={value} onChange={(id) => { setValue(id); onChange(id); }} />;
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('AddressChooser', () => {
   it('preselects the default address among the radio cards', async () => {

@@ -32,35 +32,28 @@ export function readDraft<T extends Draftable>(key: string | null, empty: T): T 
 const isEmpty = (values: Draftable, empty: Draftable) => Object.keys(empty).every((field) => values[field] === empty[field] || values[field] === '');
 
 /**
- * The form's values, restored from the draft and saved on every change. `clear()` forgets the
- * draft and empties the form (after a successful send).
+ * A form's draft: `initialValues` restored from it (a field it leaves blank takes `initial`: the
+ * signed-in shopper's name…), `save` on every change of the values (an empty form forgets it),
+ * `forget` after a successful send.
  */
-export function useDraft<T extends Draftable>(key: string | null, empty: T, initial?: Partial<T>) {
-  const [values, setValues] = useState<T>(() => {
+export function useFormDraft<T extends Draftable>(key: string | null, empty: T, initial?: Partial<T>) {
+  const [initialValues] = useState<T>(() => {
     const draft = readDraft(key, empty);
-    // A field the draft leaves blank takes the initial value (the signed-in shopper's name…).
     const merged: Draftable = { ...draft };
     for (const [field, value] of Object.entries(initial ?? {})) if ((merged[field] === '' || merged[field] === null) && value != null) merged[field] = value;
     return merged as T;
   });
 
-  const update = useCallback(
-    (patch: Partial<T>) =>
-      setValues((current) => {
-        const next = { ...current, ...patch };
-        if (key) writeStored(key, isEmpty(next, empty) ? null : next);
-        return next;
-      }),
-    [key, empty],
-  );
-
-  const clear = useCallback(
-    (reset: Partial<T> = {}) => {
-      if (key) writeStored(key, null);
-      setValues({ ...empty, ...reset });
+  const save = useCallback(
+    (values: T) => {
+      if (key) writeStored(key, isEmpty(values, empty) ? null : values);
     },
     [key, empty],
   );
 
-  return { values, update, clear };
+  const forget = useCallback(() => {
+    if (key) writeStored(key, null);
+  }, [key]);
+
+  return { initialValues, save, forget };
 }

@@ -2,64 +2,72 @@
  * Forgot password, step (a) (spec §2, §4): country plus phone — or e-mail when forgot_otp_type
  * is email — and 'Send OTP'. The code's dialog and the reset dialog are steps (b) and (c).
  */
-import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { emailField, phoneCodeField, phoneField } from '../../../../../contract/auth.ts';
 import type { Country } from '../../../../../contract/content.ts';
+import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
-import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { CountryField, PhoneField, dialCodeOf } from './fields.tsx';
 
+/** A field checked by one of the contract's fields (its first message), sent as typed. */
+const checkedBy = (field: z.ZodType) =>
+  z.string().superRefine((value, ctx) => {
+    const checked = field.safeParse(value);
+    if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
+  });
+
+/** Spec §5: 'The country field is required', 'The phone field is required' (or the e-mail's messages). */
+const forgotFormSchema = (countries: Country[], otpType: 'phone' | 'email') =>
+  z.object({
+    country: z.string().refine((country) => Boolean(country) && phoneCodeField.safeParse(dialCodeOf(countries, country)).success, 'validation.country_required'),
+    phone: otpType === 'phone' ? checkedBy(phoneField) : z.string(),
+    email: otpType === 'email' ? checkedBy(emailField) : z.string(),
+  });
+
 export function ForgotPasswordDialog({ countries, defaultCountry, otpType }: { countries: Country[]; defaultCountry: string; otpType: 'phone' | 'email' }) {
   const { t } = useTranslation();
-  const [country, setCountry] = useState(defaultCountry);
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { errors, fromApi, clear, setErrors } = useFieldErrors();
-  const phoneCode = dialCodeOf(countries, country);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    // Spec §5: 'The country field is required', 'The phone field is required'.
-    const next: Record<string, string> = {};
-    if (!phoneCodeField.safeParse(phoneCode).success || !country) next.country = t('validation.country_required');
-    if (otpType === 'phone') {
-      const checked = phoneField.safeParse(phone);
-      if (!checked.success) next.phone = t(checked.error.issues[0]!.message);
-    } else {
-      const checked = emailField.safeParse(email);
-      if (!checked.success) next.email = t(checked.error.issues[0]!.message);
-    }
-    if (Object.keys(next).length) return setErrors(next);
-    clear();
-    setBusy(true);
-    try {
-      const body = otpType === 'phone' ? { phone, phone_code: phoneCode, forgot_password: 1 as const } : { email, phone_code: phoneCode, forgot_password: 1 as const };
-      const response = await sendOtp(body);
-      authDialogStore.codeSent({ flow: 'forgot', phone, phone_code: phoneCode, email: otpType === 'email' ? email : undefined, destination: response.data.email_or_phone });
+  const failed = (error: unknown) => notifyError(error, t('auth.otp_failed'), t('auth.offline'));
+  const { form, onSubmit, busy } = useSchemaForm({
+    schema: forgotFormSchema(countries, otpType),
+    initialValues: { country: defaultCountry, phone: '', email: '' },
+    submit: ({ country, phone, email }) => {
+      const phone_code = dialCodeOf(countries, country);
+      return sendOtp(otpType === 'phone' ? { phone, phone_code, forgot_password: 1 } : { email, phone_code, forgot_password: 1 });
+    },
+    onSuccess: (response, { country, phone, email }) => {
+      authDialogStore.codeSent({
+        flow: 'forgot',
+        phone,
+        phone_code: dialCodeOf(countries, country),
+        email: otpType === 'email' ? email : undefined,
+        destination: response.data.email_or_phone,
+      });
       notifySuccess(response.message, 3000);
-    } catch (error) {
-      fromApi(error);
-      notifyError(error, t('auth.otp_failed'), t('auth.offline'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onFieldErrors: failed,
+    onError: failed,
+  });
+  const phoneCode = dialCodeOf(countries, form.values.country);
 
   return (
     <Modal opened onClose={() => authDialogStore.close()} title={t('auth.forgot_title')} centered size="md">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">{otpType === 'phone' ? t('auth.forgot_text_phone') : t('auth.forgot_text_email')}</Text>
-          <CountryField countries={countries} value={country} onChange={(v) => { setCountry(v); clear('country'); }} error={errors.country ?? errors.phone_code} />
+          <CountryField
+            countries={countries}
+            value={form.values.country}
+            onChange={(v) => form.setFieldValue('country', v)}
+            error={fieldError(form, 'country') ?? fieldError(form, 'phone_code')}
+          />
           {otpType === 'phone' ? (
-            <PhoneField dialCode={phoneCode} value={phone} onChange={(v) => { setPhone(v); clear('phone'); }} error={errors.phone} />
+            <PhoneField dialCode={phoneCode} value={form.values.phone} onChange={(v) => form.setFieldValue('phone', v)} error={fieldError(form, 'phone')} />
           ) : (
-            <TextInput type="email" label={t('auth.email')} value={email} onChange={(e) => { setEmail(e.currentTarget.value); clear('email'); }} error={errors.email} autoComplete="email" />
+            <TextInput type="email" label={t('auth.email')} {...form.getInputProps('email')} autoComplete="email" />
           )}
           <Button type="submit" loading={busy} fullWidth data-testid="send-otp">{t('auth.send_otp')}</Button>
           <Anchor component="button" type="button" size="sm" ta="center" onClick={() => authDialogStore.open('login')}>{t('auth.back_to_login')}</Anchor>

@@ -4,15 +4,18 @@
  * PinInput). 'Confirm OTP'; a 60 s countdown shown as 00:{seconds}, then 'Resend OTP', which
  * restarts it. What confirm and resend call depends on the flow that sent the code.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import type { SessionResponse } from '../../../../../contract/auth.ts';
 import { login, sendOtp, verifyOtp, verifyOtpRegister } from '../../api/auth-api.ts';
 import { authDialogStore, type PendingOtp } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { storeSession } from '../../lib/sign-in.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 
 export const RESEND_SECONDS = 60;
 
@@ -26,41 +29,43 @@ function useSecondsLeft(sentAt: number) {
   return Math.min(RESEND_SECONDS, Math.max(0, RESEND_SECONDS - Math.floor((now - sentAt) / 1000)));
 }
 
+/** Every box filled: otp_length digits (the boxes take digits only). */
+const otpFormSchema = (otpLength: number) => z.object({ otp: z.string().length(otpLength, 'validation.otp_required') });
+
 export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLength: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const seconds = useSecondsLeft(pending.sentAt);
+  const failed = (error: unknown) => notifyError(error, t('auth.otp_failed'), t('auth.offline'));
 
-  const confirm = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (code.length !== otpLength) return setError(t('validation.otp_required'));
-    setBusy(true);
-    setError(undefined);
-    const target = { phone: pending.phone, phone_code: pending.phone_code, otp: code };
-    try {
-      if (pending.flow === 'forgot') {
-        const response = await verifyOtp(target);
-        setCode('');
-        authDialogStore.resetAllowed(response.data.token);
-        return;
-      }
-      const response = await verifyOtpRegister(target);
-      storeSession(response);
-      setCode('');
+  const { form, onSubmit, busy } = useSchemaForm({
+    schema: otpFormSchema(otpLength),
+    initialValues: { otp: '' },
+    // What confirms the code depends on the flow that sent it.
+    submit: async ({ otp }): Promise<{ resetToken: string } | { session: SessionResponse }> => {
+      const target = { phone: pending.phone, phone_code: pending.phone_code, otp };
+      return pending.flow === 'forgot' ? { resetToken: (await verifyOtp(target)).data.token } : { session: await verifyOtpRegister(target) };
+    },
+    onSuccess: (answer) => {
+      form.setValues({ otp: '' });
+      if ('resetToken' in answer) return authDialogStore.resetAllowed(answer.resetToken);
+      storeSession(answer.session);
       authDialogStore.finish();
       notifySuccess(t('auth.phone_verified'));
       if (pending.flow === 'register') void navigate('/');
-    } catch (err) {
-      if (err instanceof ApiError) setError(err.fieldError('otp') ?? err.message);
-      notifyError(err, t('auth.otp_failed'), t('auth.offline'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // One message under the boxes: the server's for the code, else its general one.
+    onFieldErrors: (error) => {
+      form.setErrors({ otp: error.fieldError('otp') ?? error.message });
+      failed(error);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.setErrors({ otp: error.message });
+      failed(error);
+    },
+  });
+  const error = fieldError(form, 'otp');
 
   const resend = async () => {
     setResending(true);
@@ -74,10 +79,15 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
         await sendOtp({ phone: pending.phone, phone_code: pending.phone_code, forgot_password: pending.flow === 'forgot' ? 1 : null });
       }
       authDialogStore.resent();
-      setCode('');
+      // The boxes empty for the new code; a message under them stays until the shopper types
+      // (emptying the values clears the form's errors: they are put back, in the same update).
+      let kept = {};
+      form.setErrors((current) => (kept = current));
+      form.setValues({ otp: '' });
+      form.setErrors(() => kept);
       notifySuccess(t('auth.code_resent'), 3000);
     } catch (err) {
-      notifyError(err, t('auth.otp_failed'), t('auth.offline'));
+      failed(err);
     } finally {
       setResending(false);
     }
@@ -85,7 +95,7 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
 
   return (
     <Modal opened onClose={() => authDialogStore.finish()} title={t('auth.enter_otp')} centered size="sm">
-      <form onSubmit={(e) => void confirm(e)}>
+      <form onSubmit={onSubmit}>
         <Stack gap="md" align="center">
           <Text size="sm" c="dimmed" ta="center">
             {t('auth.otp_sent_to', { destination: pending.destination ?? `${pending.phone_code} ${pending.phone}` })}
@@ -101,11 +111,8 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
             type="number"
             inputMode="numeric"
             oneTimeCode
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setError(undefined);
-            }}
+            value={form.values.otp}
+            onChange={(value) => form.setFieldValue('otp', value)}
             error={Boolean(error)}
             size="lg"
             aria-label={t('auth.otp_code')}

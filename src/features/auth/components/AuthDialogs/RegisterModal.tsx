@@ -4,65 +4,73 @@
  * Privacy links. On success the form resets and closes, a code is sent and the Enter OTP dialog
  * opens; with register_otp_verify off the answer signs the shopper in at once.
  */
-import { useState, type FormEvent } from 'react';
 import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registrationSchema } from '../../../../../contract/auth.ts';
 import type { Country } from '../../../../../contract/content.ts';
+import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { register, sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
-import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { CountryField, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';
 
+type RegisterFields = { name: string; country: string; phone: string; password: string; email: string };
+
+/** The payload adds the country's dial code and sends a blank e-mail as null; `registrationSchema` checks it. */
+const registerFormSchema = (countries: Country[]) =>
+  formSchema(registrationSchema, (fields: RegisterFields) => ({ ...fields, phone_code: dialCodeOf(countries, fields.country), email: fields.email || null }));
+
 export function RegisterModal({ countries, defaultCountry }: { countries: Country[]; defaultCountry: string }) {
   const { t } = useTranslation();
-  const empty = { name: '', country: defaultCountry, phone: '', password: '', email: '' };
-  const [form, setForm] = useState(empty);
-  const [busy, setBusy] = useState(false);
-  const { errors, fromZod, fromApi, clear } = useFieldErrors();
-  const phoneCode = dialCodeOf(countries, form.country);
-  const update = (field: keyof typeof empty) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    clear(field);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = registrationSchema.safeParse({ ...form, phone_code: phoneCode, email: form.email || null });
-    if (!parsed.success) return fromZod(parsed.error);
-    clear();
-    setBusy(true);
-    try {
-      const response = await register(parsed.data);
-      setForm(empty);
-      if (!response.data.requires_verification && response.data.access) {
-        sessionStore.set({ token: response.data.access.token.token, user: response.data.user });
+  const empty: RegisterFields = { name: '', country: defaultCountry, phone: '', password: '', email: '' };
+  const failed = (error: unknown) => notifyError(error, t('auth.register_failed'), t('auth.offline'));
+  const { form, onSubmit, busy } = useSchemaForm({
+    schema: registerFormSchema(countries),
+    initialValues: empty,
+    submit: async (payload) => {
+      const registered = await register(payload);
+      // The account exists: the form resets whatever happens to the code's send.
+      form.setValues(empty);
+      if (!registered.data.requires_verification && registered.data.access) return { registered, sent: null };
+      return { registered, sent: await sendOtp({ phone: payload.phone, phone_code: payload.phone_code, forgot_password: null }) };
+    },
+    onSuccess: ({ registered, sent }, payload) => {
+      if (!sent) {
+        sessionStore.set({ token: registered.data.access!.token.token, user: registered.data.user });
         authDialogStore.finish();
-        notifySuccess(response.message);
+        notifySuccess(registered.message);
         return;
       }
-      const sent = await sendOtp({ phone: parsed.data.phone, phone_code: phoneCode, forgot_password: null });
-      authDialogStore.codeSent({ flow: 'register', phone: parsed.data.phone, phone_code: phoneCode, destination: sent.data.email_or_phone });
+      authDialogStore.codeSent({ flow: 'register', phone: payload.phone, phone_code: payload.phone_code, destination: sent.data.email_or_phone });
       notifySuccess(t('auth.verify_phone_to_finish'), 3000);
-    } catch (error) {
-      fromApi(error);
-      notifyError(error, t('auth.register_failed'), t('auth.offline'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onFieldErrors: failed,
+    onError: failed,
+  });
+  const phoneCode = dialCodeOf(countries, form.values.country);
 
   return (
     <Modal opened onClose={() => authDialogStore.close()} title={t('auth.register_title')} centered size="md">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('auth.full_name')} value={form.name} onChange={(e) => update('name')(e.currentTarget.value)} error={errors.name} autoComplete="name" data-testid="register-name" />
-          <CountryField countries={countries} value={form.country} onChange={update('country')} error={errors.country ?? errors.phone_code} />
-          <PhoneField label={t('auth.phone_number')} dialCode={phoneCode} value={form.phone} onChange={update('phone')} error={errors.phone} />
-          <PasswordField label={t('auth.create_password')} value={form.password} onChange={update('password')} error={errors.password} autoComplete="new-password" testId="register-password" />
+          <TextInput label={t('auth.full_name')} {...form.getInputProps('name')} autoComplete="name" data-testid="register-name" />
+          <CountryField
+            countries={countries}
+            value={form.values.country}
+            onChange={(v) => form.setFieldValue('country', v)}
+            error={fieldError(form, 'country') ?? fieldError(form, 'phone_code')}
+          />
+          <PhoneField label={t('auth.phone_number')} dialCode={phoneCode} value={form.values.phone} onChange={(v) => form.setFieldValue('phone', v)} error={fieldError(form, 'phone')} />
+          <PasswordField
+            label={t('auth.create_password')}
+            value={form.values.password}
+            onChange={(v) => form.setFieldValue('password', v)}
+            error={fieldError(form, 'password')}
+            autoComplete="new-password"
+            testId="register-password"
+          />
           <Button type="submit" loading={busy} fullWidth data-testid="register-submit">{t('auth.sign_up')}</Button>
           <Text size="sm" ta="center">
             {t('auth.have_account')}{' '}

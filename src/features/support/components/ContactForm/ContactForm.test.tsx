@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContactPayload, ContactResponse } from '../../../../../contract/support.ts';
+import type { ValidationErrorBody } from '../../../../../contract/envelope.ts';
 import { fireEvent, render, screen, waitFor } from '../../../../testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '../../../../testing/msw.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { sendContactMessage } from '../../api/send-contact.ts';
 import { ContactForm } from './ContactForm.tsx';
+
+const server = setupApiServer();
 
 const form = () => screen.getByTestId('contact-form');
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
@@ -67,5 +73,26 @@ describe('ContactForm', () => {
     fireEvent.click(screen.getByTestId('contact-again'));
     await waitFor(() => expect(field(/^Subiect/).value).toBe(''));
     expect(field(/^Nume/).value).toBe('Ana Pop');
+  });
+
+  it('through the API: sends the parsed message as JSON, a 422 answer on its fields, then the confirmation', async () => {
+    const bodies: ContactPayload[] = [];
+    server.use(
+      http.post<never, ContactPayload, ValidationErrorBody>('/api/contact', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'Datele nu sunt valide', errors: { phone: ['Numărul de telefon nu este valid'] } }, { status: 422 });
+      }),
+    );
+    render(<ContactForm draftKey="draft:contact:guest" onSubmit={async (payload) => (await sendContactMessage(payload)).data} />);
+    fillValid();
+    fireEvent.change(field(/^Telefon/), { target: { value: '0721234567' } });
+    fireEvent.submit(form());
+    expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'Maria Ionescu', phone: '0721234567', subject: 'Factură', message: 'Am nevoie de factura pe firmă.' }]);
+
+    server.use(http.post<never, ContactPayload, ContactResponse>('/api/contact', () => HttpResponse.json({ message: 'ok', data: { message: 'Îți mulțumim! Am primit mesajul tău.' } }, { status: 201 })));
+    fireEvent.submit(form());
+    expect(await screen.findByTestId('contact-sent')).toHaveTextContent('Îți mulțumim! Am primit mesajul tău.');
+    expect(localStorage.getItem('draft:contact:guest')).toBeNull();
   });
 });

@@ -10,15 +10,30 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '../../../../../contract/support.ts';
-import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { useDraft } from '../../lib/drafts.ts';
+import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { useFormDraft } from '../../lib/drafts.ts';
 import { MessageField } from '../MessageField/MessageField.tsx';
 import { SendButton } from '../SendButton/SendButton.tsx';
 
 export const EMPTY_CONTACT = { name: '', email: '', phone: '', subject: '', message: '' };
 export type ContactDraft = typeof EMPTY_CONTACT;
+
+/**
+ * The contract's `contactSchema`; zod checks "e-mail or phone" only once every other field is
+ * valid, so with both blank it is said at once with the rest (on both fields).
+ */
+const contactFormSchema = z.custom<ContactDraft>().transform((draft, ctx) => {
+  const parsed = contactSchema.safeParse(draft);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  if (!draft.email.trim() && !draft.phone.trim()) {
+    for (const field of ['email', 'phone']) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.contact_email_or_phone' });
+  }
+  return z.NEVER;
+});
 
 export interface ContactFormProps {
   /** The signed-in shopper's name, e-mail and phone, for blank fields. */
@@ -31,47 +46,35 @@ export interface ContactFormProps {
 export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   const { t } = useTranslation();
   const { online } = useOnline();
-  const { values, update, clear: clearDraft } = useDraft(draftKey, EMPTY_CONTACT, prefill);
-  const [busy, setBusy] = useState(false);
+  const draft = useFormDraft<ContactDraft>(draftKey, EMPTY_CONTACT, prefill);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const { errors, fromZod, fromApi, clear, setErrors } = useFieldErrors();
+  const { form, onSubmit: send, busy } = useSchemaForm({
+    schema: contactFormSchema,
+    initialValues: draft.initialValues,
+    onValuesChange: draft.save,
+    submit: (payload) => {
+      setFormError(null);
+      // Nothing is queued: offline the form says so, and what was typed stays as the draft.
+      if (!online) return Promise.reject(new NetworkError(new Error('offline')));
+      return onSubmit(payload);
+    },
+    onSuccess: (response) => {
+      // Empty again (the shopper's own details kept) for another message, and no draft left.
+      form.setValues({ ...EMPTY_CONTACT, ...prefill });
+      draft.forget();
+      setSent(response.message);
+    },
+    onError: (error) => {
+      setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
+    },
+  });
+  const { values } = form;
 
   const set = (field: keyof ContactDraft, value: string) => {
-    update({ [field]: value });
-    clear(field);
+    form.setFieldValue(field, value);
     // One of e-mail and phone is enough: typing either answers the message on both.
-    if (field === 'email' || field === 'phone') clear(field === 'email' ? 'phone' : 'email');
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = contactSchema.safeParse(values);
-    if (!parsed.success) {
-      fromZod(parsed.error);
-      // zod checks "e-mail or phone" only once every field is valid: say it at once with the rest.
-      if (!values.email.trim() && !values.phone.trim()) {
-        const either = t('validation.contact_email_or_phone');
-        setErrors((current) => ({ ...current, email: current.email ?? either, phone: current.phone ?? either }));
-      }
-      return;
-    }
-    clear();
-    setFormError(null);
-    if (!online) return setFormError(t('checkout.action_offline'));
-    setBusy(true);
-    try {
-      const response = await onSubmit(parsed.data);
-      clearDraft(prefill);
-      setSent(response.message);
-    } catch (error) {
-      if (!fromApi(error)) {
-        setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (field === 'email' || field === 'phone') form.clearFieldError(field === 'email' ? 'phone' : 'email');
   };
 
   if (sent) {
@@ -88,9 +91,9 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   }
 
   return (
-    <form onSubmit={(e: FormEvent) => void submit(e)} noValidate data-testid="contact-form" aria-label={t('contact.form_title')}>
+    <form onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))} noValidate data-testid="contact-form" aria-label={t('contact.form_title')}>
       <Stack gap="sm">
-        <TextInput label={t('contact.name')} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
+        <TextInput label={t('contact.name')} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={fieldError(form, 'name')} autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t('contact.email')}
@@ -98,7 +101,7 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
             inputMode="email"
             value={values.email}
             onChange={(e) => set('email', e.currentTarget.value)}
-            error={errors.email}
+            error={fieldError(form, 'email')}
             autoComplete="email"
             maxLength={190}
           />
@@ -108,14 +111,14 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
             inputMode="numeric"
             value={values.phone}
             onChange={(e) => set('phone', e.currentTarget.value.replace(/\D/g, ''))}
-            error={errors.phone}
+            error={fieldError(form, 'phone')}
             autoComplete="tel-national"
             maxLength={13}
           />
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt={-4}>{t('contact.email_or_phone_hint')}</Text>
-        <TextInput label={t('contact.subject')} value={values.subject} onChange={(e) => set('subject', e.currentTarget.value)} error={errors.subject} maxLength={CONTACT_SUBJECT_MAX} required />
-        <MessageField label={t('contact.message')} value={values.message} onChange={(value) => set('message', value)} max={CONTACT_MESSAGE_MAX} error={errors.message} required />
+        <TextInput label={t('contact.subject')} value={values.subject} onChange={(e) => set('subject', e.currentTarget.value)} error={fieldError(form, 'subject')} maxLength={CONTACT_SUBJECT_MAX} required />
+        <MessageField label={t('contact.message')} value={values.message} onChange={(value) => set('message', value)} max={CONTACT_MESSAGE_MAX} error={fieldError(form, 'message')} required />
         {!online && <Alert color="yellow" role="status" data-testid="form-offline">{t('support_forms.offline_draft')}</Alert>}
         {formError && <Text size="sm" c="red.8" role="alert" data-testid="form-error">{formError}</Text>}
         <Group justify="flex-end">

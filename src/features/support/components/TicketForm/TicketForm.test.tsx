@@ -1,8 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CreateTicketPayload, TicketResponse } from '../../../../../contract/support.ts';
+import type { ValidationErrorBody } from '../../../../../contract/envelope.ts';
 import { act, fireEvent, render, screen, waitFor } from '../../../../testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '../../../../testing/msw.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
+import { createTicket } from '../../api/create-ticket.ts';
 import { TicketForm } from './TicketForm.tsx';
 import { connectivity } from '../../../../lib/connectivity.ts';
+
+const server = setupApiServer();
+const opened: TicketResponse = {
+  message: 'Tichetul a fost deschis.',
+  data: {
+    ticket: {
+      ticket_number: 'T-0123456789', subject: 'Colet deteriorat', status: 'open', priority: 'medium', order: { id: 12, number: 'TLC-000012' },
+      created_at: '2026-03-05T10:00:00Z', updated_at: '2026-03-05T10:00:00Z', can_reply: true, messages: [],
+    },
+  },
+};
 
 const DRAFT = 'draft:support-ticket:1';
 const form = () => screen.getByTestId('ticket-form');
@@ -114,5 +129,44 @@ describe('TicketForm', () => {
     // Back online is a hint: the app looks (a probe) before it believes it.
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(screen.getByTestId('send-button')).toHaveTextContent('Trimite tichetul'));
+  });
+
+  it('through the API: JSON with its Idempotency-Key, multipart once an image goes with it, a 422 answer on its fields', async () => {
+    const sent: { type: string | null; key: string | null; body: unknown }[] = [];
+    server.use(
+      http.post<never, CreateTicketPayload, ValidationErrorBody>('/api/support-tickets', async ({ request }) => {
+        sent.push({ type: request.headers.get('Content-Type'), key: request.headers.get('Idempotency-Key'), body: await request.json() });
+        return HttpResponse.json({ message: 'Datele nu sunt valide', errors: { order_id: ['Alege una dintre comenzile tale'] } }, { status: 422 });
+      }),
+    );
+    render(<TicketForm orders={[{ id: 12, number: 'TLC-000012' }]} draftKey={DRAFT} onSubmit={createTicket} />);
+    fill();
+    fireEvent.submit(form());
+    expect(await screen.findByText('Alege una dintre comenzile tale')).toBeInTheDocument();
+    expect(sent).toEqual([{ type: 'application/json', key: expect.stringMatching(/-/), body: { subject: 'Colet deteriorat', priority: 'medium', message: 'Cutia a sosit udă și ruptă.' } }]);
+
+    let multipart: { type: string | null; fields: Record<string, string>; attachment: string | null } | undefined;
+    server.use(
+      http.post<never, never, TicketResponse>('/api/support-tickets', async ({ request }) => {
+        const data = await request.formData();
+        const fields: Record<string, string> = {};
+        data.forEach((value, name) => {
+          if (typeof value === 'string') fields[name] = value;
+        });
+        const attachment = data.get('attachment');
+        // (jsdom's File reaches Node's fetch without its bytes: its part and type are what can be checked here.)
+        multipart = { type: request.headers.get('Content-Type'), fields, attachment: attachment instanceof Object && 'type' in attachment ? attachment.type : null };
+        return HttpResponse.json(opened);
+      }),
+    );
+    fireEvent.change(fileInput(), { target: { files: [png()] } });
+    fireEvent.submit(form());
+    await waitFor(() => expect(localStorage.getItem(DRAFT)).toBeNull());
+    expect(multipart).toEqual({
+      type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+      fields: { subject: 'Colet deteriorat', priority: 'medium', message: 'Cutia a sosit udă și ruptă.' },
+      attachment: 'image/png',
+    });
+    expect(subject().value).toBe('');
   });
 });

@@ -11,9 +11,9 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../../contract/support.ts';
-import { useFieldErrors } from '../../../../lib/form-errors.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { useDraft } from '../../lib/drafts.ts';
+import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { useFormDraft } from '../../lib/drafts.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';
 import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';
 import { MessageField } from '../MessageField/MessageField.tsx';
@@ -23,6 +23,9 @@ export interface TicketOrderOption { id: number; number: string }
 
 export const EMPTY_TICKET = { subject: '', priority: 'medium', order_id: '', message: '' };
 export type TicketDraft = typeof EMPTY_TICKET;
+
+/** The draft's strings as typed ('' for no order), parsed by the contract's `createTicketSchema`. */
+const ticketFormSchema = formSchema(createTicketSchema, (draft: TicketDraft) => draft);
 
 export interface TicketFormProps {
   /** The shopper's recent orders to link (their own only; the server checks again). */
@@ -37,52 +40,40 @@ export interface TicketFormProps {
 export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormProps) {
   const { t } = useTranslation();
   const { online } = useOnline();
-  const { values, update, clear: clearDraft } = useDraft<TicketDraft>(draftKey, EMPTY_TICKET);
+  const draft = useFormDraft<TicketDraft>(draftKey, EMPTY_TICKET);
   const [attachment, setAttachment] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const { errors, fromZod, fromApi, clear, setErrors } = useFieldErrors();
   const attempt = useAttemptKey();
-
-  const set = (field: keyof TicketDraft, value: string) => {
-    update({ [field]: value });
-    clear(field);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = createTicketSchema.safeParse({ ...values, order_id: values.order_id || null });
-    if (!parsed.success) return fromZod(parsed.error);
-    clear();
-    setFormError(null);
-    if (!online) return setFormError(t('checkout.action_offline'));
-    const payload: CreateTicketPayload = parsed.data;
-    setBusy(true);
-    try {
-      await onSubmit(payload, attachment, attempt.keyFor(JSON.stringify([payload, fileSignature(attachment)])));
+  const { form, onSubmit: send, busy } = useSchemaForm({
+    schema: ticketFormSchema,
+    initialValues: draft.initialValues,
+    onValuesChange: draft.save,
+    submit: (payload: CreateTicketPayload) => {
+      setFormError(null);
+      // Nothing is queued: offline the form says so, and what was typed stays as the draft.
+      if (!online) return Promise.reject(new NetworkError(new Error('offline')));
+      return onSubmit(payload, attachment, attempt.keyFor(JSON.stringify([payload, fileSignature(attachment)])));
+    },
+    onSuccess: () => {
       attempt.renew();
-      clearDraft();
+      form.setValues(EMPTY_TICKET);
+      draft.forget();
       setAttachment(null);
-    } catch (error) {
-      if (!fromApi(error)) {
-        setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => {
+      setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
+    },
+  });
+  const { values } = form;
 
   const orderOptions = orders.map((order) => ({ value: String(order.id), label: t('tickets.order_option', { number: order.number }) }));
 
   return (
-    <form onSubmit={(e: FormEvent) => void submit(e)} noValidate data-testid="ticket-form" aria-label={t('tickets.new_title')}>
+    <form onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))} noValidate data-testid="ticket-form" aria-label={t('tickets.new_title')}>
       <Stack gap="sm">
         <TextInput
           label={t('tickets.subject')}
-          value={values.subject}
-          onChange={(e) => set('subject', e.currentTarget.value)}
-          error={errors.subject}
+          {...form.getInputProps('subject')}
           maxLength={TICKET_SUBJECT_MAX}
           required
           data-testid="ticket-subject"
@@ -92,9 +83,9 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
             label={t('tickets.priority')}
             data={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: t(`tickets.priority_${priority}`) }))}
             value={values.priority}
-            onChange={(value) => set('priority', value ?? 'medium')}
+            onChange={(value) => form.setFieldValue('priority', value ?? 'medium')}
             allowDeselect={false}
-            error={errors.priority}
+            error={fieldError(form, 'priority')}
             comboboxProps={{ withinPortal: true }}
             data-testid="ticket-priority"
           />
@@ -103,10 +94,10 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
             placeholder={orderOptions.length ? t('tickets.order_none') : t('tickets.order_no_orders')}
             data={orderOptions}
             value={values.order_id || null}
-            onChange={(value) => set('order_id', value ?? '')}
+            onChange={(value) => form.setFieldValue('order_id', value ?? '')}
             clearable
             disabled={orderOptions.length === 0}
-            error={errors.order_id}
+            error={fieldError(form, 'order_id')}
             comboboxProps={{ withinPortal: true }}
             data-testid="ticket-order"
           />
@@ -115,19 +106,16 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
           label={t('tickets.message')}
           placeholder={t('tickets.message_placeholder')}
           value={values.message}
-          onChange={(value) => set('message', value)}
+          onChange={(value) => form.setFieldValue('message', value)}
           max={TICKET_MESSAGE_MAX}
-          error={errors.message}
+          error={fieldError(form, 'message')}
           required
         />
         <AttachmentField
           value={attachment}
           onChange={setAttachment}
-          error={errors.attachment}
-          onError={(message) => setErrors((current) => {
-            const { attachment: _old, ...rest } = current;
-            return message ? { ...rest, attachment: message } : rest;
-          })}
+          error={fieldError(form, 'attachment')}
+          onError={(message) => form.setFieldError('attachment', message)}
         />
         {!online && <Alert color="yellow" role="status" data-testid="form-offline">{t('support_forms.offline_draft')}</Alert>}
         {formError && <Text size="sm" c="red.8" role="alert" data-testid="form-error">{formError}</Text>}
