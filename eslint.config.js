@@ -20,10 +20,13 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const features = readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const features = readdirSync('src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 /** The server's code above the repositories: it reaches the database only through server/repositories/. */
 const aboveRepositories = ['routes', 'services', 'plugins', 'lib', 'media', 'first-screen', 'catalog-index'];
-const SQL_ONLY_IN_REPOSITORIES = 'SQL only in repositories: put the query in server/repositories/ (a <domain>-repository.ts function taking `db`) and call it from here.';
+const SQL_ONLY_IN_REPOSITORIES =
+  'SQL only in repositories: put the query in server/repositories/ (a <domain>-repository.ts function taking `db`) and call it from here.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'scripts/tmp-*.ts', 'public/**'] },
@@ -31,7 +34,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.test.json'] })] },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.test.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
@@ -42,9 +49,17 @@ export default tseslint.config(
             // The contract is shared by both sides and depends on neither.
             { target: './contract', from: ['./src', './server', './scripts', './tests'], message: 'contract/ imports neither side.' },
             // The app never reaches into the server, the server only into the contract.
-            { target: './src', from: ['./server', './scripts', './tests'], message: 'src/ never imports server/ (share through contract/).' },
+            {
+              target: './src',
+              from: ['./server', './scripts', './tests'],
+              message: 'src/ never imports server/ (share through contract/).',
+            },
             { target: './src-sw', from: ['./server', './scripts', './tests'] },
-            { target: './server', from: ['./src', './src-sw', './scripts', './tests'], message: 'server/ imports only contract/ from outside itself.' },
+            {
+              target: './server',
+              from: ['./src', './src-sw', './scripts', './tests'],
+              message: 'server/ imports only contract/ from outside itself.',
+            },
             // SQL only in repositories (issue 16): the tables are named in repositories/ (and db/) alone.
             {
               target: aboveRepositories.map((dir) => `./server/${dir}`),
@@ -52,7 +67,11 @@ export default tseslint.config(
               message: `${SQL_ONLY_IN_REPOSITORIES} Row and column types: export them from the repository.`,
             },
             // One-way flow inside the app: shared code → features → app.
-            { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'Shared code does not import features or the app.' },
+            {
+              target: ['./src/lib', './src/components'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code does not import features or the app.',
+            },
             { target: './src/features', from: './src/app', message: 'Features do not import the app; the app composes them.' },
             // Features do not import each other.
             ...features.map((feature) => ({
@@ -79,7 +98,13 @@ export default tseslint.config(
     // SQL only in repositories (issue 16): no query builder or sql`` template above them either.
     files: aboveRepositories.map((dir) => `server/${dir}/**/*.ts`),
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'drizzle-orm', message: SQL_ONLY_IN_REPOSITORIES }], patterns: [{ group: ['drizzle-orm/*'], message: SQL_ONLY_IN_REPOSITORIES }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: SQL_ONLY_IN_REPOSITORIES }],
+          patterns: [{ group: ['drizzle-orm/*'], message: SQL_ONLY_IN_REPOSITORIES }],
+        },
+      ],
     },
   },
   {

@@ -59,7 +59,8 @@ export default defineConfig({
       treeshake: {
         // These declare module-level singletons but have no effect until used: without this, the
         // unused parts of Mantine's modal scroll lock stay in the first load (field notes, ADR 008).
-        moduleSideEffects: (id) => !/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref)\//.test(id),
+        moduleSideEffects: (id) =>
+          !/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref)\//.test(id),
       },
       output: {
         /**

@@ -10,7 +10,9 @@ import { execSync } from 'node:child_process';
 export function buildId(): string {
   if (process.env.VITE_BUILD_ID !== undefined) return process.env.VITE_BUILD_ID;
   try {
-    return `${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}-${Date.now().toString(36)}`;
+    return `${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim()}-${Date.now().toString(36)}`;
   } catch {
     return Date.now().toString(36);
   }

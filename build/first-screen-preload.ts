@@ -80,7 +80,9 @@ export function firstScreenPreload({ screens: firstScreens, module: startUp }: F
         const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const screens = Object.fromEntries(
           Object.entries(firstScreens).map(([screen, routeModule]) => {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(routeModule)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(routeModule)));
+            const chunk =
+              chunks.find((c) => c.facadeModuleId?.endsWith(routeModule)) ??
+              chunks.find((c) => c.moduleIds.some((id) => id.endsWith(routeModule)));
             if (!chunk) throw new Error(`firstScreenPreload: no chunk for ${routeModule}`);
             const files = [...closure([chunk.fileName])].filter((file) => !entry.has(file));
             const css = new Set(files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));

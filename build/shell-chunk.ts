@@ -25,7 +25,12 @@ const IMPORT_FROM = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 const importedNames = (list: string) =>
   list
     .split(',')
-    .map((part) => part.trim().replace(/^type\s+/, '').split(/\s+as\s+/))
+    .map((part) =>
+      part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/),
+    )
     .filter((pair): pair is [string, ...string[]] => !!pair[0]);
 
 export interface ShellChunkOptions {

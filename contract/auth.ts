@@ -125,7 +125,9 @@ export const messageResponseSchema = z.object({ message: z.string() });
 /** POST /login — spec §3 Login payload. */
 export const loginSchema = z.object({
   phone: phoneField,
-  password: line(required('validation.password_required')).min(1, 'validation.password_required').max(PASSWORD_MAX, 'validation.password_max'),
+  password: line(required('validation.password_required'))
+    .min(1, 'validation.password_required')
+    .max(PASSWORD_MAX, 'validation.password_max'),
   phone_code: phoneCodeField,
   device_key: line().max(2000).nullish(),
 });
@@ -159,7 +161,9 @@ export const verifyPhoneChangeSchema = changePhoneSchema.extend({ otp: otpField 
 /** POST /change-password (auth): other sessions end, this one gets a fresh token. */
 export const changePasswordSchema = z
   .object({
-    current_password: line(required('validation.current_password_required')).min(1, 'validation.current_password_required').max(PASSWORD_MAX),
+    current_password: line(required('validation.current_password_required'))
+      .min(1, 'validation.current_password_required')
+      .max(PASSWORD_MAX),
     password: passwordField,
     password_confirmation: line(required('validation.password_confirmation_required')),
   })

@@ -99,7 +99,12 @@ export type ProductFacets = z.infer<typeof productFacetsResponseSchema>['data'];
 /** GET /api/search/suggestions?q= (issue #13): what the header search box offers while typing. */
 export const searchSuggestionsQuerySchema = z.object({
   q: z.string().max(MAX_SEARCH_LENGTH, `The search text may not be longer than ${MAX_SEARCH_LENGTH} characters.`).default(''),
-  limit: z.coerce.number({ message: 'limit must be a number.' }).int('limit must be a whole number.').min(1, 'limit must be at least 1.').max(MAX_SUGGESTIONS, `limit may not be more than ${MAX_SUGGESTIONS}.`).optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(MAX_SUGGESTIONS, `limit may not be more than ${MAX_SUGGESTIONS}.`)
+    .optional(),
 });
 export const searchSuggestionsResponseSchema = envelope(
   z.object({
@@ -160,8 +165,18 @@ export const productListQuerySchema = z
     max_price: money,
     in_stock: z.enum(['0', '1']).optional(),
     sort: z.enum(PRODUCT_SORTS, { message: `The sort must be one of: ${PRODUCT_SORTS.join(', ')}.` }).optional(),
-    page: z.coerce.number({ message: 'The page must be a number.' }).int('The page must be a whole number.').min(1, 'The page must be at least 1.').max(100_000, 'The page is too large.').default(1),
-    per_page: z.coerce.number({ message: 'per_page must be a number.' }).int().min(1).max(MAX_PER_PAGE, `per_page may not be more than ${MAX_PER_PAGE}.`).optional(),
+    page: z.coerce
+      .number({ message: 'The page must be a number.' })
+      .int('The page must be a whole number.')
+      .min(1, 'The page must be at least 1.')
+      .max(100_000, 'The page is too large.')
+      .default(1),
+    per_page: z.coerce
+      .number({ message: 'per_page must be a number.' })
+      .int()
+      .min(1)
+      .max(MAX_PER_PAGE, `per_page may not be more than ${MAX_PER_PAGE}.`)
+      .optional(),
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     message: 'The minimum price may not be above the maximum price.',
@@ -208,7 +223,16 @@ export const productDetailsSchema = productSchema.extend({
   /** Parcel weight in kg (delivery bands, spec §5). */
   weight: z.number(),
   category: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
-  shop: z.object({ id: z.number(), name: z.string(), slug: z.string(), logo: z.string(), logo_meta: imageMetaSchema.nullable(), rating: z.number(), reviews_count: z.number().int(), city: z.string() }),
+  shop: z.object({
+    id: z.number(),
+    name: z.string(),
+    slug: z.string(),
+    logo: z.string(),
+    logo_meta: imageMetaSchema.nullable(),
+    rating: z.number(),
+    reviews_count: z.number().int(),
+    city: z.string(),
+  }),
   /** The running flash sale this product is in, if any (its sale price is discount_price). */
   flash_sale: z.object({ id: z.number(), name: z.string(), ends_at: z.string() }).nullable(),
 });
@@ -252,7 +276,11 @@ export type HomeSections = z.infer<typeof homeResponseSchema>['data'];
 
 /** Path parameter of product, shop and flash-sale routes. */
 export const idParamSchema = z.object({
-  id: z.coerce.number({ message: 'The id must be a number.' }).int('The id must be a whole number.').min(1, 'The id must be a positive number.').max(2_147_483_647, 'The id is too large.'),
+  id: z.coerce
+    .number({ message: 'The id must be a number.' })
+    .int('The id must be a whole number.')
+    .min(1, 'The id must be a positive number.')
+    .max(2_147_483_647, 'The id is too large.'),
 });
 /** Category pages accept the id (header buttons) or the slug (spec §2). */
 export const categoryKeyParamSchema = z.object({

@@ -46,7 +46,6 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const PUSH_ICON = '/icons/icon-192.png';
 export const PUSH_BADGE = '/icons/icon-192.png';
 
-
 // --- Favourites ------------------------------------------------------------------------------
 
 export const productIdParamSchema = z.object({ productId: id });
@@ -147,17 +146,13 @@ export const makePushSubscriptionSchema = (allowLoopbackHttp = false) =>
   z.object({
     endpoint: pushEndpointField(allowLoopbackHttp),
     expirationTime: z.number().nullish(),
-    keys: z.object(
-      { p256dh: base64url(86, 88), auth: base64url(22, 24) },
-      { message: 'validation.push_key_invalid' },
-    ),
+    keys: z.object({ p256dh: base64url(86, 88), auth: base64url(22, 24) }, { message: 'validation.push_key_invalid' }),
     locale: z.enum(SUPPORTED_LOCALES, { message: 'validation.locale_invalid' }).default('ro'),
   });
 export const pushSubscriptionSchema = makePushSubscriptionSchema();
 export type PushSubscriptionPayload = z.input<typeof pushSubscriptionSchema>;
 
-export const makePushUnsubscribeSchema = (allowLoopbackHttp = false) =>
-  z.object({ endpoint: pushEndpointField(allowLoopbackHttp) });
+export const makePushUnsubscribeSchema = (allowLoopbackHttp = false) => z.object({ endpoint: pushEndpointField(allowLoopbackHttp) });
 export const pushUnsubscribeSchema = makePushUnsubscribeSchema();
 export type PushUnsubscribePayload = z.input<typeof pushUnsubscribeSchema>;
 

@@ -6,8 +6,7 @@ import './zod-config.ts';
  * column of §7 names paths inside that body literally, e.g. `data.data` for master
  * data and `data.countries` for countries. See docs/decisions/001-response-envelopes.md.
  */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ message: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
 
 /** An answer with a message only (a delete, a voucher collected). */
 export const messageOnlyResponseSchema = z.object({ message: z.string() });

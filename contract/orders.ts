@@ -92,14 +92,17 @@ export const orderDetailsSchema = orderSummarySchema.extend({
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
 /** place-order and buy-now: the orders made (one per shop); payment_url for card payments. */
-export const placeOrderResponseSchema = envelope(
-  z.object({ orders: z.array(orderSummarySchema), payment_url: z.string().nullable() }),
-);
+export const placeOrderResponseSchema = envelope(z.object({ orders: z.array(orderSummarySchema), payment_url: z.string().nullable() }));
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES, { message: 'validation.status_invalid' }).optional(),
-  page: z.coerce.number({ message: 'validation.page_invalid' }).int('validation.page_invalid').min(1, 'validation.page_invalid').max(100_000, 'validation.page_invalid').default(1),
+  page: z.coerce
+    .number({ message: 'validation.page_invalid' })
+    .int('validation.page_invalid')
+    .min(1, 'validation.page_invalid')
+    .max(100_000, 'validation.page_invalid')
+    .default(1),
 });
 export const orderListResponseSchema = envelope(z.object({ data: z.array(orderSummarySchema), meta: paginationMetaSchema }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailsSchema }));

@@ -55,12 +55,14 @@ export const CONTACT_MESSAGE_MAX = 5000;
  * (C0 except LF, DEL, C1) removed, then trimmed. The client may apply it too; the server always does.
  */
 export function cleanText(value: string): string {
-  return value
-    .replace(/\r\n?/g, '\n')
-    .replace(/\t/g, ' ')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '')
-    .trim();
+  return (
+    value
+      .replace(/\r\n?/g, '\n')
+      .replace(/\t/g, ' ')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '')
+      .trim()
+  );
 }
 
 /** One-line text (subjects, names): newlines become spaces too. */
@@ -76,8 +78,22 @@ const text = (clean: (v: string) => string, requiredKey: string, min: number, mi
     .min(min, minKey)
     .max(max, maxKey);
 
-export const ticketSubjectField = text(cleanLine, 'validation.subject_required', TICKET_SUBJECT_MIN, 'validation.subject_min', TICKET_SUBJECT_MAX, 'validation.subject_max');
-export const ticketMessageField = text(cleanText, 'validation.message_required', TICKET_MESSAGE_MIN, 'validation.ticket_message_min', TICKET_MESSAGE_MAX, 'validation.message_max');
+export const ticketSubjectField = text(
+  cleanLine,
+  'validation.subject_required',
+  TICKET_SUBJECT_MIN,
+  'validation.subject_min',
+  TICKET_SUBJECT_MAX,
+  'validation.subject_max',
+);
+export const ticketMessageField = text(
+  cleanText,
+  'validation.message_required',
+  TICKET_MESSAGE_MIN,
+  'validation.ticket_message_min',
+  TICKET_MESSAGE_MAX,
+  'validation.message_max',
+);
 
 const optionalId = z.preprocess((v) => (v === '' || v === 'null' || v === undefined ? null : v), id.nullable()).optional();
 
@@ -86,7 +102,10 @@ const optionalId = z.preprocess((v) => (v === '' || v === 'null' || v === undefi
 /** POST /support-tickets (JSON or multipart with an optional `attachment` file). */
 export const createTicketSchema = z.object({
   subject: ticketSubjectField,
-  priority: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(TICKET_PRIORITIES, { message: 'validation.ticket_priority_invalid' }).default('medium')),
+  priority: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(TICKET_PRIORITIES, { message: 'validation.ticket_priority_invalid' }).default('medium'),
+  ),
   /** One of the shopper's own orders (else 422 on order_id). */
   order_id: optionalId,
   message: ticketMessageField,
@@ -100,7 +119,12 @@ export type TicketReplyPayload = z.input<typeof ticketReplySchema>;
 /** GET /support-tickets?page=&status= */
 export const ticketListQuerySchema = z.object({
   status: z.enum(TICKET_STATUSES, { message: 'validation.ticket_status_invalid' }).optional(),
-  page: z.coerce.number({ message: 'validation.page_invalid' }).int('validation.page_invalid').min(1, 'validation.page_invalid').max(100_000, 'validation.page_invalid').default(1),
+  page: z.coerce
+    .number({ message: 'validation.page_invalid' })
+    .int('validation.page_invalid')
+    .min(1, 'validation.page_invalid')
+    .max(100_000, 'validation.page_invalid')
+    .default(1),
 });
 export type TicketListQuery = z.input<typeof ticketListQuerySchema>;
 
@@ -181,14 +205,39 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
  */
 export const contactSchema = z
   .object({
-    name: text(cleanLine, 'validation.name_required', CONTACT_NAME_MIN, 'validation.contact_name_min', CONTACT_NAME_MAX, 'validation.contact_name_max'),
+    name: text(
+      cleanLine,
+      'validation.name_required',
+      CONTACT_NAME_MIN,
+      'validation.contact_name_min',
+      CONTACT_NAME_MAX,
+      'validation.contact_name_max',
+    ),
     email: z.preprocess(blankToUndefined, line().trim().max(190, 'validation.email_invalid').email('validation.email_invalid').optional()),
     phone: z.preprocess(
       blankToUndefined,
-      line().trim().regex(/^\d+$/, { message: 'validation.phone_digits', abort: true }).regex(ROMANIAN_PHONE, 'validation.phone_invalid').optional(),
+      line()
+        .trim()
+        .regex(/^\d+$/, { message: 'validation.phone_digits', abort: true })
+        .regex(ROMANIAN_PHONE, 'validation.phone_invalid')
+        .optional(),
     ),
-    subject: text(cleanLine, 'validation.subject_required', CONTACT_SUBJECT_MIN, 'validation.subject_min', CONTACT_SUBJECT_MAX, 'validation.subject_max'),
-    message: text(cleanText, 'validation.message_required', CONTACT_MESSAGE_MIN, 'validation.contact_message_min', CONTACT_MESSAGE_MAX, 'validation.message_max'),
+    subject: text(
+      cleanLine,
+      'validation.subject_required',
+      CONTACT_SUBJECT_MIN,
+      'validation.subject_min',
+      CONTACT_SUBJECT_MAX,
+      'validation.subject_max',
+    ),
+    message: text(
+      cleanText,
+      'validation.message_required',
+      CONTACT_MESSAGE_MIN,
+      'validation.contact_message_min',
+      CONTACT_MESSAGE_MAX,
+      'validation.message_max',
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.email === undefined && v.phone === undefined) {

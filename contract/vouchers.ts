@@ -19,4 +19,3 @@ export type Voucher = z.infer<typeof voucherSchema>;
 export const voucherListQuerySchema = z.object({ shop_id: id.optional() });
 export const voucherListResponseSchema = envelope(z.object({ coupons: z.array(voucherSchema) }));
 export const collectVoucherSchema = z.object({ coupon_id: id });
-

@@ -110,11 +110,13 @@ function parseOptions(argv: string[]): Options {
   }
   const number = (name: string, value: string | undefined, min: number, max: number) => {
     const n = Number(value);
-    if (value === undefined || !Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}\n${USAGE}`);
+    if (value === undefined || !Number.isFinite(n) || n < min || n > max)
+      throw new Error(`${name} must be a number from ${min} to ${max}\n${USAGE}`);
     return n;
   };
   const catalogIndex = values['catalog-index'];
-  if (catalogIndex !== 'on' && catalogIndex !== 'off' && catalogIndex !== 'both') throw new Error(`--catalog-index must be on, off or both\n${USAGE}`);
+  if (catalogIndex !== 'on' && catalogIndex !== 'off' && catalogIndex !== 'both')
+    throw new Error(`--catalog-index must be on, off or both\n${USAGE}`);
   const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
   const options: Options = {
     products: Math.round(number('--products', values.products, 0, 5_000_000)),
@@ -131,7 +133,8 @@ function parseOptions(argv: string[]): Options {
     reuse: values.reuse,
     cpuProfDir: values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']),
   };
-  if (options.reuse && !options.databaseUrl) throw new Error(`--reuse needs --database-url (a PostgreSQL database kept by --keep)\n${USAGE}`);
+  if (options.reuse && !options.databaseUrl)
+    throw new Error(`--reuse needs --database-url (a PostgreSQL database kept by --keep)\n${USAGE}`);
   if (options.databaseUrl) {
     let name: string;
     try {
@@ -160,18 +163,83 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 type WordKind = 'style' | 'nuance' | 'extra';
 
 const CLOTHES = {
-  style: ['stil vintage', 'stil retro', 'stil casual', 'stil elegant', 'stil boho', 'croială clasică', 'croială lejeră', 'croială modernă', 'ediție limitată', 'colecția primăvară-vară', 'colecția toamnă-iarnă'],
-  nuance: ['nuanță de albastru', 'nuanță de verde', 'nuanță de gri', 'nuanță de roșu', 'nuanță de bej', 'nuanță de mov', 'nuanță pastel', 'nuanță închisă', 'nuanță deschisă'],
-  extra: ['mărimea XS', 'mărimea S', 'mărimea M', 'mărimea L', 'mărimea XL', 'import Italia', 'import Germania', 'import Franța', 'fabricat în România', 'stare impecabilă', 'preț negociabil'],
+  style: [
+    'stil vintage',
+    'stil retro',
+    'stil casual',
+    'stil elegant',
+    'stil boho',
+    'croială clasică',
+    'croială lejeră',
+    'croială modernă',
+    'ediție limitată',
+    'colecția primăvară-vară',
+    'colecția toamnă-iarnă',
+  ],
+  nuance: [
+    'nuanță de albastru',
+    'nuanță de verde',
+    'nuanță de gri',
+    'nuanță de roșu',
+    'nuanță de bej',
+    'nuanță de mov',
+    'nuanță pastel',
+    'nuanță închisă',
+    'nuanță deschisă',
+  ],
+  extra: [
+    'mărimea XS',
+    'mărimea S',
+    'mărimea M',
+    'mărimea L',
+    'mărimea XL',
+    'import Italia',
+    'import Germania',
+    'import Franța',
+    'fabricat în România',
+    'stare impecabilă',
+    'preț negociabil',
+  ],
 };
 const WORDS: Record<string, Record<WordKind, string[]>> = {
   'imbracaminte-femei': CLOTHES,
   'imbracaminte-barbati': CLOTHES,
-  accesorii: { ...CLOTHES, extra: ['lucrat manual', 'import Italia', 'import Franța', 'fabricat în România', 'stare impecabilă', 'preț negociabil', 'ideal pentru cadou'] },
+  accesorii: {
+    ...CLOTHES,
+    extra: [
+      'lucrat manual',
+      'import Italia',
+      'import Franța',
+      'fabricat în România',
+      'stare impecabilă',
+      'preț negociabil',
+      'ideal pentru cadou',
+    ],
+  },
   incaltaminte: {
-    style: ['stil casual', 'stil elegant', 'stil sport', 'model clasic', 'ediție limitată', 'colecția toamnă-iarnă', 'colecția primăvară-vară'],
+    style: [
+      'stil casual',
+      'stil elegant',
+      'stil sport',
+      'model clasic',
+      'ediție limitată',
+      'colecția toamnă-iarnă',
+      'colecția primăvară-vară',
+    ],
     nuance: CLOTHES.nuance,
-    extra: ['mărimea 37', 'mărimea 38', 'mărimea 39', 'mărimea 40', 'mărimea 41', 'mărimea 42', 'mărimea 43', 'import Italia', 'fabricat în România', 'stare impecabilă', 'preț negociabil'],
+    extra: [
+      'mărimea 37',
+      'mărimea 38',
+      'mărimea 39',
+      'mărimea 40',
+      'mărimea 41',
+      'mărimea 42',
+      'mărimea 43',
+      'import Italia',
+      'fabricat în România',
+      'stare impecabilă',
+      'preț negociabil',
+    ],
   },
   copii: {
     style: ['stil casual', 'model clasic', 'colecția primăvară-vară', 'colecția toamnă-iarnă', 'ediție limitată'],
@@ -184,7 +252,16 @@ const WORDS: Record<string, Record<WordKind, string[]>> = {
     extra: ['pentru 3-5 ani', 'pentru 6-8 ani', 'pentru 8+ ani', 'stare impecabilă', 'ideal pentru cadou'],
   },
   'casa-si-gradina': {
-    style: ['stil vintage', 'stil retro', 'stil rustic', 'stil scandinav', 'stil industrial', 'din anii \'80', 'din anii \'90', 'lucrat manual'],
+    style: [
+      'stil vintage',
+      'stil retro',
+      'stil rustic',
+      'stil scandinav',
+      'stil industrial',
+      "din anii '80",
+      "din anii '90",
+      'lucrat manual',
+    ],
     nuance: ['nuanță de verde', 'nuanță de albastru', 'nuanță crem', 'nuanță de maro', 'nuanță aurie'],
     extra: ['import Germania', 'import Austria', 'fabricat în România', 'stare impecabilă', 'preț negociabil', 'ideal pentru cadou'],
   },
@@ -210,12 +287,76 @@ WORDS.telefoane = { ...WORDS.electronice!, extra: [...WORDS.electronice!.extra, 
 
 /** Search terms a shopper types: with and without diacritics, brands, shop names, some misses. */
 const SEARCH_WORDS = [
-  'rochie', 'rochii', 'geacă', 'geaca', 'GEACĂ', 'palton', 'pulover', 'bluză', 'bluza', 'fustă', 'fusta', 'blugi', 'cămașă', 'camasa',
-  'pantofi', 'adidași', 'adidasi', 'ghete', 'cizme', 'sandale', 'tricou', 'sacou', 'carte', 'roman', 'jucărie', 'lego', 'păpușă',
-  'telefon', 'laptop', 'căști', 'tabletă', 'bicicletă', 'minge', 'cană', 'tigaie', 'vază', 'lampă', 'covor', 'ceas', 'poșetă',
-  'piele', 'lână', 'lana', 'mătase', 'bumbac', 'denim', 'vintage', 'retro', 'elegant', 'negru', 'neagră', 'albastru', 'roșie', 'rosie',
-  'verde', 'bej', 'nuanță', 'mărimea', 'import', 'italia', 'românia', 'colecție', 'ediție', 'iarnă', 'vară', 'copii', 'fetițe',
-  'şal', 'ţara', 'şosete',
+  'rochie',
+  'rochii',
+  'geacă',
+  'geaca',
+  'GEACĂ',
+  'palton',
+  'pulover',
+  'bluză',
+  'bluza',
+  'fustă',
+  'fusta',
+  'blugi',
+  'cămașă',
+  'camasa',
+  'pantofi',
+  'adidași',
+  'adidasi',
+  'ghete',
+  'cizme',
+  'sandale',
+  'tricou',
+  'sacou',
+  'carte',
+  'roman',
+  'jucărie',
+  'lego',
+  'păpușă',
+  'telefon',
+  'laptop',
+  'căști',
+  'tabletă',
+  'bicicletă',
+  'minge',
+  'cană',
+  'tigaie',
+  'vază',
+  'lampă',
+  'covor',
+  'ceas',
+  'poșetă',
+  'piele',
+  'lână',
+  'lana',
+  'mătase',
+  'bumbac',
+  'denim',
+  'vintage',
+  'retro',
+  'elegant',
+  'negru',
+  'neagră',
+  'albastru',
+  'roșie',
+  'rosie',
+  'verde',
+  'bej',
+  'nuanță',
+  'mărimea',
+  'import',
+  'italia',
+  'românia',
+  'colecție',
+  'ediție',
+  'iarnă',
+  'vară',
+  'copii',
+  'fetițe',
+  'şal',
+  'ţara',
+  'şosete',
 ];
 const MISSES = ['xilofonzz', 'qwertyuiop', 'submarin', 'frigider', 'zzzgeaca', 'tractorul', 'ciocolată'];
 
@@ -248,10 +389,10 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
   const { searchDocument, productSearchText } = await import('../server/lib/search-text.ts');
   const { refreshProductSearchText } = await import('../server/repositories/catalog/search-text-refresh.ts');
 
-  const [{ n: seeded, max_id: maxSeedId }] = await rows<{ n: number; max_id: number }>(
+  const [{ n: seeded, max_id: maxSeedId }] = (await rows<{ n: number; max_id: number }>(
     db,
     sql`SELECT count(*)::int AS n, coalesce(max(id), 0)::int AS max_id FROM products`,
-  ) as [{ n: number; max_id: number }];
+  )) as [{ n: number; max_id: number }];
   const need = target - seeded;
   if (need <= 0) return { added: 0, fixedSearchText: 0 };
 
@@ -260,7 +401,8 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
   const seasons = ids('season');
   const qualities = ids('quality');
   const colors = ids('color');
-  if (seasons.length !== 4 || qualities.length !== 4 || !colors.length) throw new Error('unexpected attribute options: is this the seeded database?');
+  if (seasons.length !== 4 || qualities.length !== 4 || !colors.length)
+    throw new Error('unexpected attribute options: is this the seeded database?');
 
   // Word lists per category, in the form the app stores them (searchDocument(): folded, base forms).
   const categoryRows = await rows<{ id: number; slug: string }>(db, sql`SELECT id, slug FROM categories`);
@@ -272,16 +414,24 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
   for (const category of categoryRows) {
     const lists = WORDS[category.slug] ?? CLOTHES;
     for (const kind of ['style', 'nuance', 'extra'] as const) {
-      lists[kind].forEach((word, idx) => words.push({ kind, grp: category.id, idx, word, folded: searchDocument(word), n: lists[kind].length }));
+      lists[kind].forEach((word, idx) =>
+        words.push({ kind, grp: category.id, idx, word, folded: searchDocument(word), n: lists[kind].length }),
+      );
     }
     const brands = brandRows.filter((b) => b.category_id === category.id).map((b) => b.brand);
-    brands.forEach((word, idx) => words.push({ kind: 'brand', grp: category.id, idx, word, folded: searchDocument(word), n: brands.length }));
+    brands.forEach((word, idx) =>
+      words.push({ kind: 'brand', grp: category.id, idx, word, folded: searchDocument(word), n: brands.length }),
+    );
   }
 
   await db.execute(sql`DROP TABLE IF EXISTS bench_map, bench_words`);
-  await db.execute(sql`CREATE TABLE bench_words (kind text NOT NULL, grp integer NOT NULL, idx integer NOT NULL, word text NOT NULL, folded text NOT NULL, n integer NOT NULL)`);
+  await db.execute(
+    sql`CREATE TABLE bench_words (kind text NOT NULL, grp integer NOT NULL, idx integer NOT NULL, word text NOT NULL, folded text NOT NULL, n integer NOT NULL)`,
+  );
   for (let i = 0; i < words.length; i += 200) {
-    const values = words.slice(i, i + 200).map((w) => sql`(${w.kind}, ${w.grp}::integer, ${w.idx}::integer, ${w.word}, ${w.folded}, ${w.n}::integer)`);
+    const values = words
+      .slice(i, i + 200)
+      .map((w) => sql`(${w.kind}, ${w.grp}::integer, ${w.idx}::integer, ${w.word}, ${w.folded}, ${w.n}::integer)`);
     await db.execute(sql`INSERT INTO bench_words VALUES ${sql.join(values, sql`, `)}`);
   }
   // Which seeded product each new one copies; ids taken from the products sequence.
@@ -294,8 +444,14 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
   await db.execute(sql`ALTER TABLE bench_map ADD PRIMARY KEY (new_id)`);
 
   const [q1, q2, q3, q4] = qualities as [number, number, number, number];
-  const seasonArray = sql`ARRAY[${sql.join(seasons.map((id) => sql`${id}::integer`), sql`, `)}]`;
-  const colorArray = sql`ARRAY[${sql.join(colors.map((id) => sql`${id}::integer`), sql`, `)}]`;
+  const seasonArray = sql`ARRAY[${sql.join(
+    seasons.map((id) => sql`${id}::integer`),
+    sql`, `,
+  )}]`;
+  const colorArray = sql`ARRAY[${sql.join(
+    colors.map((id) => sql`${id}::integer`),
+    sql`, `,
+  )}]`;
 
   // One set-based insert. The name gets up to three descriptors (a colour nuance only when the
   // product has no colour of its own) and sometimes another brand of its category, in the brand
@@ -374,8 +530,16 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
 
   // search_text must be exactly what the app writes: compare every new row with productSearchText().
   const wrong: number[] = [];
-  for (let after = maxSeedId; ; ) {
-    const batch = await rows<{ id: number; name: string; brand: string | null; shop_name: string; category_name: string; description: string; search_text: string }>(
+  for (let after = maxSeedId; ;) {
+    const batch = await rows<{
+      id: number;
+      name: string;
+      brand: string | null;
+      shop_name: string;
+      category_name: string;
+      description: string;
+      search_text: string;
+    }>(
       db,
       sql`SELECT p.id, p.name, p.brand, s.name AS shop_name, c.name AS category_name, p.description, p.search_text
           FROM products p JOIN shops s ON s.id = p.shop_id JOIN categories c ON c.id = p.category_id
@@ -383,7 +547,13 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
     );
     if (!batch.length) break;
     for (const row of batch) {
-      const expected = productSearchText({ name: row.name, brand: row.brand, categoryName: row.category_name, shopName: row.shop_name, description: row.description });
+      const expected = productSearchText({
+        name: row.name,
+        brand: row.brand,
+        categoryName: row.category_name,
+        shopName: row.shop_name,
+        description: row.description,
+      });
       if (expected !== row.search_text) wrong.push(row.id);
     }
     after = batch[batch.length - 1]!.id;
@@ -412,8 +582,12 @@ export async function planData(db: Database): Promise<PlanData> {
     colors: ids('color'),
     categories: (await rows<{ id: number }>(db, sql`SELECT id FROM categories ORDER BY id`)).map((r) => r.id),
     shops: await rows<{ id: number; name: string }>(db, sql`SELECT id, name FROM shops ORDER BY id`),
-    brands: (await rows<{ brand: string }>(db, sql`SELECT DISTINCT brand FROM products WHERE brand IS NOT NULL ORDER BY brand`)).map((r) => r.brand),
-    productIds: (await rows<{ id: number }>(db, sql`SELECT id FROM products WHERE is_active ORDER BY hashint4(id) LIMIT 5000`)).map((r) => r.id),
+    brands: (await rows<{ brand: string }>(db, sql`SELECT DISTINCT brand FROM products WHERE brand IS NOT NULL ORDER BY brand`)).map(
+      (r) => r.brand,
+    ),
+    productIds: (await rows<{ id: number }>(db, sql`SELECT id FROM products WHERE is_active ORDER BY hashint4(id) LIMIT 5000`)).map(
+      (r) => r.id,
+    ),
   };
 }
 
@@ -582,11 +756,14 @@ export interface ScenarioResult {
 /** One request's status (the checks before the load: the server's health, each scenario's first path). */
 function request(agent: http.Agent, port: number, pathname: string): Promise<{ status: number }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathname, agent, headers: { accept: 'application/json' }, timeout: 10_000 }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: pathname, agent, headers: { accept: 'application/json' }, timeout: 10_000 },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('request timed out after 10 s')));
     req.on('error', reject);
     req.end();
@@ -730,8 +907,12 @@ async function waitForHealth(port: number, server: ChildProcess, timeoutMs: numb
   const agent = new http.Agent({ keepAlive: false });
   try {
     while (Date.now() < deadline) {
-      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering`);
-      const status = await request(agent, port, '/api/health').then((r) => r.status, () => 0);
+      if (server.exitCode !== null || server.signalCode !== null)
+        throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering`);
+      const status = await request(agent, port, '/api/health').then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) return;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -801,11 +982,13 @@ async function waitForCatalogIndex(port: number, timeoutMs: number, instances = 
   let inARow = 0;
   while (Date.now() < deadline) {
     const body = await new Promise<string>((resolve) => {
-      http.get({ host: '127.0.0.1', port, path: '/api/health/ready' }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve(text));
-      }).on('error', () => resolve(''));
+      http
+        .get({ host: '127.0.0.1', port, path: '/api/health/ready' }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(text));
+        })
+        .on('error', () => resolve(''));
     });
     inARow = body.includes('"catalog_index":"ready"') ? inARow + 1 : 0;
     if (inARow >= 3 * instances) {
@@ -837,14 +1020,21 @@ function printTable(report: Report) {
   if (database.kind === 'postgres') {
     const target = report.scenarios.filter((s) => s.name === 'filter' || s.name === 'search');
     const met = target.every((s) => s.p95 < TARGET_P95_MS);
-    lines.push('', `issue #3 target on PostgreSQL (filter and search p95 < ${TARGET_P95_MS} ms): ${met ? 'met' : 'missed'} (${target.map((s) => `${s.name} ${s.p95.toFixed(1)} ms`).join(', ')})`);
+    lines.push(
+      '',
+      `issue #3 target on PostgreSQL (filter and search p95 < ${TARGET_P95_MS} ms): ${met ? 'met' : 'missed'} (${target.map((s) => `${s.name} ${s.p95.toFixed(1)} ms`).join(', ')})`,
+    );
     if (!report.cache.seconds) {
       const ok = target.every((s) => s.rps >= 600 && s.p95 <= 120);
-      lines.push(`issue #13 target, cache off (filter and search ≥ 600 req/s each, p95 ≤ 120 ms): ${ok ? 'met' : 'missed'} (${target.map((s) => `${s.name} ${s.rps} req/s, p95 ${s.p95.toFixed(1)} ms`).join('; ')})`);
+      lines.push(
+        `issue #13 target, cache off (filter and search ≥ 600 req/s each, p95 ≤ 120 ms): ${ok ? 'met' : 'missed'} (${target.map((s) => `${s.name} ${s.rps} req/s, p95 ${s.p95.toFixed(1)} ms`).join('; ')})`,
+      );
     }
     const mix = report.scenarios.find((s) => s.name.startsWith('shop mix'));
     if (mix && report.cache.seconds) {
-      lines.push(`issue #13 target, cache on (the Zipf shop mix p95 ≤ 30 ms): ${mix.p95 <= 30 ? 'met' : 'missed'} (${mix.rps} req/s, p95 ${mix.p95.toFixed(1)} ms, ${(mix.hitRatio * 100).toFixed(1)} % cache hits)`);
+      lines.push(
+        `issue #13 target, cache on (the Zipf shop mix p95 ≤ 30 ms): ${mix.p95 <= 30 ? 'met' : 'missed'} (${mix.rps} req/s, p95 ${mix.p95.toFixed(1)} ms, ${(mix.hitRatio * 100).toFixed(1)} % cache hits)`,
+      );
     }
   }
   console.log(lines.join('\n'));
@@ -921,7 +1111,12 @@ async function main() {
     // --reuse: a database this script prepared and kept (--keep), with the catalog size asked for,
     // is measured as it is — a 1 000 000-product catalog takes ~9 minutes to prepare.
     const reused = options.reuse && (await productsIn(options.databaseUrl!)) === options.products;
-    if (options.reuse) log(reused ? 'reusing the kept database as it is (--reuse)' : `--reuse: the database does not hold ${options.products} products; preparing it`);
+    if (options.reuse)
+      log(
+        reused
+          ? 'reusing the kept database as it is (--reuse)'
+          : `--reuse: the database does not hold ${options.products} products; preparing it`,
+      );
     if (options.databaseUrl) {
       if (!reused) {
         log(`wiping and migrating ${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}`);
@@ -1002,33 +1197,44 @@ async function main() {
       }
 
       // 3. Load, from a second process
-      const plan: WorkerPlan = { port, connections: options.connections, duration: options.duration, warmup: options.warmup, scenarios: scenarios(data) };
+      const plan: WorkerPlan = {
+        port,
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+        scenarios: scenarios(data),
+      };
       const sanity = new http.Agent({ keepAlive: false });
       for (const scenario of plan.scenarios) {
         const { status } = await request(sanity, port, scenario.paths[0]!);
         if (status !== 200) throw new Error(`${scenario.paths[0]} answered ${status}: refusing to benchmark errors`);
       }
       sanity.destroy();
-      log(`load: ${plan.scenarios.map((s) => s.name).join(', ')}; ${options.warmup} s warm-up + ${options.duration} s each, ${options.connections} connections`);
+      log(
+        `load: ${plan.scenarios.map((s) => s.name).join(', ')}; ${options.warmup} s warm-up + ${options.duration} s each, ${options.connections} connections`,
+      );
       const load = fork(SCRIPT, ['--worker'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       cleanups.push({ name: 'load worker', run: () => stopChild(load, 'the load worker') });
       const cpuAtStart = new Map<string, { server: number; database: number }>();
       const cpuUsed = new Map<string, { server: number; database: number }>();
       const results = await new Promise<ScenarioResult[]>((resolve, reject) => {
-        load.on('message', (message: { progress?: string; results?: ScenarioResult[]; measure?: { name: string; phase: 'start' | 'end' } }) => {
-          if (message.measure) {
-            const { name, phase } = message.measure;
-            const now = { server: cpuMs([server.pid!, ...childrenOf(server.pid!)]), database: cpuMs(processesNamed('postgres')) };
-            if (phase === 'start') cpuAtStart.set(name, now);
-            else {
-              const start = cpuAtStart.get(name)!;
-              cpuUsed.set(name, { server: now.server - start.server, database: now.database - start.database });
+        load.on(
+          'message',
+          (message: { progress?: string; results?: ScenarioResult[]; measure?: { name: string; phase: 'start' | 'end' } }) => {
+            if (message.measure) {
+              const { name, phase } = message.measure;
+              const now = { server: cpuMs([server.pid!, ...childrenOf(server.pid!)]), database: cpuMs(processesNamed('postgres')) };
+              if (phase === 'start') cpuAtStart.set(name, now);
+              else {
+                const start = cpuAtStart.get(name)!;
+                cpuUsed.set(name, { server: now.server - start.server, database: now.database - start.database });
+              }
+              load.send({ measured: true });
             }
-            load.send({ measured: true });
-          }
-          if (message.progress) log(`  ${message.progress} done`);
-          if (message.results) resolve(message.results);
-        });
+            if (message.progress) log(`  ${message.progress} done`);
+            if (message.results) resolve(message.results);
+          },
+        );
         load.once('exit', (code) => reject(new Error(`the load worker exited (${code}) without results`)));
         load.once('error', reject);
         load.send(plan);
@@ -1040,7 +1246,8 @@ async function main() {
         if (used && result.requests) {
           result.serverCpuMsPerRequest = Math.round((used.server / result.requests) * 100) / 100;
           // Only meaningful when PostgreSQL runs on this machine (PGlite runs inside the server).
-          result.databaseCpuMsPerRequest = kind === 'postgres' && used.database > 0 ? Math.round((used.database / result.requests) * 100) / 100 : undefined;
+          result.databaseCpuMsPerRequest =
+            kind === 'postgres' && used.database > 0 ? Math.round((used.database / result.requests) * 100) / 100 : undefined;
         }
       }
       if (server.exitCode !== null) throw new Error('the server stopped during the benchmark');
@@ -1059,7 +1266,9 @@ async function main() {
         instances: options.databaseUrl ? options.instances : 1,
         scenarios: results,
       };
-      const serverWarnings = readFileSync(serverLog, 'utf8').split('\n').filter((l) => l.trim() && !l.includes('no built app found'));
+      const serverWarnings = readFileSync(serverLog, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() && !l.includes('no built app found'));
       if (serverWarnings.length) log(`server logged ${serverWarnings.length} line(s), e.g.: ${serverWarnings[0]!.slice(0, 300)}`);
       if (options.json) console.log(JSON.stringify(report, null, 2));
       else printTable(report);

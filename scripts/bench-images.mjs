@@ -18,7 +18,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
-const USAGE = 'usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]';
+const USAGE =
+  'usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]';
 function readOptions() {
   try {
     return parseArgs({
@@ -50,14 +51,28 @@ const dist = path.resolve('.tmp/dist-images');
 const base = `http://127.0.0.1:${PORT}`;
 
 if (!values['no-build']) {
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 if (!existsSync(path.join(dist, 'index.html'))) throw new Error('build missing');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'talcioc-bench-images-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '', SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: dist,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 process.on('exit', () => {
@@ -74,11 +89,21 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 500));
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+});
 const VARIANT = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\.(avif|webp|jpg)$/;
 
 async function visit({ originals = false } = {}) {
-  const context = await browser.newContext({ viewport: { width, height: 812 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true, serviceWorkers: 'block', locale: 'ro-RO' });
+  const context = await browser.newContext({
+    viewport: { width, height: 812 },
+    deviceScaleFactor: dpr,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'block',
+    locale: 'ro-RO',
+  });
   const page = await context.newPage();
   if (originals) {
     await page.route(VARIANT, async (route) => {
@@ -135,7 +160,14 @@ const firstViewLoaded = () =>
 
 /** A first visit, then the same page opened again by the same browser profile. */
 async function repeatVisit({ serviceWorker }) {
-  const context = await browser.newContext({ viewport: { width, height: 812 }, deviceScaleFactor: dpr, isMobile: true, hasTouch: true, serviceWorkers: serviceWorker ? 'allow' : 'block', locale: 'ro-RO' });
+  const context = await browser.newContext({
+    viewport: { width, height: 812 },
+    deviceScaleFactor: dpr,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
+    locale: 'ro-RO',
+  });
   const page = await context.newPage();
   const url = `${base}/categories/${category}`;
   const first = await networkBytes(page, async () => {
@@ -145,7 +177,8 @@ async function repeatVisit({ serviceWorker }) {
       await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.ready;
         const worker = registration.active;
-        if (worker && worker.state !== 'activated') await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
+        if (worker && worker.state !== 'activated')
+          await new Promise((resolve) => worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()));
       });
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     }

@@ -51,7 +51,9 @@ try {
 
   // The scenario's requests, turned into index queries as the route and the repository do.
   if (values.scenario !== 'search' && values.scenario !== 'filter') throw new Error('--scenario must be search or filter');
-  const urls = scenarios(await planData(db)).find((s) => s.name === values.scenario)!.paths.slice(0, Number(values.queries));
+  const urls = scenarios(await planData(db))
+    .find((s) => s.name === values.scenario)!
+    .paths.slice(0, Number(values.queries));
   const queries: { text: string; query: Omit<IndexQuery, 'nowUs'> }[] = [];
   for (const url of urls) {
     const params = new URL(url, 'http://x').searchParams;
@@ -59,12 +61,17 @@ try {
     if (values.scenario === 'filter') {
       const filters = productListQuerySchema.parse(Object.fromEntries(params));
       const sort = resolveSort(filters);
-      queries.push({ text: params.toString(), query: { filters: indexFiltersOf(filters), sort, offset: (filters.page - 1) * 24, limit: 24, cap: 1000 } });
+      queries.push({
+        text: params.toString(),
+        query: { filters: indexFiltersOf(filters), sort, offset: (filters.page - 1) * 24, limit: 24, cap: 1000 },
+      });
       continue;
     }
     const plan = await searchPlanOf(db, text);
     // The sync's stemming (PostgreSQL's to_tsvector per word): the words as the index sees them.
-    const search: LexemePlan | undefined = plan ? await (sync as unknown as { lexemePlan(p: typeof plan): Promise<LexemePlan | undefined> }).lexemePlan(plan) : undefined;
+    const search: LexemePlan | undefined = plan
+      ? await (sync as unknown as { lexemePlan(p: typeof plan): Promise<LexemePlan | undefined> }).lexemePlan(plan)
+      : undefined;
     if (!search) continue;
     const page = Number(params.get('page') ?? 1);
     const sort = resolveSort({ sort: (params.get('sort') as ProductSort | null) ?? undefined, search: text });
@@ -74,10 +81,12 @@ try {
   const indexes: [string, Indexish][] = [['current', current]];
 
   if (values.baseline) {
-    const { ProductIndex: Baseline } = (await import(path.resolve(values.baseline))) as { ProductIndex: new () => Indexish & { upsert(p: unknown[]): void; setSales(s: unknown[]): void; rebuildOrders(): void } };
+    const { ProductIndex: Baseline } = (await import(path.resolve(values.baseline))) as {
+      ProductIndex: new () => Indexish & { upsert(p: unknown[]): void; setSales(s: unknown[]): void; rebuildOrders(): void };
+    };
     const baseline = new Baseline();
     started = performance.now();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await loadIndexedProductsPage(db, after, 5_000);
       if (!page.length) break;
       baseline.upsert(page);
@@ -113,10 +122,14 @@ try {
       times.get(name)!.push((performance.now() - t) / queries.length);
     }
   }
-  console.log(`${queries.length} ${values.scenario === 'filter' ? 'filters' : 'searches'} (of ${urls.length} requests; the rest find nothing before the index is asked)`);
+  console.log(
+    `${queries.length} ${values.scenario === 'filter' ? 'filters' : 'searches'} (of ${urls.length} requests; the rest find nothing before the index is asked)`,
+  );
   for (const [name, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
-    console.log(`${name.padEnd(9)} ms per query: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}`);
+    console.log(
+      `${name.padEnd(9)} ms per query: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}`,
+    );
   }
   // Per query (mean of 5 calls), for each index: the spread a one-at-a-time client sees.
   for (const [name, index] of indexes) {
@@ -128,7 +141,13 @@ try {
       })
       .sort((a, b) => b.ms - a.ms);
     const at = (q: number) => each[Math.min(each.length - 1, Math.floor((1 - q) * each.length))]!.ms.toFixed(2);
-    console.log(`${name.padEnd(9)} per query: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${each[0]!.ms.toFixed(2)} ms; slowest:\n` + each.slice(0, 5).map((s) => `  ${s.ms.toFixed(2)} ms  ${s.sort.padEnd(10)} ${s.text}`).join('\n'));
+    console.log(
+      `${name.padEnd(9)} per query: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${each[0]!.ms.toFixed(2)} ms; slowest:\n` +
+        each
+          .slice(0, 5)
+          .map((s) => `  ${s.ms.toFixed(2)} ms  ${s.sort.padEnd(10)} ${s.text}`)
+          .join('\n'),
+    );
   }
   await sync.close();
   if (differences) process.exitCode = 1;

@@ -51,7 +51,9 @@ try {
   const loading = Date.now();
   index.start();
   while (!index.ready) await new Promise((r) => setTimeout(r, 100));
-  console.log(`catalog index: ${index.products.toLocaleString('en')} products loaded in ${((Date.now() - loading) / 1000).toFixed(1)} s; median of ${runs} calls each`);
+  console.log(
+    `catalog index: ${index.products.toLocaleString('en')} products loaded in ${((Date.now() - loading) / 1000).toFixed(1)} s; median of ${runs} calls each`,
+  );
   console.log('| request | SQL ms | index ms | total (capped at 1 000) |');
   console.log('|---|---:|---:|---:|');
   for (const query of REQUESTS) {
@@ -71,7 +73,9 @@ try {
     await time(false); // warm both
     const sql = await time(false);
     const fromIndex = await time(true);
-    console.log(`| ${new URLSearchParams(query as Record<string, string>).toString() || '(all)'} | ${sql.ms.toFixed(2)} | ${fromIndex.ms.toFixed(2)} | ${fromIndex.total} |`);
+    console.log(
+      `| ${new URLSearchParams(query as Record<string, string>).toString() || '(all)'} | ${sql.ms.toFixed(2)} | ${fromIndex.ms.toFixed(2)} | ${fromIndex.total} |`,
+    );
   }
 } finally {
   await index.close();

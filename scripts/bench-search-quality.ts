@@ -61,7 +61,8 @@ function parseOptions(argv: string[]): Options {
     json: values.json,
     check: values.check,
   };
-  if (!Number.isInteger(options.products) || options.products < 0 || options.products > 2_000_000) throw new Error('--products must be 0…2000000');
+  if (!Number.isInteger(options.products) || options.products < 0 || options.products > 2_000_000)
+    throw new Error('--products must be 0…2000000');
   if (options.databaseUrl && !options.force && !/bench|test/i.test(new URL(options.databaseUrl).pathname)) {
     throw new Error('the database is wiped: its name must contain "bench" or "test" (or pass --force)');
   }
@@ -102,9 +103,13 @@ async function main() {
     }
     const version = (await db.execute(sql`SELECT current_setting('server_version') AS v`)) as unknown as { rows: { v: string }[] };
     const rows = (await db.execute(sql`SELECT p.id, p.name, p.brand, c.slug AS category, p.description
-      FROM products p JOIN categories c ON c.id = p.category_id WHERE p.is_active`)) as unknown as { rows: (JudgedProduct & { id: number })[] };
+      FROM products p JOIN categories c ON c.id = p.category_id WHERE p.is_active`)) as unknown as {
+      rows: (JudgedProduct & { id: number })[];
+    };
     const catalog = rows.rows;
-    log(`${catalog.length.toLocaleString('en')} active products on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'} ${version.rows[0]!.v}; ${JUDGED_QUERIES.length} judged queries`);
+    log(
+      `${catalog.length.toLocaleString('en')} active products on ${options.databaseUrl ? 'PostgreSQL' : 'PGlite'} ${version.rows[0]!.v}; ${JUDGED_QUERIES.length} judged queries`,
+    );
 
     const results: QueryResult[] = [];
     for (const judged of JUDGED_QUERIES) {
@@ -125,7 +130,11 @@ async function main() {
         recall: relevantIds.size ? hits / Math.min(relevantIds.size, PAGE) : 1,
         precision: k ? top / k : 1,
         ms: Math.round(ms * 10) / 10,
-        misses: page.slice(0, 10).filter((p) => !relevantIds.has(p.id)).slice(0, 3).map((p) => p.name),
+        misses: page
+          .slice(0, 10)
+          .filter((p) => !relevantIds.has(p.id))
+          .slice(0, 3)
+          .map((p) => p.name),
       });
     }
     const judgedWithRelevant = results.filter((r) => r.relevant > 0);
@@ -141,15 +150,21 @@ async function main() {
       medianMs: [...results.map((r) => r.ms)].sort((a, b) => a - b)[Math.floor(results.length / 2)]!,
     };
     const met =
-      summary.zeroResultShare <= TARGETS.zeroShare && summary.meanRecall >= TARGETS.recall && summary.meanPrecisionAt10 >= TARGETS.precision;
+      summary.zeroResultShare <= TARGETS.zeroShare &&
+      summary.meanRecall >= TARGETS.recall &&
+      summary.meanPrecisionAt10 >= TARGETS.precision;
     if (options.json) process.stdout.write(`${JSON.stringify({ summary, targets: TARGETS, met, results }, null, 2)}\n`);
     else {
       const f = (n: number) => n.toFixed(2);
-      console.log(`Search quality: ${summary.database}, ${summary.products.toLocaleString('en')} active products, ${summary.queries} judged queries\n`);
+      console.log(
+        `Search quality: ${summary.database}, ${summary.products.toLocaleString('en')} active products, ${summary.queries} judged queries\n`,
+      );
       console.log('| query | kind | relevant | found | did you mean | recall p.1 | P@10 | ms | first misses |');
       console.log('|---|---|---:|---:|---|---:|---:|---:|---|');
       for (const r of results) {
-        console.log(`| ${r.query} | ${r.kind} | ${r.relevant} | ${r.total} | ${r.didYouMean ?? ''} | ${f(r.recall)} | ${f(r.precision)} | ${r.ms} | ${r.misses.join('; ')} |`);
+        console.log(
+          `| ${r.query} | ${r.kind} | ${r.relevant} | ${r.total} | ${r.didYouMean ?? ''} | ${f(r.recall)} | ${f(r.precision)} | ${r.ms} | ${r.misses.join('; ')} |`,
+        );
       }
       console.log(
         `\nzero-result share ${(summary.zeroResultShare * 100).toFixed(1)} % (target 0 %), mean recall on page 1 ${f(summary.meanRecall)} (≥ ${TARGETS.recall}), ` +

@@ -10,7 +10,13 @@ import { gzipSync } from 'node:zlib';
 const USAGE = 'usage: node scripts/bench-size.mjs [--json] [--dist DIR]';
 function readOptions() {
   try {
-    return parseArgs({ options: { json: { type: 'boolean', default: false }, dist: { type: 'string', default: 'dist' }, help: { type: 'boolean', short: 'h' } } });
+    return parseArgs({
+      options: {
+        json: { type: 'boolean', default: false },
+        dist: { type: 'string', default: 'dist' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
   } catch (error) {
     console.error(`${error.message}\n${USAGE}`);
     process.exit(2);
@@ -70,7 +76,9 @@ const report = {
 if (values.json) console.log(JSON.stringify(report, null, 2));
 else {
   const f = report.firstLoad;
-  console.log(`first load: ${f.totalGzipKiB} KiB gzip (JS ${f.jsGzipKiB} KiB, CSS ${f.cssGzipKiB} KiB) in ${f.files} files; JS uncompressed ${f.jsRawKiB} KiB`);
+  console.log(
+    `first load: ${f.totalGzipKiB} KiB gzip (JS ${f.jsGzipKiB} KiB, CSS ${f.cssGzipKiB} KiB) in ${f.files} files; JS uncompressed ${f.jsRawKiB} KiB`,
+  );
   console.log(`service worker: ${report.serviceWorkerGzipKiB} KiB gzip`);
   console.log('lazy chunks (gzip):');
   for (const c of report.lazyChunks) console.log(`  ${String(c.gzipKiB).padStart(6)} KiB  ${c.file}`);

@@ -21,7 +21,8 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-const USAGE = 'usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]';
+const USAGE =
+  'usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]';
 function readOptions() {
   try {
     return parseArgs({
@@ -61,10 +62,23 @@ const DEFAULT_CPU_SLOWDOWN = 4;
 const PORT = Number(values.port);
 const base = `http://127.0.0.1:${PORT}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 if (!values['no-build']) {
-  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 if (!existsSync(path.join(dist, 'index.html'))) {
@@ -74,9 +88,18 @@ if (!existsSync(path.join(dist, 'index.html'))) {
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'talcioc-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: dist, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DATABASE_URL: '',
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    STATIC_DIR: dist,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: '',
     // Production refuses to start without a way to deliver codes; nothing here sends one.
-    SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused' },
+    SMS_GATEWAY_URL: 'http://127.0.0.1:9/unused',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {
@@ -116,7 +139,10 @@ async function waitForServer() {
 async function firstLoadWeight(browser) {
   const measure = async (holdIdle) => {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 375, height: 800 }, isMobile: true });
-    if (holdIdle) await context.addInitScript(() => { window.requestIdleCallback = () => 0; });
+    if (holdIdle)
+      await context.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
+      });
     const page = await context.newPage();
     const files = new Map();
     page.on('response', async (response) => {
@@ -167,12 +193,21 @@ async function lighthouseRun(url, cpuSlowdownMultiplier = DEFAULT_CPU_SLOWDOWN) 
     // Lighthouse's own mobile preset, with only the CPU slowdown changed (--reference-index).
     const { throttling: presets } = await import('lighthouse/core/config/constants.js');
     const throttling = cpuSlowdownMultiplier === DEFAULT_CPU_SLOWDOWN ? undefined : { ...presets.mobileSlow4G, cpuSlowdownMultiplier };
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(throttling && { throttling }) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ...(throttling && { throttling }),
+    });
     const audits = result.lhr.audits;
     if (result.lhr.runtimeError) console.error(`lighthouse: ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     if (traceDir) {
       mkdirSync(traceDir, { recursive: true });
-      writeFileSync(path.join(traceDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`), JSON.stringify(result.artifacts.Trace));
+      writeFileSync(
+        path.join(traceDir, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`),
+        JSON.stringify(result.artifacts.Trace),
+      );
     }
     return {
       score: Math.round(result.lhr.categories.performance.score * 100),
@@ -195,9 +230,13 @@ async function lighthouseRun(url, cpuSlowdownMultiplier = DEFAULT_CPU_SLOWDOWN) 
 function printDetails(name, lhr) {
   const a = lhr.audits;
   const items = (id) => a[id]?.details?.items ?? [];
-  console.log(`--- ${name}: ${lhr.finalDisplayedUrl}  (Lighthouse's CPU benchmark index: ${Math.round(lhr.environment?.benchmarkIndex ?? 0)})`);
+  console.log(
+    `--- ${name}: ${lhr.finalDisplayedUrl}  (Lighthouse's CPU benchmark index: ${Math.round(lhr.environment?.benchmarkIndex ?? 0)})`,
+  );
   const m = items('metrics')[0] ?? {};
-  console.log(`  observed (unthrottled): FCP ${m.observedFirstContentfulPaint} ms, LCP ${m.observedLargestContentfulPaint} ms, DCL ${m.observedDomContentLoaded} ms, load ${m.observedLoad} ms, last visual change ${m.observedLastVisualChange} ms`);
+  console.log(
+    `  observed (unthrottled): FCP ${m.observedFirstContentfulPaint} ms, LCP ${m.observedLargestContentfulPaint} ms, DCL ${m.observedDomContentLoaded} ms, load ${m.observedLoad} ms, last visual change ${m.observedLastVisualChange} ms`,
+  );
   for (const table of items('largest-contentful-paint-element')) {
     for (const item of table.items ?? []) {
       if (item.node) console.log(`  LCP element: ${item.node.snippet} (${item.node.nodeLabel})`);
@@ -205,7 +244,9 @@ function printDetails(name, lhr) {
     }
   }
   for (const item of items('layout-shifts')) console.log(`  shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? ''}`);
-  const bootup = items('bootup-time').slice(0, 6).map((i) => `${i.url.replace(base, '')} ${Math.round(i.total)} ms`);
+  const bootup = items('bootup-time')
+    .slice(0, 6)
+    .map((i) => `${i.url.replace(base, '')} ${Math.round(i.total)} ms`);
   console.log(`  bootup: ${bootup.join(', ')}`);
   // What the transferred total is made of (network-requests: every request of the run, the service worker's too).
   const byType = {};
@@ -213,16 +254,26 @@ function printDetails(name, lhr) {
     const key = `${r.resourceType ?? 'Other'}${r.sessionTargetType && r.sessionTargetType !== 'page' ? ` (${r.sessionTargetType})` : ''}`;
     byType[key] = (byType[key] ?? 0) + (r.transferSize ?? 0);
   }
-  console.log(`  transferred by type: ${Object.entries(byType).sort((x, y) => y[1] - x[1]).map(([type, n]) => `${type} ${(n / 1024).toFixed(1)} KB`).join(', ')}`);
+  console.log(
+    `  transferred by type: ${Object.entries(byType)
+      .sort((x, y) => y[1] - x[1])
+      .map(([type, n]) => `${type} ${(n / 1024).toFixed(1)} KB`)
+      .join(', ')}`,
+  );
   const work = items('mainthread-work-breakdown').map((i) => `${i.groupLabel} ${Math.round(i.duration)}`);
   console.log(`  main thread: ${work.join(', ')}`);
-  const longTasks = items('long-tasks').slice(0, 6).map((i) => `${i.url.replace(base, '')} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`);
+  const longTasks = items('long-tasks')
+    .slice(0, 6)
+    .map((i) => `${i.url.replace(base, '')} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`);
   console.log(`  long tasks: ${longTasks.join(', ')}`);
   // Lantern counts what is requested before the observed LCP (low-priority images aside).
   const lcpAt = m.observedLargestContentfulPaint ?? Infinity;
   const requests = items('network-requests')
     .filter((r) => r.networkRequestTime <= lcpAt)
-    .map((r) => `${Math.round(r.networkRequestTime)}-${Math.round(r.networkEndTime)} ${r.priority} ${r.resourceType} ${r.url.replace(base, '')} (${(r.transferSize / 1024).toFixed(1)} KB)`);
+    .map(
+      (r) =>
+        `${Math.round(r.networkRequestTime)}-${Math.round(r.networkEndTime)} ${r.priority} ${r.resourceType} ${r.url.replace(base, '')} (${(r.transferSize / 1024).toFixed(1)} KB)`,
+    );
   console.log(`  requests started before the observed LCP (unthrottled times):\n    ${requests.join('\n    ')}`);
 }
 
@@ -245,7 +296,20 @@ try {
     if (details) printDetails(name, samples[0].lhr);
     const summary = (list) => {
       const pick = (key) => median(list.map((s) => s[key]));
-      return { path: urlPath, runs, score: pick('score'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), si: pick('si'), bytes: pick('bytes'), benchmarkIndex: pick('benchmarkIndex'), cpuSlowdownMultiplier: pick('cpuSlowdownMultiplier'), scores: list.map((s) => s.score) };
+      return {
+        path: urlPath,
+        runs,
+        score: pick('score'),
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        tbt: pick('tbt'),
+        cls: pick('cls'),
+        si: pick('si'),
+        bytes: pick('bytes'),
+        benchmarkIndex: pick('benchmarkIndex'),
+        cpuSlowdownMultiplier: pick('cpuSlowdownMultiplier'),
+        scores: list.map((s) => s.score),
+      };
     };
     results.lighthouse[name] = summary(samples);
     if (referenceIndex) {
@@ -267,7 +331,9 @@ try {
     console.log(`home first load (gzip): JS ${kb(weight.js)}, CSS ${kb(weight.css)} in ${weight.files} files   (target JS ≤ 170 KB)`);
     console.log(`  then, once idle: JS ${kb(weight.idle.js)}, CSS ${kb(weight.idle.css)} in ${weight.idle.files} files`);
     if (details) console.log(`  ${weight.list.map((f) => `${f.file} ${kb(f.gzip)}`).join('\n  ')}`);
-    console.log(`Lighthouse 12, mobile, simulated throttling — median of ${runs} run(s) (targets: score ≥ 95, LCP ≤ 2.0 s, TBT < 200 ms, CLS ≤ 0.02):`);
+    console.log(
+      `Lighthouse 12, mobile, simulated throttling — median of ${runs} run(s) (targets: score ≥ 95, LCP ≤ 2.0 s, TBT < 200 ms, CLS ≤ 0.02):`,
+    );
     for (const [name, r] of Object.entries(results.lighthouse)) {
       console.log(
         `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  ${kb(r.bytes)} transferred  (benchmark index ${Math.round(r.benchmarkIndex)}, CPU × ${r.cpuSlowdownMultiplier})   ${r.path}`,

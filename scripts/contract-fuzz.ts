@@ -42,7 +42,8 @@ const SEED = Number(values.seed);
 const DEADLINE = Date.now() + Number(values['max-seconds']) * 1000;
 
 /** What an answer must never show: stack frames, source paths, SQL, driver messages. */
-const LEAK = /\n\s+at |node_modules|\.ts:\d+|Failed query|params:|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.*\bSET\b|syntax error at|relation "|violates .* constraint|DrizzleQueryError|PGlite|pg_/;
+const LEAK =
+  /\n\s+at |node_modules|\.ts:\d+|Failed query|params:|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|\bUPDATE\b.*\bSET\b|syntax error at|relation "|violates .* constraint|DrizzleQueryError|PGlite|pg_/;
 
 const HOSTILE: unknown[] = [
   '\u0000',
@@ -87,12 +88,16 @@ function arbitrary(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown>
   if (Array.isArray(options) && options.length) return fc.oneof(...options.map((s: Schema) => arbitrary(s, depth + 1)));
   if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...schema.enum);
   if ('const' in schema) return fc.constant(schema.const);
-  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') ?? 'null' : schema.type;
+  const type = Array.isArray(schema.type) ? (schema.type.find((t: string) => t !== 'null') ?? 'null') : schema.type;
   switch (type) {
     case 'string': {
       const max = Math.min(schema.maxLength ?? 40, 300);
       const min = Math.min(schema.minLength ?? 0, max);
-      const choices: fc.Arbitrary<unknown>[] = [fc.string({ minLength: min, maxLength: max }), fc.constant('x'.repeat(max)), fc.constant('x'.repeat(max + 1))];
+      const choices: fc.Arbitrary<unknown>[] = [
+        fc.string({ minLength: min, maxLength: max }),
+        fc.constant('x'.repeat(max)),
+        fc.constant('x'.repeat(max + 1)),
+      ];
       if (schema.format === 'email') choices.push(fc.emailAddress());
       if (typeof schema.pattern === 'string') {
         try {
@@ -115,7 +120,10 @@ function arbitrary(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown>
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(arbitrary(schema.items, depth + 1), { minLength: Math.min(schema.minItems ?? 0, 3), maxLength: Math.min(schema.maxItems ?? 3, 4) });
+      return fc.array(arbitrary(schema.items, depth + 1), {
+        minLength: Math.min(schema.minItems ?? 0, 3),
+        maxLength: Math.min(schema.maxItems ?? 3, 4),
+      });
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>;
       const keys = Object.keys(properties);
@@ -143,12 +151,15 @@ function mutated(schema: Schema | undefined): fc.Arbitrary<unknown> {
         return { ...(value as object), [key]: bad };
       }),
     },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.nat()).map(([value, n]) => {
-      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-      const copy = { ...(value as Record<string, unknown>) };
-      delete copy[Object.keys(copy)[n % Math.max(Object.keys(copy).length, 1)] ?? ''];
-      return copy;
-    }) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.nat()).map(([value, n]) => {
+        if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+        const copy = { ...(value as Record<string, unknown>) };
+        delete copy[Object.keys(copy)[n % Math.max(Object.keys(copy).length, 1)] ?? ''];
+        return copy;
+      }),
+    },
     { weight: 1, arbitrary: hostile },
   );
 }
@@ -180,7 +191,11 @@ function startServer(): Promise<{ child: ChildProcess; base: string; logs: () =>
       const text = c.toString();
       out += text;
       // Keep only the log lines that matter (errors), the rest is a lot of text.
-      if (out.length > 200_000) out = out.split('\n').filter((l) => /"level":(50|60)/.test(l)).join('\n');
+      if (out.length > 200_000)
+        out = out
+          .split('\n')
+          .filter((l) => /"level":(50|60)/.test(l))
+          .join('\n');
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
@@ -251,7 +266,8 @@ async function main() {
     }
     covered.add(op);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    if (status >= 500) failures.push(`${op}: ${status} for ${url.slice(0, 200)} ${String(init.body ?? '').slice(0, 300)} → ${text.slice(0, 300)}`);
+    if (status >= 500)
+      failures.push(`${op}: ${status} for ${url.slice(0, 200)} ${String(init.body ?? '').slice(0, 300)} → ${text.slice(0, 300)}`);
     else if (LEAK.test(text)) failures.push(`${op}: answer leaks internals (${status}) for ${url.slice(0, 200)} → ${text.slice(0, 300)}`);
   };
 
@@ -259,8 +275,16 @@ async function main() {
     // A signed-in shopper, made through the API like any client.
     const phone = `7${String(30_000_000 + (process.pid % 100_000)).slice(-8)}`;
     const json = { 'content-type': 'application/json' };
-    const post = (url: string, body: unknown) => fetch(`${server.base}/api${url}`, { method: 'POST', headers: { ...json, 'x-forwarded-for': nextIp() }, body: JSON.stringify(body) });
-    await post('/registration', { name: 'Fuzz Shopper', phone, email: '', password: 'parola-fuzz-2026', country: 'România', phone_code: '+40' });
+    const post = (url: string, body: unknown) =>
+      fetch(`${server.base}/api${url}`, { method: 'POST', headers: { ...json, 'x-forwarded-for': nextIp() }, body: JSON.stringify(body) });
+    await post('/registration', {
+      name: 'Fuzz Shopper',
+      phone,
+      email: '',
+      password: 'parola-fuzz-2026',
+      country: 'România',
+      phone_code: '+40',
+    });
     await post('/send-otp', { phone, phone_code: '+40' });
     let code: string | undefined;
     for (let i = 0; i < 100 && !code; i += 1) {
@@ -268,12 +292,15 @@ async function main() {
       code = box?.data?.messages?.[0]?.body?.match(/\b(\d{4,6})\b/)?.[1];
       if (!code) await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const session = (await (await post('/verify-otp-register', { phone, phone_code: '+40', otp: code })).json()) as SessionResponse | undefined;
+    const session = (await (await post('/verify-otp-register', { phone, phone_code: '+40', otp: code })).json()) as
+      SessionResponse | undefined;
     const token = session?.data?.access?.token?.token as string | undefined;
     if (!token) throw new Error(`could not sign in: ${JSON.stringify(session).slice(0, 300)}`);
 
     const doc = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Schema>> };
-    const operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.entries(methods).map(([m, op]) => ({ path: p, method: m.toUpperCase(), op })));
+    const operations = Object.entries(doc.paths).flatMap(([p, methods]) =>
+      Object.entries(methods).map(([m, op]) => ({ path: p, method: m.toUpperCase(), op })),
+    );
     console.log(`fuzz: ${operations.length} operations in the OpenAPI document, ${RUNS} runs each per identity, seed ${SEED}`);
 
     for (const [index, { path: template, method, op }] of operations.entries()) {
@@ -286,7 +313,9 @@ async function main() {
       const bodySchema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
       const requestArb = fc.record({
         path: fc.record(Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, mutated(p.schema)]))),
-        query: fc.record(Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, mutated(p.schema)])), { requiredKeys: [] }),
+        query: fc.record(Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, mutated(p.schema)])), {
+          requiredKeys: [],
+        }),
         body: mutated(bodySchema ?? { type: 'object' }),
       });
       const samples = fc.sample(requestArb, { numRuns: RUNS, seed: SEED + index });
@@ -325,13 +354,21 @@ async function main() {
       }
     }
 
-    const unhandled = server.logs().split('\n').filter((l) => /"msg":"unhandled error"/.test(l)).length;
+    const unhandled = server
+      .logs()
+      .split('\n')
+      .filter((l) => /"msg":"unhandled error"/.test(l)).length;
     if (unhandled) failures.push(`${unhandled} "unhandled error" lines in the server log`);
     console.log('');
     console.log('contract fuzz figures');
     console.log(`  operations covered        ${covered.size} of ${operations.length}`);
     console.log(`  requests sent             ${requests}`);
-    console.log(`  answers by status         ${[...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(' ')}`);
+    console.log(
+      `  answers by status         ${[...statuses.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ')}`,
+    );
     console.log(`  5xx answers               ${[...statuses.entries()].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`);
     console.log(`  failures                  ${failures.length}`);
     for (const f of failures.slice(0, 30)) console.log(`    - ${f}`);

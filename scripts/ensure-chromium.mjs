@@ -52,7 +52,9 @@ if (isRoot) {
     const bundled = chromium.executablePath();
     if (process.env.CHROME_PATH) {
       if (found(bundled)) {
-        console.error(`ensure-chromium: Playwright's Chromium is at ${bundled}, but CHROME_PATH=${target} does not work: unset CHROME_PATH.`);
+        console.error(
+          `ensure-chromium: Playwright's Chromium is at ${bundled}, but CHROME_PATH=${target} does not work: unset CHROME_PATH.`,
+        );
       }
     } else if (found(bundled)) {
       process.exit(0);

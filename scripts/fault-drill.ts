@@ -27,7 +27,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: node --import tsx scripts/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]';
 function readOptions() {
   try {
-    return parseArgs({ options: { 'pg-dir': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string', default: '14' } } }).values;
+    return parseArgs({ options: { 'pg-dir': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string', default: '14' } } })
+      .values;
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${USAGE}`);
   }
@@ -48,7 +49,9 @@ const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
 const dbUrl = `postgres://postgres@127.0.0.1:${port}/talcioc_drill`;
 
 function cluster(command: 'stop' | 'restart') {
-  execFileSync(path.join(root, 'scripts/pg-cluster.sh'), command === 'stop' ? ['stop', pgDir] : ['restart', pgDir, String(port)], { stdio: 'ignore' });
+  execFileSync(path.join(root, 'scripts/pg-cluster.sh'), command === 'stop' ? ['stop', pgDir] : ['restart', pgDir, String(port)], {
+    stdio: 'ignore',
+  });
 }
 
 async function admin(sql: string) {
@@ -64,7 +67,17 @@ async function admin(sql: string) {
 function startServer(): Promise<{ child: ChildProcess; base: string; exited: () => number | null }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: dbUrl, STATIC_DIR: '/nonexistent', TRUST_PROXY: '127.0.0.1', PUSH_POLL_SECONDS: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: dbUrl,
+      STATIC_DIR: '/nonexistent',
+      TRUST_PROXY: '127.0.0.1',
+      PUSH_POLL_SECONDS: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let exitCode: number | null = null;
@@ -104,14 +117,26 @@ let outage: { from: number; to: number } | null = null;
 let firstOkAfterRestart: number | null = null;
 const inOutage = (at: number) => outage !== null && at >= outage.from && (outage.to === 0 || at <= outage.to);
 
-async function call(base: string, method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Outcome> {
+async function call(
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Outcome> {
   const at = Date.now();
   figures.requests += 1;
   if (inOutage(at)) figures.duringOutage += 1;
   try {
     const res = await fetch(`${base}/api${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1', ...(token && { authorization: `Bearer ${token}` }), ...headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '10.9.0.1',
+        ...(token && { authorization: `Bearer ${token}` }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(15_000),
     });
@@ -148,7 +173,14 @@ async function retried(run: () => Promise<Outcome>, deadline: number): Promise<O
 async function signUp(base: string, i: number) {
   const phone = `7${String(40_000_000 + (process.pid % 10_000) * 100 + i).slice(-8)}`;
   const e164 = `+40${phone}`;
-  const reg = await call(base, 'POST', '/registration', undefined, { name: `Drill ${i}`, phone, email: '', password: 'parola-drill-2026', country: 'România', phone_code: '+40' });
+  const reg = await call(base, 'POST', '/registration', undefined, {
+    name: `Drill ${i}`,
+    phone,
+    email: '',
+    password: 'parola-drill-2026',
+    country: 'România',
+    phone_code: '+40',
+  });
   if (reg.status !== 200) throw new Error(`registration: ${reg.status} ${JSON.stringify(reg.body)}`);
   const sent = await call(base, 'POST', '/send-otp', undefined, { phone, phone_code: '+40' });
   if (sent.status !== 200) throw new Error(`send-otp: ${sent.status}`);
@@ -163,7 +195,13 @@ async function signUp(base: string, i: number) {
   if (verified.status !== 200) throw new Error(`verify: ${verified.status}`);
   const token = (verified.body as SessionResponse).data.access.token.token;
   const address = await call(base, 'POST', '/address/store', token, {
-    name: `Drill ${i}`, phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Drill 1', postal_code: '400001', type: 'home',
+    name: `Drill ${i}`,
+    phone: '0722123456',
+    county: 'Cluj',
+    locality: 'Cluj-Napoca',
+    street: 'Str. Drill 1',
+    postal_code: '400001',
+    type: 'home',
   });
   if (address.status !== 200) throw new Error(`address: ${address.status} ${JSON.stringify(address.body)}`);
   return { token, addressId: (address.body as AddressResponse).data.address.id };
@@ -179,7 +217,9 @@ async function main() {
   let failed = false;
   try {
     // Three products with little stock (10), so the burst sells them out and stock is contended.
-    const picked = (await db.query(`SELECT id FROM products WHERE is_active AND quantity > 0 ORDER BY id LIMIT 3`)).rows.map((r) => Number(r.id));
+    const picked = (await db.query(`SELECT id FROM products WHERE is_active AND quantity > 0 ORDER BY id LIMIT 3`)).rows.map((r) =>
+      Number(r.id),
+    );
     await db.query(`UPDATE products SET quantity = 10 WHERE id = ANY($1)`, [picked]);
     const shoppers = [];
     for (let i = 0; i < SHOPPERS; i += 1) shoppers.push(await signUp(server.base, i));
@@ -213,7 +253,10 @@ async function main() {
         for (let round = 0; Date.now() < burstEnd && round < 400; round += 1) {
           const productId = picked[(round + s) % picked.length]!;
           const deadline = burstEnd + 20_000;
-          const stored = await retried(() => call(server.base, 'POST', '/cart/store', shopper.token, { product_id: productId, quantity: 1 }), deadline);
+          const stored = await retried(
+            () => call(server.base, 'POST', '/cart/store', shopper.token, { product_id: productId, quantity: 1 }),
+            deadline,
+          );
           if (stored.status === 200 && round % 3 === 0) {
             await retried(() => call(server.base, 'POST', '/cart/increment', shopper.token, { product_id: productId }), deadline);
             await retried(() => call(server.base, 'POST', '/cart/decrement', shopper.token, { product_id: productId }), deadline);
@@ -224,7 +267,15 @@ async function main() {
           }
           const key = randomUUID();
           const order = await retried(
-            () => call(server.base, 'POST', '/place-order', shopper.token, { selected_products: [productId], address_id: shopper.addressId, payment_method: 'cash' }, { 'idempotency-key': key }),
+            () =>
+              call(
+                server.base,
+                'POST',
+                '/place-order',
+                shopper.token,
+                { selected_products: [productId], address_id: shopper.addressId, payment_method: 'cash' },
+                { 'idempotency-key': key },
+              ),
             deadline,
           );
           if (order.status >= 200 && order.status < 300) {
@@ -244,11 +295,13 @@ async function main() {
     const ids = acknowledged.map((o) => o.id);
     const found = (await db.query(`SELECT id, count(*)::int AS n FROM orders WHERE id = ANY($1) GROUP BY id`, [ids])).rows;
     const lost = ids.filter((id) => !found.some((r) => Number(r.id) === id)).length;
-    const duplicated = found.filter((r) => r.n !== 1).length + (new Set(acknowledged.map((o) => o.number)).size !== acknowledged.length ? 1 : 0);
+    const duplicated =
+      found.filter((r) => r.n !== 1).length + (new Set(acknowledged.map((o) => o.number)).size !== acknowledged.length ? 1 : 0);
     const negative = Number((await db.query(`SELECT count(*)::int AS n FROM products WHERE quantity < 0`)).rows[0].n);
     const sold = (await db.query(`SELECT id, quantity FROM products WHERE id = ANY($1) ORDER BY id`, [picked])).rows;
     const ordersInDb = Number((await db.query(`SELECT count(*)::int AS n FROM orders`)).rows[0].n);
-    const recovered = outage && (outage as { to: number }).to && firstOkAfterRestart ? (firstOkAfterRestart - (outage as { to: number }).to) / 1000 : null;
+    const recovered =
+      outage && (outage as { to: number }).to && firstOkAfterRestart ? (firstOkAfterRestart - (outage as { to: number }).to) / 1000 : null;
 
     console.log('');
     console.log('fault drill figures');
@@ -262,7 +315,9 @@ async function main() {
     console.log(`  orders acknowledged with 2xx             ${acknowledged.length} (orders in the database: ${ordersInDb})`);
     console.log(`  acknowledged orders lost                 ${lost}`);
     console.log(`  acknowledged orders duplicated           ${duplicated}`);
-    console.log(`  products with stock below 0              ${negative} (stock left: ${sold.map((r) => `${r.id}:${r.quantity}`).join(', ')})`);
+    console.log(
+      `  products with stock below 0              ${negative} (stock left: ${sold.map((r) => `${r.id}:${r.quantity}`).join(', ')})`,
+    );
     console.log(`  readiness after the drill                ${after.status}`);
     console.log(`  drill took                               ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -292,7 +347,9 @@ async function main() {
       server.child.once('exit', resolve);
       setTimeout(resolve, 12_000).unref();
     });
-    await admin('DROP DATABASE IF EXISTS talcioc_drill').catch((e) => console.error(`could not drop talcioc_drill: ${(e as Error).message}`));
+    await admin('DROP DATABASE IF EXISTS talcioc_drill').catch((e) =>
+      console.error(`could not drop talcioc_drill: ${(e as Error).message}`),
+    );
   }
   process.exit(failed ? 1 : 0);
 }

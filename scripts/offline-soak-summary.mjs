@@ -40,7 +40,10 @@ const sum = (key) => records.reduce((n, r) => n + (r[key] ?? 0), 0);
 const bad = (r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error;
 const seconds = records.map((r) => r.seconds).sort((a, b) => a - b);
 const first = records.map((r) => r.at).sort()[0];
-const last = records.map((r) => r.at).sort().at(-1);
+const last = records
+  .map((r) => r.at)
+  .sort()
+  .at(-1);
 
 const summary = {
   sequences: records.length,
@@ -55,15 +58,22 @@ const summary = {
   secondsPerSequence: { min: seconds[0], median: seconds[Math.floor(seconds.length / 2)], max: seconds.at(-1) },
   seeds: [...new Set(records.map((r) => r.seed))],
   /** Client builds (index.html + sw.js hash; records from before stop 17 carry none). */
-  builds: Object.fromEntries([...new Set(records.map((r) => r.build ?? 'unrecorded'))].map((b) => [b, records.filter((r) => (r.build ?? 'unrecorded') === b).length])),
+  builds: Object.fromEntries(
+    [...new Set(records.map((r) => r.build ?? 'unrecorded'))].map((b) => [
+      b,
+      records.filter((r) => (r.build ?? 'unrecorded') === b).length,
+    ]),
+  ),
   firstFinished: first,
   lastFinished: last,
 };
 console.log(JSON.stringify(summary, null, 2));
 for (const r of records.filter((r) => bad(r) || r.stepError)) {
   console.log(`--- OFFLINE_SEED=${r.seed} OFFLINE_PATH=${r.path}: ${r.commands}`);
-  console.log(`    lost ${r.lost}, duplicated ${r.duplicated}, screen ${r.screenMismatches}, selection ${r.selectionMismatches}` +
-    `${r.stepError ? `, step not driven: ${r.stepError}` : ''}${r.error ? `, error: ${r.error}` : ''}`);
+  console.log(
+    `    lost ${r.lost}, duplicated ${r.duplicated}, screen ${r.screenMismatches}, selection ${r.selectionMismatches}` +
+      `${r.stepError ? `, step not driven: ${r.stepError}` : ''}${r.error ? `, error: ${r.error}` : ''}`,
+  );
   for (const d of r.details ?? []) console.log(`    ${d}`);
 }
 process.exit(records.some(bad) ? 1 : 0);

@@ -28,7 +28,13 @@ import { and, eq, gt, lte, min, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { flashSaleProducts, flashSales, products } from '../server/db/schema.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../contract/orders.ts';
-import { changeOrderStatus, emitOrderStatusChanged, lockOrder, TransitionError, type OrderStatusChanged } from '../server/services/order-status.ts';
+import {
+  changeOrderStatus,
+  emitOrderStatusChanged,
+  lockOrder,
+  TransitionError,
+  type OrderStatusChanged,
+} from '../server/services/order-status.ts';
 import { installPushQueue } from '../server/services/push-queue.ts';
 import { installOrderStatusNotifications, notifyPriceDrop } from '../server/services/push-triggers.ts';
 import { runTicketCommand } from '../server/services/support-service.ts';
@@ -72,7 +78,8 @@ export function parseArgs(argv: readonly string[]): OrderStatusCommand {
   const { values, positionals } = readArgs(argv, { tracking: { type: 'string' }, note: { type: 'string' } }, USAGE);
   const [command, order, status, ...rest] = positionals;
   if (command !== 'order:status' || !order || !status || rest.length) throw new Error(USAGE);
-  if (!(ORDER_STATUSES as readonly string[]).includes(status)) throw new Error(`Unknown status "${status}". One of: ${ORDER_STATUSES.join(', ')}.`);
+  if (!(ORDER_STATUSES as readonly string[]).includes(status))
+    throw new Error(`Unknown status "${status}". One of: ${ORDER_STATUSES.join(', ')}.`);
   const parsed: OrderStatusCommand = { order, status: status as OrderStatus };
   for (const flag of ['tracking', 'note'] as const) {
     const value = values[flag];
@@ -114,7 +121,8 @@ export function parseProductPriceArgs(argv: readonly string[]): ProductPriceComm
   const { values, positionals } = readArgs(argv, { discount: { type: 'string' } }, PRICE_USAGE);
   const [command, productId, price, ...rest] = positionals;
   if (command !== 'product:price' || !productId || !price || rest.length) throw new Error(PRICE_USAGE);
-  if (!/^\d{1,9}$/.test(productId) || Number(productId) < 1) throw new Error(`The product id must be a positive whole number, not "${productId}".`);
+  if (!/^\d{1,9}$/.test(productId) || Number(productId) < 1)
+    throw new Error(`The product id must be a positive whole number, not "${productId}".`);
   const parsed: ProductPriceCommand = { productId: Number(productId), price: parseMoney(price, 'The price'), discount: 0 };
   if (parsed.price <= 0) throw new Error('The price must be above 0.');
   if (values.discount !== undefined) parsed.discount = parseMoney(values.discount, '--discount');
@@ -174,7 +182,10 @@ export async function runProductPrice(db: Database, command: ProductPriceCommand
 
 /** ticket:reply / ticket:close: the reply's notification becomes push jobs for the server's worker. */
 async function ticketCommand(argv: string[]) {
-  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL?.trim() || undefined, dataDir: process.env.DATA_DIR?.trim() || './data' });
+  const handle = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    dataDir: process.env.DATA_DIR?.trim() || './data',
+  });
   const offQueue = installPushQueue();
   try {
     console.log(await runTicketCommand(handle.db, argv));
@@ -196,14 +207,19 @@ async function main() {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL?.trim() || undefined, dataDir: process.env.DATA_DIR?.trim() || './data' });
+  const handle = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    dataDir: process.env.DATA_DIR?.trim() || './data',
+  });
   // Notifications written here become push jobs; the server's push worker sends them.
   const offQueue = installPushQueue();
   const offOrders = installOrderStatusNotifications(handle.db, console);
   try {
     if (command.kind === 'order:status') {
       const event = await runOrderStatus(handle.db, command);
-      console.log(`Order ${event.orderNumber} (#${event.orderId}): ${event.from} → ${event.to}${event.tracking ? ` (tracking: ${event.tracking})` : ''}.`);
+      console.log(
+        `Order ${event.orderNumber} (#${event.orderId}): ${event.from} → ${event.to}${event.tracking ? ` (tracking: ${event.tracking})` : ''}.`,
+      );
     } else {
       const change = await runProductPrice(handle.db, command);
       const lower = change.newPrice < change.oldPrice ? `; ${change.notified} shopper(s) with it as a favourite notified` : '';

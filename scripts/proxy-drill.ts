@@ -76,7 +76,8 @@ const DB_NAME = 'talcioc_proxy';
 const adminUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
 const dbUrl = `postgres://postgres@127.0.0.1:${PG_PORT}/${DB_NAME}`;
 const PASSWORD = 'parola-proxy-2026';
-const upstreamName = (addr: string | undefined) => (addr === `127.0.0.1:${INSTANCE_PORTS[0]}` ? 'A' : addr === `127.0.0.1:${INSTANCE_PORTS[1]}` ? 'B' : `?(${addr})`);
+const upstreamName = (addr: string | undefined) =>
+  addr === `127.0.0.1:${INSTANCE_PORTS[0]}` ? 'A' : addr === `127.0.0.1:${INSTANCE_PORTS[1]}` ? 'B' : `?(${addr})`;
 
 // --- small helpers ----------------------------------------------------------------------------
 
@@ -113,7 +114,14 @@ let requestCount = 0;
  * One HTTP request on a new connection from `from` (a loopback address) to `port`: through nginx
  * (PROXY_PORT) or straight to an instance.
  */
-function send(options: { port: number; from: string; method: string; path: string; headers?: Record<string, string>; body?: Buffer | string }): Promise<Answer> {
+function send(options: {
+  port: number;
+  from: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+}): Promise<Answer> {
   requestCount += 1;
   return new Promise((resolve, reject) => {
     const body = typeof options.body === 'string' ? Buffer.from(options.body) : options.body;
@@ -140,7 +148,11 @@ function send(options: { port: number; from: string; method: string; path: strin
             json = null;
           }
           const instance =
-            options.port === PROXY_PORT ? upstreamName(res.headers['x-upstream'] as string | undefined) : options.port === INSTANCE_PORTS[0] ? 'A' : 'B';
+            options.port === PROXY_PORT
+              ? upstreamName(res.headers['x-upstream'] as string | undefined)
+              : options.port === INSTANCE_PORTS[0]
+                ? 'A'
+                : 'B';
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data, json, instance });
         });
         res.on('error', reject);
@@ -153,7 +165,12 @@ function send(options: { port: number; from: string; method: string; path: strin
 }
 
 /** A JSON API call as a client at `from`, through nginx unless `port` says otherwise. */
-function api(from: string, method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; port?: number } = {}) {
+function api(
+  from: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; port?: number } = {},
+) {
   return send({
     port: options.port ?? PROXY_PORT,
     from,
@@ -171,7 +188,10 @@ function api(from: string, method: string, url: string, options: { token?: strin
 }
 
 function expectStatus(answer: Answer, status: number, what: string) {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} from ${answer.instance}: ${answer.body.toString('utf8').slice(0, 300)}`);
+  if (answer.status !== status)
+    throw new Error(
+      `${what}: expected ${status}, got ${answer.status} from ${answer.instance}: ${answer.body.toString('utf8').slice(0, 300)}`,
+    );
   return answer;
 }
 
@@ -252,7 +272,10 @@ function startInstance(name: 'A' | 'B', port: number, dir: string, staticDir: st
 
 async function waitHealthy(instance: Instance, deadline: number) {
   while (Date.now() < deadline) {
-    if (instance.exited() !== null) throw new Error(`instance ${instance.name} exited at start (${instance.exited()}):\n${readFileSync(instance.log, 'utf8').slice(-3000)}`);
+    if (instance.exited() !== null)
+      throw new Error(
+        `instance ${instance.name} exited at start (${instance.exited()}):\n${readFileSync(instance.log, 'utf8').slice(-3000)}`,
+      );
     try {
       const res = await send({ port: instance.port, from: '127.0.0.1', method: 'GET', path: '/api/health' });
       requestCount -= 1;
@@ -310,7 +333,11 @@ http {
 function startNginx(dir: string): { child: ChildProcess; exited: () => number | null } {
   mkdirSync(path.join(dir, 'tmp'), { recursive: true });
   writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir));
-  const child = spawn(NGINX, ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    NGINX,
+    ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log'), '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let exitCode: number | null = null;
   child.on('exit', (code, signal) => (exitCode = code ?? (signal ? 128 : 0)));
   child.stderr!.on('data', (c: Buffer) => process.stderr.write(`nginx: ${c.toString()}`));
@@ -320,7 +347,10 @@ function startNginx(dir: string): { child: ChildProcess; exited: () => number | 
 async function stopChild(child: ChildProcess, exited: () => number | null, signal: NodeJS.Signals = 'SIGTERM') {
   if (exited() !== null || child.exitCode !== null) return;
   child.kill(signal);
-  const gone = await Promise.race([new Promise<boolean>((resolve) => child.once('exit', () => resolve(true))), sleep(12_000).then(() => false)]);
+  const gone = await Promise.race([
+    new Promise<boolean>((resolve) => child.once('exit', () => resolve(true))),
+    sleep(12_000).then(() => false),
+  ]);
   if (!gone) child.kill('SIGKILL');
 }
 
@@ -335,17 +365,32 @@ const newPhone = () => {
 
 async function signUpAndLogIn(from: string) {
   const phone = newPhone();
-  const reg = await api(from, 'POST', '/registration', { body: { name: 'Ana Proxy', phone: phone.national, email: '', password: PASSWORD, country: 'România', phone_code: '+40' } });
+  const reg = await api(from, 'POST', '/registration', {
+    body: { name: 'Ana Proxy', phone: phone.national, email: '', password: PASSWORD, country: 'România', phone_code: '+40' },
+  });
   expectStatus(reg, 200, 'registration');
   if (reg.json.data.requires_verification) {
     // The code is queued and sent to the gateway by whichever instance works the queue first (ADR 020).
     const mark = smsReceived.length;
     expectStatus(await api(from, 'POST', '/send-otp', { body: { phone: phone.national, phone_code: '+40' } }), 200, 'send-otp');
     const code = await codeFor(phone.e164, mark);
-    expectStatus(await api(from, 'POST', '/verify-otp-register', { body: { phone: phone.national, phone_code: '+40', otp: code } }), 200, 'verify-otp-register');
+    expectStatus(
+      await api(from, 'POST', '/verify-otp-register', { body: { phone: phone.national, phone_code: '+40', otp: code } }),
+      200,
+      'verify-otp-register',
+    );
   }
-  const login = expectStatus(await api(from, 'POST', '/login', { body: { phone: phone.national, phone_code: '+40', password: PASSWORD } }), 200, 'login');
-  return { phone, token: login.json.data.access.token.token as string, userId: login.json.data.user.id as number, loginInstance: login.instance };
+  const login = expectStatus(
+    await api(from, 'POST', '/login', { body: { phone: phone.national, phone_code: '+40', password: PASSWORD } }),
+    200,
+    'login',
+  );
+  return {
+    phone,
+    token: login.json.data.access.token.token as string,
+    userId: login.json.data.user.id as number,
+    loginInstance: login.instance,
+  };
 }
 
 /** Through nginx, repeats `call` until an answer comes from `instance` (round-robin: at most a few tries). */
@@ -382,7 +427,9 @@ async function main() {
     ]);
     await db?.end().catch(() => undefined);
     await new Promise((resolve) => (sms ? sms.close(() => resolve(undefined)) : resolve(undefined)));
-    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((e) => console.error(`could not drop ${DB_NAME}: ${(e as Error).message}`));
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`).catch((e) =>
+      console.error(`could not drop ${DB_NAME}: ${(e as Error).message}`),
+    );
     if (!problems.length && !KEEP) rmSync(dir, { recursive: true, force: true });
     else console.error(`proxy drill: logs kept in ${dir}`);
   };
@@ -400,7 +447,9 @@ async function main() {
     sms = await startSmsGateway();
 
     // 0. Both instances at the same moment on the empty database.
-    console.log(`proxy drill: nginx ${NGINX} on 127.0.0.1:${PROXY_PORT} → instances A :${INSTANCE_PORTS[0]}, B :${INSTANCE_PORTS[1]} (production, TRUST_PROXY=127.0.0.1, API_RATE_LIMIT=${API_LIMIT}) on PostgreSQL :${PG_PORT}/${DB_NAME}`);
+    console.log(
+      `proxy drill: nginx ${NGINX} on 127.0.0.1:${PROXY_PORT} → instances A :${INSTANCE_PORTS[0]}, B :${INSTANCE_PORTS[1]} (production, TRUST_PROXY=127.0.0.1, API_RATE_LIMIT=${API_LIMIT}) on PostgreSQL :${PG_PORT}/${DB_NAME}`,
+    );
     console.log('\n0. first start of two instances at once, on an empty database');
     const t0 = Date.now();
     instances.push(startInstance('A', INSTANCE_PORTS[0], dir, staticDir), startInstance('B', INSTANCE_PORTS[1], dir, staticDir));
@@ -412,7 +461,10 @@ async function main() {
         await send({ port: PROXY_PORT, from: '127.0.0.1', method: 'GET', path: '/api/health' });
         break;
       } catch {
-        if (nginx.exited() !== null) throw new Error(`nginx exited (${nginx.exited()}): ${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-2000) : ''}`);
+        if (nginx.exited() !== null)
+          throw new Error(
+            `nginx exited (${nginx.exited()}): ${existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8').slice(-2000) : ''}`,
+          );
         await sleep(100);
       }
     }
@@ -426,14 +478,21 @@ async function main() {
     check(shops === SHOPS.length, `catalog seeded once (${shops} shops, expected ${SHOPS.length})`);
     const keyA = await through('A', () => api('127.0.0.2', 'GET', '/push/public-key'));
     const keyB = await through('B', () => api('127.0.0.2', 'GET', '/push/public-key'));
-    check(keyA.status === 200 && keyA.json?.data?.public_key === keyB.json?.data?.public_key, 'both instances sign pushes with one VAPID key pair');
+    check(
+      keyA.status === 200 && keyA.json?.data?.public_key === keyB.json?.data?.public_key,
+      'both instances sign pushes with one VAPID key pair',
+    );
     if (staticDir !== '/nonexistent') {
       const pageA = await through('A', () => send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: '/' }));
       const pageB = await through('B', () => send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: '/' }));
       // The same built app from both; the answers a first visit's page carries (ADR 026) are made
       // per request by each instance (and may miss the budget on one), so they are left out of the comparison.
-      const app = (body: Buffer) => body.toString('utf8').replace(/<script type="application\/json" id="first-answers">[\s\S]*?<\/script>/, '');
-      check(pageA.status === 200 && pageB.status === 200 && app(pageA.body) === app(pageB.body), 'the built app is served by both (GET / through nginx)');
+      const app = (body: Buffer) =>
+        body.toString('utf8').replace(/<script type="application\/json" id="first-answers">[\s\S]*?<\/script>/, '');
+      check(
+        pageA.status === 200 && pageB.status === 200 && app(pageA.body) === app(pageB.body),
+        'the built app is served by both (GET / through nginx)',
+      );
     }
 
     // 1. Sessions.
@@ -441,7 +500,10 @@ async function main() {
     const shopper = await signUpAndLogIn('127.0.0.2');
     const otherOne = other(shopper.loginInstance);
     const me = await through(otherOne, () => api('127.0.0.2', 'GET', '/user', { token: shopper.token }));
-    check(me.status === 200 && me.json?.data?.user?.id === shopper.userId, `logged in through ${shopper.loginInstance}, the token works on ${otherOne} (GET /api/user ${me.status})`);
+    check(
+      me.status === 200 && me.json?.data?.user?.id === shopper.userId,
+      `logged in through ${shopper.loginInstance}, the token works on ${otherOne} (GET /api/user ${me.status})`,
+    );
     for (const [i, port] of INSTANCE_PORTS.entries()) {
       const direct = await api('127.0.0.2', 'GET', '/user', { token: shopper.token, port });
       check(direct.status === 200, `…and on instance ${i ? 'B' : 'A'} addressed directly (${direct.status})`);
@@ -449,7 +511,10 @@ async function main() {
     const second = await signUpAndLogIn('127.0.0.2');
     const out = await api('127.0.0.2', 'GET', '/logout', { token: second.token });
     const afterLogout = await through(other(out.instance), () => api('127.0.0.2', 'GET', '/user', { token: second.token }));
-    check(out.status === 200 && afterLogout.status === 401, `a logout through ${out.instance} ends the session on ${afterLogout.instance} too (${afterLogout.status})`);
+    check(
+      out.status === 200 && afterLogout.status === 401,
+      `a logout through ${out.instance} ends the session on ${afterLogout.instance} too (${afterLogout.status})`,
+    );
 
     // 2. Avatars.
     console.log('\n2. an avatar uploaded through one instance is served by the other');
@@ -461,29 +526,63 @@ async function main() {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const uploaded = expectStatus(
-      await send({ port: PROXY_PORT, from: '127.0.0.2', method: 'POST', path: '/api/profile/photo', body: multipart, headers: { authorization: `Bearer ${shopper.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, accept: 'application/json' } }),
+      await send({
+        port: PROXY_PORT,
+        from: '127.0.0.2',
+        method: 'POST',
+        path: '/api/profile/photo',
+        body: multipart,
+        headers: {
+          authorization: `Bearer ${shopper.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          accept: 'application/json',
+        },
+      }),
       200,
       'avatar upload',
     );
     const photoUrl = String(JSON.parse(uploaded.body.toString('utf8')).data.user.profile_photo);
     const photoPath = new URL(photoUrl, 'http://localhost').pathname;
-    const onOther = await through(other(uploaded.instance), () => send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: photoPath }));
+    const onOther = await through(other(uploaded.instance), () =>
+      send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: photoPath }),
+    );
     const onSame = await through(uploaded.instance, () => send({ port: PROXY_PORT, from: '127.0.0.2', method: 'GET', path: photoPath }));
     check(
-      onOther.status === 200 && onOther.body.length > 0 && onOther.body.equals(onSame.body) && String(onOther.headers['content-type']).startsWith('image/'),
+      onOther.status === 200 &&
+        onOther.body.length > 0 &&
+        onOther.body.equals(onSame.body) &&
+        String(onOther.headers['content-type']).startsWith('image/'),
       `uploaded through ${uploaded.instance}, ${photoPath} served by ${onOther.instance}: ${onOther.status}, ${onOther.body.length} bytes, ${onOther.headers['content-type']}, same bytes as ${onSame.instance}`,
     );
 
     // 3. Orders and the other instance's catalog cache.
     console.log("\n3. an order placed through one instance shows in the other's catalog answers within 1 s");
-    const [product] = (await db.query('SELECT id, quantity FROM products WHERE is_active AND quantity >= 3 ORDER BY id LIMIT 1')).rows as { id: number; quantity: number }[];
+    const [product] = (await db.query('SELECT id, quantity FROM products WHERE is_active AND quantity >= 3 ORDER BY id LIMIT 1')).rows as {
+      id: number;
+      quantity: number;
+    }[];
     if (!product) throw new Error('no product with stock 3 or more');
     const address = expectStatus(
-      await api('127.0.0.2', 'POST', '/address/store', { token: shopper.token, body: { name: 'Ana Proxy', phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Proxy 1', postal_code: '400001', type: 'home' } }),
+      await api('127.0.0.2', 'POST', '/address/store', {
+        token: shopper.token,
+        body: {
+          name: 'Ana Proxy',
+          phone: '0722123456',
+          county: 'Cluj',
+          locality: 'Cluj-Napoca',
+          street: 'Str. Proxy 1',
+          postal_code: '400001',
+          type: 'home',
+        },
+      }),
       200,
       'address',
     );
-    expectStatus(await api('127.0.0.2', 'POST', '/cart/store', { token: shopper.token, body: { product_id: product.id, quantity: 1 } }), 200, 'cart/store');
+    expectStatus(
+      await api('127.0.0.2', 'POST', '/cart/store', { token: shopper.token, body: { product_id: product.id, quantity: 1 } }),
+      200,
+      'cart/store',
+    );
     // Warm both instances' response caches with the product's anonymous answer (addressed directly).
     const detail = (port: number) => api('127.0.0.3', 'GET', `/products/${product.id}`, { port });
     for (const port of INSTANCE_PORTS) {
@@ -496,7 +595,11 @@ async function main() {
       `before the order both instances answer stock ${product.quantity} from their caches (X-Cache ${before.map((r) => r.headers['x-cache']).join('/')})`,
     );
     const order = expectStatus(
-      await api('127.0.0.2', 'POST', '/place-order', { token: shopper.token, body: { selected_products: [product.id], address_id: address.json.data.address.id, payment_method: 'cash' }, headers: { 'idempotency-key': randomUUID() } }),
+      await api('127.0.0.2', 'POST', '/place-order', {
+        token: shopper.token,
+        body: { selected_products: [product.id], address_id: address.json.data.address.id, payment_method: 'cash' },
+        headers: { 'idempotency-key': randomUUID() },
+      }),
       200,
       'place-order',
     );
@@ -516,8 +619,14 @@ async function main() {
       }
       await sleep(25);
     }
-    figure(`order through ${order.instance}: new stock seen on ${watched} after`, seenAfter === null ? 'never (2 s)' : `${seenAfter} ms (${polls} poll${polls > 1 ? 's' : ''}, X-Cache ${seenCache ?? '-'})`);
-    check(seenAfter !== null && seenAfter <= 1000, `the order through ${order.instance} shows on ${watched} within 1 s (${seenAfter === null ? 'not within 2 s' : `${seenAfter} ms`})`);
+    figure(
+      `order through ${order.instance}: new stock seen on ${watched} after`,
+      seenAfter === null ? 'never (2 s)' : `${seenAfter} ms (${polls} poll${polls > 1 ? 's' : ''}, X-Cache ${seenCache ?? '-'})`,
+    );
+    check(
+      seenAfter !== null && seenAfter <= 1000,
+      `the order through ${order.instance} shows on ${watched} within 1 s (${seenAfter === null ? 'not within 2 s' : `${seenAfter} ms`})`,
+    );
 
     // 4. Limits.
     console.log('\n4. per-address limits are shared by the instances, and a forged X-Forwarded-For does not escape them');
@@ -545,31 +654,51 @@ async function main() {
         }
       }
       const summary = [...statuses].map(([s, n]) => `${n}×${s}`).join(', ');
-      figure(label, `refused from request ${firstRefused ?? 'never'} (allowed ${max}; A served ${served.A}, B ${served.B}; ${summary}; Retry-After ${retryAfter ?? '-'})`);
+      figure(
+        label,
+        `refused from request ${firstRefused ?? 'never'} (allowed ${max}; A served ${served.A}, B ${served.B}; ${summary}; Retry-After ${retryAfter ?? '-'})`,
+      );
       return { firstRefused, served, retryAfter, statuses };
     }
     const sharedAndRefused = (r: Awaited<ReturnType<typeof hammer>>, max: number, what: string) =>
-      check(r.firstRefused === max + 1 && r.served.A! > 0 && r.served.B! > 0 && (r.statuses.get(429) ?? 0) === 3 && Number(r.retryAfter) > 0, `${what}: refused from request ${r.firstRefused ?? 'never'} (expected ${max + 1}), both instances counted (A ${r.served.A}, B ${r.served.B})`);
+      check(
+        r.firstRefused === max + 1 && r.served.A! > 0 && r.served.B! > 0 && (r.statuses.get(429) ?? 0) === 3 && Number(r.retryAfter) > 0,
+        `${what}: refused from request ${r.firstRefused ?? 'never'} (expected ${max + 1}), both instances counted (A ${r.served.A}, B ${r.served.B})`,
+      );
 
-    const settingsCall = (from: string, xff?: string, port?: number) => () => api(from, 'GET', '/settings', { port, headers: xff ? { 'x-forwarded-for': xff } : {} });
+    const settingsCall = (from: string, xff?: string, port?: number) => () =>
+      api(from, 'GET', '/settings', { port, headers: xff ? { 'x-forwarded-for': xff } : {} });
     const plain = await hammer('API-wide limit through nginx, no X-Forwarded-For', API_LIMIT, () => settingsCall('127.0.0.4')());
     sharedAndRefused(plain, API_LIMIT, `API-wide limit (${API_LIMIT}/min) through nginx`);
-    const spoofed = await hammer('API-wide limit through nginx, forged X-Forwarded-For', API_LIMIT, () => settingsCall('127.0.0.5', forged())());
+    const spoofed = await hammer('API-wide limit through nginx, forged X-Forwarded-For', API_LIMIT, () =>
+      settingsCall('127.0.0.5', forged())(),
+    );
     sharedAndRefused(spoofed, API_LIMIT, 'API-wide limit through nginx with a new forged X-Forwarded-For each time');
     // Directly to the instances, alternating: a client that is not the proxy is never believed.
-    const direct = await hammer('API-wide limit directly, alternating, forged X-Forwarded-For', API_LIMIT, (i) => settingsCall('127.0.0.6', forged(), INSTANCE_PORTS[i % 2])());
+    const direct = await hammer('API-wide limit directly, alternating, forged X-Forwarded-For', API_LIMIT, (i) =>
+      settingsCall('127.0.0.6', forged(), INSTANCE_PORTS[i % 2])(),
+    );
     sharedAndRefused(direct, API_LIMIT, 'API-wide limit on the instances addressed directly, alternating, forged X-Forwarded-For');
     const bystander = await api('127.0.0.7', 'GET', '/settings');
     check(bystander.status === 200, `another client address is not limited meanwhile (${bystander.status})`);
 
-    const sendOtp = (from: string, xff?: string) => () => api(from, 'POST', '/send-otp', { body: { phone: newPhone().national, phone_code: '+40' }, headers: xff ? { 'x-forwarded-for': xff } : {} });
+    const sendOtp = (from: string, xff?: string) => () =>
+      api(from, 'POST', '/send-otp', {
+        body: { phone: newPhone().national, phone_code: '+40' },
+        headers: xff ? { 'x-forwarded-for': xff } : {},
+      });
     const otpPlain = await hammer('send-otp through nginx, no X-Forwarded-For', SEND_OTP_LIMIT, () => sendOtp('127.0.0.8')());
     sharedAndRefused(otpPlain, SEND_OTP_LIMIT, `send-otp (${SEND_OTP_LIMIT}/hour per address) through nginx`);
-    const otpSpoofed = await hammer('send-otp through nginx, forged X-Forwarded-For', SEND_OTP_LIMIT, () => sendOtp('127.0.0.9', forged())());
+    const otpSpoofed = await hammer('send-otp through nginx, forged X-Forwarded-For', SEND_OTP_LIMIT, () =>
+      sendOtp('127.0.0.9', forged())(),
+    );
     sharedAndRefused(otpSpoofed, SEND_OTP_LIMIT, 'send-otp through nginx with a new forged X-Forwarded-For each time');
 
     const [bucket] = (await db.query(`SELECT count FROM rate_limit_buckets WHERE key = 'api:ip:127.0.0.5'`)).rows as { count: number }[];
-    check(Number(bucket?.count) === API_LIMIT, `one counter in the database for the forging client: api:ip:127.0.0.5 = ${bucket?.count ?? 'none'}`);
+    check(
+      Number(bucket?.count) === API_LIMIT,
+      `one counter in the database for the forging client: api:ip:127.0.0.5 = ${bucket?.count ?? 'none'}`,
+    );
     const forgedRows = Number((await db.query(`SELECT count(*)::int AS n FROM rate_limit_buckets WHERE key LIKE '%:10.%'`)).rows[0].n);
     check(forgedRows === 0, `no counter for any forged address (${forgedRows})`);
 
@@ -579,7 +708,8 @@ async function main() {
     problems.push((error as Error).message);
     console.error(`proxy drill error: ${(error as Error).stack ?? error}`);
     for (const instance of instances) {
-      if (existsSync(instance.log)) console.error(`--- instance ${instance.name} log (tail)\n${readFileSync(instance.log, 'utf8').slice(-2000)}`);
+      if (existsSync(instance.log))
+        console.error(`--- instance ${instance.name} log (tail)\n${readFileSync(instance.log, 'utf8').slice(-2000)}`);
     }
   } finally {
     console.log('\nproxy drill figures');

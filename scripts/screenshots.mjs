@@ -25,11 +25,23 @@ const out = '.tmp/shots';
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   for (const width of [375, 1280]) {
-    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 800 : 900 }, isMobile: width < 500, hasTouch: width < 500 });
+    const context = await browser.newContext({
+      viewport: { width, height: width < 500 ? 800 : 900 },
+      isMobile: width < 500,
+      hasTouch: width < 500,
+    });
     if (process.env.AUTH) {
       const auth = { addresses: [], favoriteProducts: 0, ...JSON.parse(process.env.AUTH) };
       await context.addInitScript((value) => localStorage.setItem('auth', JSON.stringify(value)), auth);

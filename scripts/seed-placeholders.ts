@@ -13,7 +13,11 @@ import { images } from '../server/db/schema.ts';
 const handle = await openDatabase({ dataDir: 'memory://' });
 try {
   await seedIfEmpty(handle.db);
-  const rows = await handle.db.select({ key: images.key, placeholder: images.placeholder }).from(images).where(isNotNull(images.recipe)).orderBy(images.key);
+  const rows = await handle.db
+    .select({ key: images.key, placeholder: images.placeholder })
+    .from(images)
+    .where(isNotNull(images.recipe))
+    .orderBy(images.key);
   const file = new URL('../server/db/seed/photo-placeholders.json', import.meta.url);
   await writeFile(file, `${JSON.stringify(Object.fromEntries(rows.map((r) => [r.key, r.placeholder])), null, 0)}\n`);
   console.log(`${rows.length} placeholders → ${file.pathname}`);

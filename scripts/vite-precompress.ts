@@ -48,7 +48,10 @@ export function precompress(): Plugin {
           targets.map(async (file) => {
             const content = await readFile(file);
             const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length };
-            await Promise.all([writeFile(`${file}.br`, await brotli(content, { params })), writeFile(`${file}.gz`, await gzipped(content, { level: 9 }))]);
+            await Promise.all([
+              writeFile(`${file}.br`, await brotli(content, { params })),
+              writeFile(`${file}.gz`, await gzipped(content, { level: 9 })),
+            ]);
           }),
         );
       },

@@ -130,10 +130,13 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       closing = true;
     });
     fastify.addHook('onListen', async () => {
-      void fastify.tryExclusive(WARM_UP_LOCK_KEY, () => warmFirstScreens(fastify, imagePipeline(fastify), () => closing)).then(
-        (done) => fastify.log.info(done.ran ? done.value : { skipped: 'another instance is warming them' }, 'first screens\' photos ready'),
-        (err: unknown) => fastify.log.warn({ err }, 'warming the first screens\' photos stopped'),
-      );
+      void fastify
+        .tryExclusive(WARM_UP_LOCK_KEY, () => warmFirstScreens(fastify, imagePipeline(fastify), () => closing))
+        .then(
+          (done) =>
+            fastify.log.info(done.ran ? done.value : { skipped: 'another instance is warming them' }, "first screens' photos ready"),
+          (err: unknown) => fastify.log.warn({ err }, "warming the first screens' photos stopped"),
+        );
     });
   }
 

@@ -33,7 +33,7 @@ describe('readEnv', () => {
     });
   });
 
-  it('refuses WEB_CONCURRENCY above 1 without DATABASE_URL (the embedded database is one process\'s)', () => {
+  it("refuses WEB_CONCURRENCY above 1 without DATABASE_URL (the embedded database is one process's)", () => {
     expect(() => readEnv({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY/);
     expect(readEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/talcioc' }).WEB_CONCURRENCY).toBe(2);
   });
@@ -105,7 +105,9 @@ describe('readEnv: accounts (issue #4)', () => {
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(
       /^Invalid environment: SMS_GATEWAY_URL: in production one-time codes must be deliverable: set SMS_GATEWAY_URL \(SMS\) and\/or SMTP_URL \(e-mail\)$/,
     );
-    expect(readEnv({ NODE_ENV: 'production', SMS_GATEWAY_URL: 'https://sms.example.ro/send' }).SMS_GATEWAY_URL).toBe('https://sms.example.ro/send');
+    expect(readEnv({ NODE_ENV: 'production', SMS_GATEWAY_URL: 'https://sms.example.ro/send' }).SMS_GATEWAY_URL).toBe(
+      'https://sms.example.ro/send',
+    );
     expect(readEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.ro:587' }).SMTP_URL).toBe('smtp://mail.example.ro:587');
     expect(() => readEnv({ NODE_ENV: 'production', SMS_GATEWAY_URL: 'ftp://x' })).toThrow(/SMS_GATEWAY_URL must be an http/);
   });
@@ -133,17 +135,23 @@ describe('readEnv: accounts (issue #4)', () => {
     ecdh.generateKeys();
     const pair = { VAPID_PUBLIC_KEY: ecdh.getPublicKey('base64url'), VAPID_PRIVATE_KEY: ecdh.getPrivateKey('base64url') };
     expect(readEnv(pair)).toMatchObject(pair);
-    expect(() => readEnv({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/);
+    expect(() => readEnv({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow(
+      /VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/,
+    );
     const other = createECDH('prime256v1');
     other.generateKeys();
-    expect(() => readEnv({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey('base64url') })).toThrow(/VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY is not the public key/);
+    expect(() => readEnv({ ...pair, VAPID_PRIVATE_KEY: other.getPrivateKey('base64url') })).toThrow(
+      /VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY is not the public key/,
+    );
     expect(() => readEnv({ ...pair, VAPID_PUBLIC_KEY: 'abc+/=' })).toThrow(/VAPID_PUBLIC_KEY must be base64url/);
     expect(() => readEnv({ ...pair, VAPID_PRIVATE_KEY: 'AAAA' })).toThrow(/VAPID_PRIVATE_KEY must decode to 32 bytes/);
   });
 
   it('checks the VAPID subject and the push worker settings', () => {
     expect(readEnv({ VAPID_SUBJECT: 'https://talcioc.ro/contact' }).VAPID_SUBJECT).toBe('https://talcioc.ro/contact');
-    expect(() => readEnv({ VAPID_SUBJECT: 'http://talcioc.ro' })).toThrow(/VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/);
+    expect(() => readEnv({ VAPID_SUBJECT: 'http://talcioc.ro' })).toThrow(
+      /VAPID_SUBJECT: VAPID_SUBJECT must be a mailto: address or an https:\/\/ URL/,
+    );
     expect(readEnv({ PUSH_WORKER: 'false', PUSH_POLL_SECONDS: '2' })).toMatchObject({ PUSH_WORKER: false, PUSH_POLL_SECONDS: 2 });
     expect(() => readEnv({ PUSH_WORKER: 'no' })).toThrow(/PUSH_WORKER/);
     expect(() => readEnv({ PUSH_POLL_SECONDS: '0' })).toThrow(/PUSH_POLL_SECONDS/);

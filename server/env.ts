@@ -4,11 +4,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** An optional string where an empty value means "unset" (as shells and .env files often give it). */
-const optional = <T extends z.ZodType>(schema: T) =>
-  schema.optional().or(z.literal('').transform(() => undefined));
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 
-const httpUrl = (name: string) =>
-  z.string().regex(/^https?:\/\/\S+$/, `${name} must be an http:// or https:// URL`);
+const httpUrl = (name: string) => z.string().regex(/^https?:\/\/\S+$/, `${name} must be an http:// or https:// URL`);
 
 /** Whether `publicKey` is the uncompressed P-256 public key of `privateKey` (both base64url). */
 function isVapidPair(publicKey: string, privateKey: string): boolean {
@@ -85,12 +83,18 @@ const envSchema = z
         if (text === 'true') {
           ctx.addIssue({
             code: 'custom',
-            message: 'TRUST_PROXY=true would believe any client-written X-Forwarded-For: give the hop count (e.g. 1) or the proxies\' addresses/CIDRs',
+            message:
+              "TRUST_PROXY=true would believe any client-written X-Forwarded-For: give the hop count (e.g. 1) or the proxies' addresses/CIDRs",
           });
           return false;
         }
-        const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
-        for (const entry of entries) if (!isProxyAddress(entry)) ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${entry}" is not an address, CIDR or hop count` });
+        const entries = text
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean);
+        for (const entry of entries)
+          if (!isProxyAddress(entry))
+            ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${entry}" is not an address, CIDR or hop count` });
         return entries;
       }),
 
@@ -152,7 +156,12 @@ const envSchema = z
     PUSH_SERVICE_HOSTS: z
       .string()
       .default(DEFAULT_PUSH_SERVICE_HOSTS)
-      .transform((value) => value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .refine((hosts) => hosts.length > 0, 'PUSH_SERVICE_HOSTS needs at least one host')
       .refine(
         (hosts) => hosts.every((h) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(h)),
@@ -205,7 +214,11 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database belongs to one process)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+      });
     }
     if (env.TEST_SCRYPT_LOG_N !== undefined && env.NODE_ENV !== 'test') {
       ctx.addIssue({ code: 'custom', path: ['TEST_SCRYPT_LOG_N'], message: 'TEST_SCRYPT_LOG_N is for tests only (NODE_ENV=test)' });
@@ -220,7 +233,11 @@ const envSchema = z
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together' });
     } else if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !isVapidPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
-      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY (P-256)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY (P-256)',
+      });
     }
     if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['FACEBOOK_APP_SECRET'], message: 'FACEBOOK_APP_ID and FACEBOOK_APP_SECRET go together' });

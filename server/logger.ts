@@ -21,5 +21,9 @@ export const REDACTED_PATHS = [
 
 export function loggerOptions(level: Env['LOG_LEVEL']): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   // Errors without the failed query's values, requests without their query string (ADR 015).
-  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: serializeError as never, req: serializeRequest as never } };
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError as never, req: serializeRequest as never },
+  };
 }

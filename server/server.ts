@@ -48,7 +48,8 @@ async function runPrimary(workers: number) {
     const now = Date.now();
     restarts.push(now);
     while (restarts.length && now - restarts[0]! > 60_000) restarts.shift();
-    if (restarts.length > 5) exitWithLine(`a server process exited ${restarts.length} times within a minute (last: ${signal ?? code}); stopping`);
+    if (restarts.length > 5)
+      exitWithLine(`a server process exited ${restarts.length} times within a minute (last: ${signal ?? code}); stopping`);
     process.stderr.write(`talcioc: server process ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
     fork();
   });

@@ -12,7 +12,11 @@ import { ByteBudget, type BudgetEntry } from '../src/lib/byte-budget.ts';
 export function byteBudgetPlugin(cacheName: string, maxBytes: number): WorkboxPlugin {
   const key = `cache-bytes:${cacheName}`;
   let loaded: Promise<ByteBudget> | undefined;
-  const budget = () => (loaded ??= get<Record<string, BudgetEntry>>(key).then((saved) => new ByteBudget(maxBytes, saved ?? {}), () => new ByteBudget(maxBytes)));
+  const budget = () =>
+    (loaded ??= get<Record<string, BudgetEntry>>(key).then(
+      (saved) => new ByteBudget(maxBytes, saved ?? {}),
+      () => new ByteBudget(maxBytes),
+    ));
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const save = (b: ByteBudget) => {
     clearTimeout(saveTimer);

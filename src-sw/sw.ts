@@ -41,10 +41,15 @@ registerRoute(
 
 const MASTER_DATA = /^\/api\/(master|settings|translations\/[a-z]{2}|lang\/[a-z]{2}|countries|categories|banners|subpages)$/;
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && MASTER_DATA.test(url.pathname) && !request.headers.has('Authorization'),
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && MASTER_DATA.test(url.pathname) && !request.headers.has('Authorization'),
   new StaleWhileRevalidate({
     cacheName: 'master-data',
-    plugins: [noPrivateResponses, new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [
+      noPrivateResponses,
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 }),
+    ],
   }),
 );
 
@@ -68,7 +73,15 @@ registerRoute(
 );
 
 // --- Web Push (issue #6, docs/decisions/009-web-push.md) --------------------------------------
-interface PushPayload { title: string; body: string; url: string; icon: string; badge: string; tag: string; notification_id: number | null }
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  icon: string;
+  badge: string;
+  tag: string;
+  notification_id: number | null;
+}
 
 /** Only in-app paths are opened (a payload never sends the shopper to another site). */
 const inAppUrl = (url: unknown) => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/notifications');
@@ -88,7 +101,9 @@ self.addEventListener('push', (event) => {
     data: { url: inAppUrl(payload.url) },
   });
   // Open windows refresh their bell at once.
-  const tell = self.clients.matchAll({ type: 'window' }).then((clients) => clients.forEach((c) => c.postMessage({ type: 'push-received' })));
+  const tell = self.clients
+    .matchAll({ type: 'window' })
+    .then((clients) => clients.forEach((c) => c.postMessage({ type: 'push-received' })));
   event.waitUntil(Promise.all([show, tell]));
 });
 
@@ -101,7 +116,10 @@ self.addEventListener('notificationclick', (event) => {
       const open = clients.find((c) => new URL(c.url).origin === self.location.origin) as WindowClient | undefined;
       if (open) {
         await open.focus();
-        return open.navigate(url).then(() => undefined, () => undefined);
+        return open.navigate(url).then(
+          () => undefined,
+          () => undefined,
+        );
       }
       await self.clients.openWindow(url);
     }),

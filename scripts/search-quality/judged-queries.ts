@@ -21,18 +21,39 @@ export interface JudgedQuery {
   relevant: (p: JudgedProduct) => boolean;
 }
 
-const words = (text: string | null) => normalizeSearchText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string | null) =>
+  normalizeSearchText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 /** The listing is this kind of item: the name starts with the noun (folded, one or more words). */
-const noun = (...nouns: string[]) => (p: JudgedProduct) => {
-  const name = words(p.name).join(' ');
-  return nouns.some((n) => name === normalizeSearchText(n) || name.startsWith(`${normalizeSearchText(n)} `));
-};
-const brand = (...brands: string[]) => (p: JudgedProduct) => brands.some((b) => normalizeSearchText(p.brand) === normalizeSearchText(b));
+const noun =
+  (...nouns: string[]) =>
+  (p: JudgedProduct) => {
+    const name = words(p.name).join(' ');
+    return nouns.some((n) => name === normalizeSearchText(n) || name.startsWith(`${normalizeSearchText(n)} `));
+  };
+const brand =
+  (...brands: string[]) =>
+  (p: JudgedProduct) =>
+    brands.some((b) => normalizeSearchText(p.brand) === normalizeSearchText(b));
 const nameHas = (word: string) => (p: JudgedProduct) => words(p.name).includes(normalizeSearchText(word));
 const category = (slug: string) => (p: JudgedProduct) => p.category === slug;
-const all = (...tests: ((p: JudgedProduct) => boolean)[]) => (p: JudgedProduct) => tests.every((test) => test(p));
-const any = (...tests: ((p: JudgedProduct) => boolean)[]) => (p: JudgedProduct) => tests.some((test) => test(p));
-const CHILDREN_BOOKS = ['Amintiri din copilărie', 'Fram, ursul polar', 'Cireșarii', 'Toate pânzele sus!', 'Micul prinț', 'Harry Potter și piatra filozofală'];
+const all =
+  (...tests: ((p: JudgedProduct) => boolean)[]) =>
+  (p: JudgedProduct) =>
+    tests.every((test) => test(p));
+const any =
+  (...tests: ((p: JudgedProduct) => boolean)[]) =>
+  (p: JudgedProduct) =>
+    tests.some((test) => test(p));
+const CHILDREN_BOOKS = [
+  'Amintiri din copilărie',
+  'Fram, ursul polar',
+  'Cireșarii',
+  'Toate pânzele sus!',
+  'Micul prinț',
+  'Harry Potter și piatra filozofală',
+];
 
 export const JUDGED_QUERIES: JudgedQuery[] = [
   // Plurals (category names and shoppers' habit), irregular ones included.
@@ -109,7 +130,11 @@ export const JUDGED_QUERIES: JudgedQuery[] = [
   { query: 'poșetă', kind: 'synonym', relevant: noun('geantă') },
   // Two and three words, across fields.
   { query: 'pantofi sport', kind: 'two words', relevant: any(noun('adidași'), noun('pantofi de alergare')) },
-  { query: 'cărți copii', kind: 'two words', relevant: all(category('carti'), (p) => CHILDREN_BOOKS.some((title) => p.name.includes(`"${title}"`))) },
+  {
+    query: 'cărți copii',
+    kind: 'two words',
+    relevant: all(category('carti'), (p) => CHILDREN_BOOKS.some((title) => p.name.includes(`"${title}"`))),
+  },
   { query: 'geacă zara', kind: 'two words', relevant: all(noun('geacă'), brand('Zara')) },
   { query: 'adidași nike', kind: 'two words', relevant: all(noun('adidași'), brand('Nike')) },
   { query: 'telefon samsung', kind: 'two words', relevant: all(noun('telefon'), brand('Samsung')) },

@@ -28,8 +28,14 @@ describe('parseTsvector', () => {
     const bit = (letter: (typeof letters)[number]) => (letter === '' ? WEIGHT_BITS.D : WEIGHT_BITS[letter]);
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.string({ unit: fc.constantFrom('a', 'ă', 'ș', "'", '\\', ':', ',', '1', 'A', ' '), minLength: 1, maxLength: 6 }), { maxLength: 8 }),
-        fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 16383 }), fc.constantFrom(...letters)), { maxLength: 4 }), { minLength: 8, maxLength: 8 }),
+        fc.uniqueArray(
+          fc.string({ unit: fc.constantFrom('a', 'ă', 'ș', "'", '\\', ':', ',', '1', 'A', ' '), minLength: 1, maxLength: 6 }),
+          { maxLength: 8 },
+        ),
+        fc.array(fc.array(fc.tuple(fc.integer({ min: 1, max: 16383 }), fc.constantFrom(...letters)), { maxLength: 4 }), {
+          minLength: 8,
+          maxLength: 8,
+        }),
         (words, positions) => {
           const text = words
             .map((word, w) => {
@@ -38,7 +44,12 @@ describe('parseTsvector', () => {
               return at.length ? `${quoted}:${at.map(([p, letter]) => `${p}${letter}`).join(',')}` : quoted;
             })
             .join(' ');
-          const expected = Object.fromEntries(words.map((word, w) => [word, positions[w]!.length ? positions[w]!.reduce((mask, [, letter]) => mask | bit(letter), 0) : WEIGHT_BITS.D]));
+          const expected = Object.fromEntries(
+            words.map((word, w) => [
+              word,
+              positions[w]!.length ? positions[w]!.reduce((mask, [, letter]) => mask | bit(letter), 0) : WEIGHT_BITS.D,
+            ]),
+          );
           expect(Object.fromEntries(parseTsvector(text)), text).toEqual(expected);
         },
       ),
@@ -79,13 +90,21 @@ const queryArb: fc.Arbitrary<Omit<IndexQuery, 'nowUs' | 'cap'>> = fc.record({
       color: fc.uniqueArray(fc.integer({ min: 40, max: 43 }), { minLength: 1, maxLength: 2 }),
       inStock: fc.boolean(),
       // Often exactly a price (ties at the bounds of a price walk's range), sometimes between.
-      minCents: fc.oneof(fc.integer({ min: 0, max: 8 }).map((p) => p * 500), fc.integer({ min: 0, max: 4000 })),
-      maxCents: fc.oneof(fc.integer({ min: 2, max: 10 }).map((p) => p * 500), fc.integer({ min: 1000, max: 5000 })),
+      minCents: fc.oneof(
+        fc.integer({ min: 0, max: 8 }).map((p) => p * 500),
+        fc.integer({ min: 0, max: 4000 }),
+      ),
+      maxCents: fc.oneof(
+        fc.integer({ min: 2, max: 10 }).map((p) => p * 500),
+        fc.integer({ min: 1000, max: 5000 }),
+      ),
     },
     { requiredKeys: [] },
   ),
   search: fc.option(
-    fc.array(fc.array(fc.array(fc.constantFrom(...LEXEMES, 'nimic'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }), { maxLength: 2 }),
+    fc.array(fc.array(fc.array(fc.constantFrom(...LEXEMES, 'nimic'), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }), {
+      maxLength: 2,
+    }),
     { nil: undefined },
   ),
   sort: fc.constantFrom(...PRODUCT_SORTS),
@@ -119,7 +138,8 @@ function reference(products: Map<number, IndexedProduct>, sales: IndexedSale[], 
       (!search || (search.length > 0 && search.every((g) => group(p, g, 15)))),
   );
   const rank = (p: IndexedProduct) =>
-    (search!.some((g) => group(p, g, 4)) ? 4 : 0) + (search!.every((g) => group(p, g, 8)) ? 2 : search!.every((g) => group(p, g, 14)) ? 1 : 0);
+    (search!.some((g) => group(p, g, 4)) ? 4 : 0) +
+    (search!.every((g) => group(p, g, 8)) ? 2 : search!.every((g) => group(p, g, 14)) ? 1 : 0);
   const newest = (a: IndexedProduct, b: IndexedProduct) => b.createdUs - a.createdUs || b.id - a.id;
   const orders: Record<ProductSort, (a: IndexedProduct, b: IndexedProduct) => number> = {
     newest,
@@ -150,7 +170,15 @@ describe('ProductIndex answers as the reference does', () => {
       fc.property(
         fc.integer({ min: 5, max: 60 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productArb(i + 1)))),
         fc.array(fc.tuple(fc.integer({ min: 1, max: 70 }), fc.integer({ min: 0, max: 1000 })), { maxLength: 12 }),
-        fc.array(fc.record({ productId: fc.integer({ min: 1, max: 60 }), saleCents: fc.constantFrom(0, 100, 700, 2500), startsUs: fc.integer({ min: -3, max: 2 }), endsUs: fc.integer({ min: -1, max: 4 }) }), { maxLength: 8 }),
+        fc.array(
+          fc.record({
+            productId: fc.integer({ min: 1, max: 60 }),
+            saleCents: fc.constantFrom(0, 100, 700, 2500),
+            startsUs: fc.integer({ min: -3, max: 2 }),
+            endsUs: fc.integer({ min: -1, max: 4 }),
+          }),
+          { maxLength: 8 },
+        ),
         fc.array(queryArb, { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 3, 1000),
         // How a filtered list is answered: as the index chooses (a filter walks its values' lists
@@ -161,7 +189,12 @@ describe('ProductIndex answers as the reference does', () => {
           const now = 1_800_000_000_000_000;
           const sales: IndexedSale[] = saleShapes
             .filter((s) => s.endsUs > s.startsUs)
-            .map((s) => ({ productId: s.productId, saleCents: s.saleCents, startsUs: now + s.startsUs * HOUR, endsUs: now + s.endsUs * HOUR }));
+            .map((s) => ({
+              productId: s.productId,
+              saleCents: s.saleCents,
+              startsUs: now + s.startsUs * HOUR,
+              endsUs: now + s.endsUs * HOUR,
+            }));
           const products = new Map(initial.map((p) => [p.id, p]));
           const index = new ProductIndex(path);
           index.upsert(initial);
@@ -193,7 +226,15 @@ describe('ProductIndex answers as the reference does', () => {
               const changed =
                 seed % 4 === 1
                   ? { ...old, id, ...valueChange[(seed >> 2) % 6] }
-                  : { ...old, id, quantity: seed % 3, totalSold: seed % 7, priceCents: 500 * (1 + (seed % 6)), createdUs: old.createdUs + (seed % 2) * 1_000_000, lexemes: editedWords(old.lexemes, seed) };
+                  : {
+                      ...old,
+                      id,
+                      quantity: seed % 3,
+                      totalSold: seed % 7,
+                      priceCents: 500 * (1 + (seed % 6)),
+                      createdUs: old.createdUs + (seed % 2) * 1_000_000,
+                      lexemes: editedWords(old.lexemes, seed),
+                    };
               index.upsert([changed]);
               products.set(id, changed);
             }
@@ -210,30 +251,87 @@ describe('ProductIndex answers as the reference does', () => {
 
   it("a product's words edited after it was indexed: a removed word no longer finds it, a reweighted one ranks by its new weight", () => {
     const index = new ProductIndex();
-    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: id, priceCents: 100, sizes: [], colors: [], lexemes: new Map(lexemes) });
-    index.upsert([product(1, [['geac', 8]]), product(2, [['geac', 1], ['roch', 8]])]);
-    const find = (word: string) => index.query({ filters: {}, search: [[[word]]], sort: 'relevance', offset: 0, limit: 24, cap: 1000, nowUs: 0 });
+    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
+      id,
+      categoryId: 1,
+      shopId: 1,
+      seasonId: null,
+      qualityId: null,
+      quantity: 1,
+      totalSold: 0,
+      createdUs: id,
+      priceCents: 100,
+      sizes: [],
+      colors: [],
+      lexemes: new Map(lexemes),
+    });
+    index.upsert([
+      product(1, [['geac', 8]]),
+      product(2, [
+        ['geac', 1],
+        ['roch', 8],
+      ]),
+    ]);
+    const find = (word: string) =>
+      index.query({ filters: {}, search: [[[word]]], sort: 'relevance', offset: 0, limit: 24, cap: 1000, nowUs: 0 });
     expect(find('geac')).toEqual({ ids: [1, 2], total: 2 }); // in the name first
-    index.upsert([product(1, [['geac', 1]]), product(2, [['geac', 8], ['roch', 8]])]);
+    index.upsert([
+      product(1, [['geac', 1]]),
+      product(2, [
+        ['geac', 8],
+        ['roch', 8],
+      ]),
+    ]);
     expect(find('geac')).toEqual({ ids: [2, 1], total: 2 });
     index.upsert([product(2, [['roch', 8]])]);
     expect(find('geac')).toEqual({ ids: [1], total: 1 });
-    index.upsert([product(2, [['roch', 8], ['geac', 4]])]);
+    index.upsert([
+      product(2, [
+        ['roch', 8],
+        ['geac', 4],
+      ]),
+    ]);
     expect(find('geac')).toEqual({ ids: [2, 1], total: 2 }); // the brand first
   });
 
   it('by relevance: rank, then in stock, then newest — across pages, and after stock changes', () => {
     const index = new ProductIndex();
-    const product = (id: number, mask: number, quantity: number): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity, totalSold: 0, createdUs: id % 7, priceCents: 100, sizes: [], colors: [], lexemes: new Map([['geac', mask]]) });
+    const product = (id: number, mask: number, quantity: number): IndexedProduct => ({
+      id,
+      categoryId: 1,
+      shopId: 1,
+      seasonId: null,
+      qualityId: null,
+      quantity,
+      totalSold: 0,
+      createdUs: id % 7,
+      priceCents: 100,
+      sizes: [],
+      colors: [],
+      lexemes: new Map([['geac', mask]]),
+    });
     // 40 products: every third in the name (mask 8), every fifth sold out; created times repeat (ties by id).
     const products = Array.from({ length: 40 }, (_, i) => product(i + 1, (i + 1) % 3 === 0 ? 8 : 1, (i + 1) % 5 === 0 ? 0 : 2));
     index.upsert(products);
     const expected = (list: IndexedProduct[]) =>
       [...list]
-        .sort((a, b) => Number(b.lexemes.get('geac') === 8) - Number(a.lexemes.get('geac') === 8) || Number(b.quantity > 0) - Number(a.quantity > 0) || b.createdUs - a.createdUs || b.id - a.id)
+        .sort(
+          (a, b) =>
+            Number(b.lexemes.get('geac') === 8) - Number(a.lexemes.get('geac') === 8) ||
+            Number(b.quantity > 0) - Number(a.quantity > 0) ||
+            b.createdUs - a.createdUs ||
+            b.id - a.id,
+        )
         .map((p) => p.id);
-    const page = (offset: number, limit: number) => index.query({ filters: {}, search: [[['geac']]], sort: 'relevance', offset, limit, cap: 1000, nowUs: 0 });
-    for (const [offset, limit] of [[0, 5], [5, 5], [10, 20], [35, 10], [0, 0]] as const) {
+    const page = (offset: number, limit: number) =>
+      index.query({ filters: {}, search: [[['geac']]], sort: 'relevance', offset, limit, cap: 1000, nowUs: 0 });
+    for (const [offset, limit] of [
+      [0, 5],
+      [5, 5],
+      [10, 20],
+      [35, 10],
+      [0, 0],
+    ] as const) {
       expect(page(offset, limit)).toEqual({ ids: expected(products).slice(offset, offset + limit), total: 40 });
     }
     // Product 3 (in the name) sells out; product 5 (sold out) is restocked.
@@ -245,9 +343,33 @@ describe('ProductIndex answers as the reference does', () => {
 
   it('a group of synonyms ranks a product by the best of its words; a second word is looked up in the same product', () => {
     const index = new ProductIndex();
-    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({ id, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: id, priceCents: 100, sizes: [], colors: [], lexemes: new Map(lexemes) });
+    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
+      id,
+      categoryId: 1,
+      shopId: 1,
+      seasonId: null,
+      qualityId: null,
+      quantity: 1,
+      totalSold: 0,
+      createdUs: id,
+      priceCents: 100,
+      sizes: [],
+      colors: [],
+      lexemes: new Map(lexemes),
+    });
     // 1: "geacă" in the name, its synonym in the description; 2 (newer): only the synonym, in the description.
-    index.upsert([product(1, [['geac', 8], ['jachet', 1], ['piel', 1]]), product(2, [['jachet', 1], ['piel', 8]]), product(3, [['piel', 8]])]);
+    index.upsert([
+      product(1, [
+        ['geac', 8],
+        ['jachet', 1],
+        ['piel', 1],
+      ]),
+      product(2, [
+        ['jachet', 1],
+        ['piel', 8],
+      ]),
+      product(3, [['piel', 8]]),
+    ]);
     const ask = (search: LexemePlan) => index.query({ filters: {}, search, sort: 'relevance', offset: 0, limit: 24, cap: 1000, nowUs: 0 });
     expect(ask([[['geac'], ['jachet']]])).toEqual({ ids: [1, 2], total: 2 });
     expect(ask([[['jachet'], ['geac']]])).toEqual({ ids: [1, 2], total: 2 });
@@ -258,7 +380,22 @@ describe('ProductIndex answers as the reference does', () => {
 
   it('an empty search plan (only stop words) and a word no product has find nothing', () => {
     const index = new ProductIndex();
-    index.upsert([{ id: 1, categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, createdUs: 1, priceCents: 100, sizes: [], colors: [], lexemes: new Map([['geac', 8]]) }]);
+    index.upsert([
+      {
+        id: 1,
+        categoryId: 1,
+        shopId: 1,
+        seasonId: null,
+        qualityId: null,
+        quantity: 1,
+        totalSold: 0,
+        createdUs: 1,
+        priceCents: 100,
+        sizes: [],
+        colors: [],
+        lexemes: new Map([['geac', 8]]),
+      },
+    ]);
     const base = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 24, cap: 1000, nowUs: 0 };
     const plan = (p: LexemePlan) => index.query({ ...base, search: p });
     expect(plan([])).toEqual({ ids: [], total: 0 });
@@ -268,7 +405,18 @@ describe('ProductIndex answers as the reference does', () => {
 });
 
 describe('a filter value changed after the orders were built', () => {
-  const base = { categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, priceCents: 100, sizes: [] as number[], colors: [40], lexemes: new Map<string, number>() };
+  const base = {
+    categoryId: 1,
+    shopId: 1,
+    seasonId: null,
+    qualityId: null,
+    quantity: 1,
+    totalSold: 0,
+    priceCents: 100,
+    sizes: [] as number[],
+    colors: [40],
+    lexemes: new Map<string, number>(),
+  };
   it.each([
     ['color', { colors: [41] }, { color: [41] }, { color: [40] }],
     ['size', { sizes: [31] }, { size: [31] }, { size: [30] }],
@@ -278,7 +426,8 @@ describe('a filter value changed after the orders were built', () => {
     const index = new ProductIndex();
     const products = [1, 2, 3].map((id) => ({ ...base, id, createdUs: id, sizes: [30], seasonId: 10 }));
     index.upsert(products);
-    const ask = (filters: IndexQuery['filters'], sort: ProductSort) => index.query({ filters, sort, offset: 0, limit: 24, cap: 1000, nowUs: 0 }).ids;
+    const ask = (filters: IndexQuery['filters'], sort: ProductSort) =>
+      index.query({ filters, sort, offset: 0, limit: 24, cap: 1000, nowUs: 0 }).ids;
     for (const sort of ['newest', 'most_sold', 'price_asc', 'price_desc'] as const) ask(before, sort); // builds the orders
     index.upsert([{ ...products[1]!, ...change }]);
     for (let round = 0; round < 2; round++) {
@@ -292,28 +441,46 @@ describe('a filter value changed after the orders were built', () => {
 });
 
 describe('a price range on a price order', () => {
-  const base = { categoryId: 1, shopId: 1, seasonId: null, qualityId: null, quantity: 1, totalSold: 0, sizes: [], colors: [], lexemes: new Map<string, number>() };
+  const base = {
+    categoryId: 1,
+    shopId: 1,
+    seasonId: null,
+    qualityId: null,
+    quantity: 1,
+    totalSold: 0,
+    sizes: [],
+    colors: [],
+    lexemes: new Map<string, number>(),
+  };
   // Prices 5, 10, 10, 15, 20, 20, 25 lei; product 8 (10 lei) is on sale at 20 lei, product 9 was
   // added after the orders were built (15 lei): both are exceptions of a price walk.
-  const products: IndexedProduct[] = [500, 1000, 1000, 1500, 2000, 2000, 2500, 1000].map((priceCents, i) => ({ ...base, id: i + 1, priceCents, createdUs: 1_000 + i }));
+  const products: IndexedProduct[] = [500, 1000, 1000, 1500, 2000, 2000, 2500, 1000].map((priceCents, i) => ({
+    ...base,
+    id: i + 1,
+    priceCents,
+    createdUs: 1_000 + i,
+  }));
   const now = 5_000;
   const sales: IndexedSale[] = [{ productId: 8, saleCents: 2000, startsUs: 0, endsUs: 10_000 }];
 
-  it.each(['measured', 'candidates', 'walk'] as const)('keeps the products priced exactly at either bound, on sale or changed since (%s)', (path) => {
-    const index = new ProductIndex(path);
-    index.upsert(products);
-    index.setSales(sales);
-    const ask = (sort: 'price_asc' | 'price_desc', minCents?: number, maxCents?: number, category?: number[]) =>
-      index.query({ filters: { minCents, maxCents, category }, sort, offset: 0, limit: 24, cap: 1000, nowUs: now }).ids;
-    ask('price_asc'); // builds the orders
-    ask('price_desc');
-    index.upsert([{ ...base, id: 9, priceCents: 1500, createdUs: 2_000 }]);
-    // Ties by price: newest first.
-    expect(ask('price_asc', 1000, 2000)).toEqual([3, 2, 9, 4, 8, 6, 5]);
-    expect(ask('price_desc', 1000, 2000)).toEqual([8, 6, 5, 9, 4, 3, 2]);
-    expect(ask('price_asc', 1000, 2000, [1])).toEqual([3, 2, 9, 4, 8, 6, 5]);
-    expect(ask('price_asc', 2000)).toEqual([8, 6, 5, 7]);
-    expect(ask('price_desc', undefined, 1000)).toEqual([3, 2, 1]);
-    expect(ask('price_asc', 2600)).toEqual([]);
-  });
+  it.each(['measured', 'candidates', 'walk'] as const)(
+    'keeps the products priced exactly at either bound, on sale or changed since (%s)',
+    (path) => {
+      const index = new ProductIndex(path);
+      index.upsert(products);
+      index.setSales(sales);
+      const ask = (sort: 'price_asc' | 'price_desc', minCents?: number, maxCents?: number, category?: number[]) =>
+        index.query({ filters: { minCents, maxCents, category }, sort, offset: 0, limit: 24, cap: 1000, nowUs: now }).ids;
+      ask('price_asc'); // builds the orders
+      ask('price_desc');
+      index.upsert([{ ...base, id: 9, priceCents: 1500, createdUs: 2_000 }]);
+      // Ties by price: newest first.
+      expect(ask('price_asc', 1000, 2000)).toEqual([3, 2, 9, 4, 8, 6, 5]);
+      expect(ask('price_desc', 1000, 2000)).toEqual([8, 6, 5, 9, 4, 3, 2]);
+      expect(ask('price_asc', 1000, 2000, [1])).toEqual([3, 2, 9, 4, 8, 6, 5]);
+      expect(ask('price_asc', 2000)).toEqual([8, 6, 5, 7]);
+      expect(ask('price_desc', undefined, 1000)).toEqual([3, 2, 1]);
+      expect(ask('price_asc', 2600)).toEqual([]);
+    },
+  );
 });

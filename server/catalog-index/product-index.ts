@@ -202,7 +202,8 @@ class MaskColumn {
       // One more word per slot: copied slot by slot (rare: a 33rd size or colour).
       const words = this.words + 1;
       const next = new Uint32Array(this.capacity * words);
-      for (let slot = 0; slot < this.capacity; slot++) for (let w = 0; w < this.words; w++) next[slot * words + w] = this.masks[slot * this.words + w]!;
+      for (let slot = 0; slot < this.capacity; slot++)
+        for (let w = 0; w < this.words; w++) next[slot * words + w] = this.masks[slot * this.words + w]!;
       this.masks = next;
       this.words = words;
     }
@@ -641,7 +642,8 @@ export class ProductIndex {
         from = Math.max(from, sale.startsUs);
         until = Math.min(until, sale.endsUs);
         const seen = best.get(sale.productId);
-        if (!seen || sale.saleCents < seen.saleCents || (sale.saleCents === seen.saleCents && sale.endsUs < seen.endsUs)) best.set(sale.productId, sale);
+        if (!seen || sale.saleCents < seen.saleCents || (sale.saleCents === seen.saleCents && sale.endsUs < seen.endsUs))
+          best.set(sale.productId, sale);
       } else if (sale.startsUs > nowUs) until = Math.min(until, sale.startsUs);
       else from = Math.max(from, sale.endsUs);
     }
@@ -785,7 +787,14 @@ export class ProductIndex {
    * `merge`: the other lexemes' lists are in slot order and are galloped along (`driver` then
    * must be sorted too); else each product's terms are looked up.
    */
-  private gatherAlternative(bits: Uint32Array, generation: number, driver: readonly number[], listed: number, alternative: Int32Array, merge: boolean) {
+  private gatherAlternative(
+    bits: Uint32Array,
+    generation: number,
+    driver: readonly number[],
+    listed: number,
+    alternative: Int32Array,
+    merge: boolean,
+  ) {
     const tag = generation << 4;
     const others = merge ? Array.from(alternative).filter((lexeme) => lexeme !== listed) : [];
     const otherLists = others.map((lexeme) => this.byLexeme[lexeme]!);
@@ -823,7 +832,8 @@ export class ProductIndex {
   /** An alternative's shortest posting list (every candidate of the alternative is in it). */
   private shortestList(alternative: Int32Array): number[] {
     let shortest = this.byLexeme[alternative[0]!]!;
-    for (let i = 1; i < alternative.length; i++) if (this.byLexeme[alternative[i]!]!.length < shortest.length) shortest = this.byLexeme[alternative[i]!]!;
+    for (let i = 1; i < alternative.length; i++)
+      if (this.byLexeme[alternative[i]!]!.length < shortest.length) shortest = this.byLexeme[alternative[i]!]!;
     return shortest;
   }
 
@@ -909,7 +919,8 @@ export class ProductIndex {
         const [from, to] = range;
         const listed = lists.reduce((n, list) => n + lowerBound(list, to) - lowerBound(list, from), 0);
         const visitCost = (ORDERED_VISIT_COST * listed) / Math.max(1, to - from);
-        if (this.candidatesCheaper(best!, matches, walked, range, q, visitCost)) return this.fromCandidates(best!, matchesFilters, compare, search, q);
+        if (this.candidatesCheaper(best!, matches, walked, range, q, visitCost))
+          return this.fromCandidates(best!, matchesFilters, compare, search, q);
         return this.walk(walked, range, matches, compare, q, lists);
       }
     }
@@ -922,13 +933,17 @@ export class ProductIndex {
       const dense = this.gatherGroupBits(search, best!.group, best!.size);
       const gathered = (slot: number) => matchesFilters(slot) && this.searchRank(slot, search, dense) >= 0;
       const viaGathered =
-        this.path === 'measured' ? this.candidatesCheaper(best!, gathered, walked, range, q, ORDERED_VISIT_COST) : this.path === 'candidates';
+        this.path === 'measured'
+          ? this.candidatesCheaper(best!, gathered, walked, range, q, ORDERED_VISIT_COST)
+          : this.path === 'candidates';
       if (viaGathered) return this.fromCandidates(best!, matchesFilters, compare, search, q, dense);
       return this.walk(walked, range, gathered, compare, q);
     }
     const viaCandidates =
       best !== undefined &&
-      (this.path === 'measured' ? this.candidatesCheaper(best, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1) : this.path === 'candidates');
+      (this.path === 'measured'
+        ? this.candidatesCheaper(best, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1)
+        : this.path === 'candidates');
     if (viaCandidates) return this.fromCandidates(best!, matchesFilters, compare, search, q);
     return this.walk(walked, range, matches, compare, q);
   }
@@ -1072,7 +1087,12 @@ export class ProductIndex {
    * shop's name ("Bunicii": 218 000 matches, all rank 0) took 10–20 ms through the general heap
    * of fromCandidates, ~5 ms this way.
    */
-  private rankedFromCandidates(candidates: Candidates, matchesFilters: (slot: number) => boolean, search: Int32Array[][], q: IndexQuery): IndexAnswer {
+  private rankedFromCandidates(
+    candidates: Candidates,
+    matchesFilters: (slot: number) => boolean,
+    search: Int32Array[][],
+    q: IndexQuery,
+  ): IndexAnswer {
     if (this.bucketOf.length < this.count) this.bucketOf = new Uint8Array(Math.max(this.count, this.bucketOf.length * 2, 1024));
     const generation = this.nextStamp();
     const fromSearch = candidates.group >= 0;
@@ -1095,7 +1115,8 @@ export class ProductIndex {
     const need = q.offset + q.limit;
     const heap: number[] = [];
     const worse = (a: number, b: number) =>
-      bucketOf[a]! < bucketOf[b]! || (bucketOf[a] === bucketOf[b] && (created[a]! < created[b]! || (created[a] === created[b] && ids[a]! < ids[b]!)));
+      bucketOf[a]! < bucketOf[b]! ||
+      (bucketOf[a] === bucketOf[b] && (created[a]! < created[b]! || (created[a] === created[b] && ids[a]! < ids[b]!)));
     let worstBucket = -1;
     let worstCreated = 0;
     let worstId = 0;
@@ -1188,7 +1209,11 @@ export class ProductIndex {
   private installOrder(sort: WalkedSort, order: Int32Array, lists: OrderLists) {
     this.orders.set(sort, order);
     this.orderLists.set(sort, lists);
-    if (sort === 'price_asc' || sort === 'price_desc') this.orderPrices.set(sort, order.map((slot) => this.price[slot]!));
+    if (sort === 'price_asc' || sort === 'price_desc')
+      this.orderPrices.set(
+        sort,
+        order.map((slot) => this.price[slot]!),
+      );
   }
 
   /**
@@ -1239,7 +1264,8 @@ export class ProductIndex {
     const positions = new Int32Array(starts[bits]!);
     for (let p = 0; p < order.length; p++) eachBit(order[p]!, (bit) => (positions[cursor[bit]!++] = p));
     const lists = new Map<number, Int32Array>();
-    for (let bit = 0; bit < bits; bit++) if (starts[bit + 1]! > starts[bit]!) lists.set(column.valueAt(bit), positions.subarray(starts[bit]!, starts[bit + 1]!));
+    for (let bit = 0; bit < bits; bit++)
+      if (starts[bit + 1]! > starts[bit]!) lists.set(column.valueAt(bit), positions.subarray(starts[bit]!, starts[bit + 1]!));
     return lists;
   }
 
@@ -1348,7 +1374,8 @@ export class ProductIndex {
       const at = lists.map((list) => lowerBound(list, from));
       for (;;) {
         let position = to;
-        for (let j = 0; j < lists.length; j++) if (at[j]! < lists[j]!.length && lists[j]![at[j]!]! < position) position = lists[j]![at[j]!]!;
+        for (let j = 0; j < lists.length; j++)
+          if (at[j]! < lists[j]!.length && lists[j]![at[j]!]! < position) position = lists[j]![at[j]!]!;
         if (position >= to) break;
         for (let j = 0; j < lists.length; j++) if (at[j]! < lists[j]!.length && lists[j]![at[j]!] === position) at[j]!++;
         if (visit(order[position]!)) return { ids: page, total: Math.min(emitted, limit) };
@@ -1383,7 +1410,17 @@ class TopK {
 
 /** True when a list names no filter (every active product is a candidate). */
 function isUnfiltered(f: IndexFilters): boolean {
-  return !f.category && !f.shop && !f.season && !f.quality && !f.size && !f.color && !f.inStock && f.minCents === undefined && f.maxCents === undefined;
+  return (
+    !f.category &&
+    !f.shop &&
+    !f.season &&
+    !f.quality &&
+    !f.size &&
+    !f.color &&
+    !f.inStock &&
+    f.minCents === undefined &&
+    f.maxCents === undefined
+  );
 }
 
 /** Adds `item` to a binary heap whose top is the least under `less`. */

@@ -32,7 +32,13 @@ import type { Product, ProductListFilters } from '../../contract/catalog.ts';
 import type { ProductSort } from '../../contract/catalog-constants.ts';
 import { queryWords, type SearchPlan } from '../lib/search-query.ts';
 import {
-  catalogChangesSince, latestCatalogChange, loadIndexedProducts, loadIndexedProductsPage, loadIndexedSales, pruneCatalogChanges, stemWords,
+  catalogChangesSince,
+  latestCatalogChange,
+  loadIndexedProducts,
+  loadIndexedProductsPage,
+  loadIndexedSales,
+  pruneCatalogChanges,
+  stemWords,
 } from '../repositories/catalog/index-source.ts';
 import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
 import { ProductIndex, type IndexAnswer, type IndexQuery, type LexemePlan } from './product-index.ts';
@@ -53,7 +59,13 @@ export interface CatalogIndexOptions {
 
 /** What the catalog repository asks of an index (undefined: use SQL for this request). */
 export interface CatalogListIndex {
-  select(filters: Omit<ProductListFilters, 'page'>, plan: SearchPlan | undefined, sort: ProductSort, page: { offset: number; limit: number }, cap: number): Promise<IndexAnswer | undefined>;
+  select(
+    filters: Omit<ProductListFilters, 'page'>,
+    plan: SearchPlan | undefined,
+    sort: ProductSort,
+    page: { offset: number; limit: number },
+    cap: number,
+  ): Promise<IndexAnswer | undefined>;
   /** The cards of active products, in the order of `ids` (fresh copies: the caller may mark them). */
   cards(ids: readonly number[]): Promise<Product[]>;
 }
@@ -154,7 +166,7 @@ export class CatalogIndexSync implements CatalogListIndex {
     const started = Date.now();
     const from = await latestCatalogChange(this.db);
     const index = new ProductIndex();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await loadIndexedProductsPage(this.db, after, LOAD_PAGE);
       if (!page.length) break;
       index.upsert(page);
@@ -224,7 +236,9 @@ export class CatalogIndexSync implements CatalogListIndex {
     // As to_tsquery: stop words leave their alternative; an emptied alternative leaves its group;
     // an emptied group leaves the query.
     return plan.groups
-      .map((group) => group.map((alternative) => queryWords(alternative).flatMap((word) => lexemes.get(word)!)).filter((alt) => alt.length > 0))
+      .map((group) =>
+        group.map((alternative) => queryWords(alternative).flatMap((word) => lexemes.get(word)!)).filter((alt) => alt.length > 0),
+      )
       .filter((group) => group.length > 0);
   }
 

@@ -51,7 +51,12 @@ export const STARTUP_LOCK_KEY = 7_248_301_114;
  * Holds an advisory lock on one dedicated connection of `pool` while `fn` runs: waiting for it
  * (`wait`), or giving up at once when another session holds it (then `fn` does not run).
  */
-async function withAdvisoryLock<T>(pool: import('pg').Pool, key: number, wait: boolean, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+async function withAdvisoryLock<T>(
+  pool: import('pg').Pool,
+  key: number,
+  wait: boolean,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
   const client = await pool.connect();
   let broken = false;
   try {
@@ -119,7 +124,12 @@ async function waitForDatabase(probe: () => Promise<unknown>, url: string, waitS
 type PgModule = typeof import('pg').default;
 
 /** LISTEN/NOTIFY over a dedicated client that comes back by itself (ADR 022). */
-function postgresEvents(pg: PgModule, url: string, pool: import('pg').Pool, onError: (error: Error) => void): DatabaseEvents & { close(): Promise<void> } {
+function postgresEvents(
+  pg: PgModule,
+  url: string,
+  pool: import('pg').Pool,
+  onError: (error: Error) => void,
+): DatabaseEvents & { close(): Promise<void> } {
   const listeners = new Map<string, Set<(payload: string, resync: boolean) => void>>();
   let client: import('pg').Client | null = null;
   let connecting: Promise<void> | null = null;

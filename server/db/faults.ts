@@ -8,7 +8,17 @@
  */
 
 /** Node socket errors that mean the server is not there (refused, reset, unreachable, timed out). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
 
 /**
  * SQLSTATEs of an unavailable server: class 08 (connection exception), 57P01-57P03 (admin or crash
@@ -17,7 +27,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 
 /** Messages node-postgres gives without a code when a connection dies or cannot be had in time. */
-const UNAVAILABLE_MESSAGE = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed|Cannot use a pool after calling end/i;
 
 function* causes(error: unknown): Generator<Record<string, unknown>> {
   let current: unknown = error;

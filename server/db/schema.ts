@@ -78,7 +78,9 @@ export const deliveryWeights = pgTable(
   'delivery_weights',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
     minWeight: numeric('min_weight', { precision: 8, scale: 3, mode: 'number' }).notNull(),
     maxWeight: numeric('max_weight', { precision: 8, scale: 3, mode: 'number' }).notNull(),
     price: money('price').notNull(),
@@ -102,8 +104,12 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    shopId: integer('shop_id').notNull().references(() => shops.id),
-    categoryId: integer('category_id').notNull().references(() => categories.id),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
     name: text('name').notNull(),
     slug: text('slug').notNull().unique(),
     brand: text('brand'),
@@ -160,21 +166,67 @@ export const products = pgTable(
      * and page choices are index-only scans that never read the wide product rows.
      */
     index('products_list_newest_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
+      .on(
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.categoryId,
+        t.shopId,
+        t.seasonId,
+        t.qualityId,
+        t.quantity,
+        t.effectivePrice,
+        t.price,
+        t.totalSold,
+      )
       .where(sql`${t.isActive}`),
     index('products_list_price_idx')
-      .on(t.effectivePrice, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.price, t.totalSold)
+      .on(
+        t.effectivePrice,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.categoryId,
+        t.shopId,
+        t.seasonId,
+        t.qualityId,
+        t.quantity,
+        t.price,
+        t.totalSold,
+      )
       .where(sql`${t.isActive}`),
     index('products_list_sold_idx')
-      .on(t.totalSold.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price)
+      .on(
+        t.totalSold.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.categoryId,
+        t.shopId,
+        t.seasonId,
+        t.qualityId,
+        t.quantity,
+        t.effectivePrice,
+        t.price,
+      )
       .where(sql`${t.isActive}`),
     index('products_list_category_idx')
-      .on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
+      .on(
+        t.categoryId,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.shopId,
+        t.seasonId,
+        t.qualityId,
+        t.quantity,
+        t.effectivePrice,
+        t.price,
+        t.totalSold,
+      )
       .where(sql`${t.isActive}`),
     index('products_list_id_idx')
       .on(t.id, t.createdAt, t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
       .where(sql`${t.isActive}`),
-    index('products_search_vector_idx').using('gin', t.searchVector).where(sql`${t.isActive}`),
+    index('products_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.isActive}`),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
   ],
@@ -184,7 +236,9 @@ export const productImages = pgTable(
   'product_images',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     /** The photo behind `url` (issue 15); null for an SVG. */
     imageKey: text('image_key').references(() => images.key),
@@ -197,7 +251,9 @@ export const productVideos = pgTable(
   'product_videos',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     thumbnail: text('thumbnail').notNull(),
   },
@@ -209,8 +265,12 @@ export const productSizes = pgTable(
   'product_sizes',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    sizeId: integer('size_id').notNull().references(() => attributeOptions.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => attributeOptions.id),
     price: money('price').notNull().default(0),
   },
   (t) => [uniqueIndex('product_sizes_unique').on(t.productId, t.sizeId), index('product_sizes_size_idx').on(t.sizeId, t.productId)],
@@ -220,8 +280,12 @@ export const productColors = pgTable(
   'product_colors',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    colorId: integer('color_id').notNull().references(() => attributeOptions.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => attributeOptions.id),
   },
   (t) => [uniqueIndex('product_colors_unique').on(t.productId, t.colorId), index('product_colors_color_idx').on(t.colorId, t.productId)],
 );
@@ -241,7 +305,9 @@ export const banners = pgTable('banners', {
 /** Shop vouchers (spec §3 Voucher). discount_type 'Percentage' is a percent, else an amount in lei. */
 export const vouchers = pgTable('vouchers', {
   id: serial('id').primaryKey(),
-  shopId: integer('shop_id').notNull().references(() => shops.id, { onDelete: 'cascade' }),
+  shopId: integer('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
   code: text('code').notNull().unique(),
   discount: money('discount').notNull(),
   discountType: text('discount_type', { enum: ['Percentage', 'Amount'] }).notNull(),
@@ -273,11 +339,18 @@ export const flashSaleProducts = pgTable(
   'flash_sale_products',
   {
     id: serial('id').primaryKey(),
-    flashSaleId: integer('flash_sale_id').notNull().references(() => flashSales.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    flashSaleId: integer('flash_sale_id')
+      .notNull()
+      .references(() => flashSales.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     salePrice: money('sale_price').notNull(),
   },
-  (t) => [uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId), index('flash_sale_products_product_idx').on(t.productId)],
+  (t) => [
+    uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId),
+    index('flash_sale_products_product_idx').on(t.productId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -317,7 +390,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     /** Push token the client sent at login (spec §3 Login payload), if any. */
     deviceKey: text('device_key'),
@@ -361,7 +436,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tz('expires_at').notNull(),
     usedAt: tz('used_at'),
@@ -377,7 +454,9 @@ export const socialAccounts = pgTable(
   'social_accounts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: SOCIAL_PROVIDER_NAMES }).notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
@@ -490,8 +569,12 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     sizeId: integer('size_id').references(() => attributeOptions.id),
     colorId: integer('color_id').references(() => attributeOptions.id),
     unit: text('unit'),
@@ -511,28 +594,41 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     county: text('county').notNull(),
     locality: text('locality').notNull(),
     street: text('street').notNull(),
     postalCode: text('postal_code').notNull(),
-    type: text('type', { enum: ['home', 'work', 'other'] }).notNull().default('home'),
+    type: text('type', { enum: ['home', 'work', 'other'] })
+      .notNull()
+      .default('home'),
     isDefault: boolean('is_default').notNull().default(false),
     country: text('country').notNull().default('România'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('addresses_user_idx').on(t.userId), uniqueIndex('addresses_one_default').on(t.userId).where(sql`${t.isDefault}`)],
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 /** Vouchers a user collected (spec §4 Voucher: not collected → collected). */
 export const collectedVouchers = pgTable(
   'collected_vouchers',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    voucherId: integer('voucher_id').notNull().references(() => vouchers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.voucherId] })],
@@ -543,10 +639,14 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     amount: money('amount').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -561,8 +661,12 @@ export const orders = pgTable(
   {
     id: serial('id').primaryKey(),
     number: text('number').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    shopId: integer('shop_id').notNull().references(() => shops.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
     status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
     paymentMethod: text('payment_method', { enum: ['cash', 'card'] }).notNull(),
     paymentStatus: text('payment_status', { enum: ['unpaid', 'awaiting', 'paid', 'failed'] }).notNull(),
@@ -588,7 +692,9 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     brand: text('brand'),
@@ -609,7 +715,9 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUS_VALUES }).notNull(),
     note: text('note'),
     createdAt: createdAt(),
@@ -625,7 +733,9 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
@@ -643,8 +753,12 @@ export const idempotencyKeys = pgTable(
 export const favorites = pgTable(
   'favorites',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
@@ -661,7 +775,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     params: jsonb('params').notNull().default({}),
     url: text('url').notNull(),
@@ -670,7 +786,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );
 
@@ -682,7 +800,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
@@ -730,7 +850,9 @@ export const supportTickets = pgTable(
   {
     id: serial('id').primaryKey(),
     number: text('number').notNull().unique(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     priority: text('priority', { enum: TICKET_PRIORITIES }).notNull().default('medium'),
@@ -764,7 +886,9 @@ export const supportAttachments = pgTable(
     messageId: integer('message_id')
       .notNull()
       .references(() => supportTicketMessages.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull(),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),

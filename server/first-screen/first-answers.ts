@@ -110,7 +110,8 @@ export function createFirstAnswers(
     // names after them, where the start-up script fetches them alongside the app's code.
     const common = [keep('/master'), keep('/settings'), keep('/categories')];
     if (first.screen === 'home') await Promise.all([...common, keep('/home'), keep('/banners')]);
-    else if (first.screen === 'product') await Promise.all([...common, keep(`/products/${first.id}`), keep(`/products/${first.id}/similar`)]);
+    else if (first.screen === 'product')
+      await Promise.all([...common, keep(`/products/${first.id}`), keep(`/products/${first.id}/similar`)]);
     else {
       const category = keep(`/categories/${encodeURIComponent(first.slug)}`).then(async (answer) => {
         const id = (answer as { data?: { category?: { id?: unknown } } } | undefined)?.data?.category?.id;

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sniffImage } from './avatars.ts';
 
-const image = (format: 'jpeg' | 'png' | 'webp') =>
-  sharp({ create: { width: 4, height: 3, channels: 3, background: '#c03030' } })[format]().toBuffer();
+const image = (format: 'jpeg' | 'png' | 'webp') => {
+  const made = sharp({ create: { width: 4, height: 3, channels: 3, background: '#c03030' } });
+  return made[format]().toBuffer();
+};
 
 /** A PNG chunk with a zero CRC: the signature check reads lengths and types, not CRCs. */
 function chunk(type: string, data: Buffer) {
@@ -22,7 +24,12 @@ describe('sniffImage', () => {
   });
 
   it('takes an animated PNG for a PNG, as the hand-written check did', async () => {
-    const apng = Buffer.concat([PNG_SIGNATURE, chunk('IHDR', Buffer.alloc(13)), chunk('acTL', Buffer.alloc(8)), chunk('IDAT', Buffer.alloc(4))]);
+    const apng = Buffer.concat([
+      PNG_SIGNATURE,
+      chunk('IHDR', Buffer.alloc(13)),
+      chunk('acTL', Buffer.alloc(8)),
+      chunk('IDAT', Buffer.alloc(4)),
+    ]);
     expect(await sniffImage(apng)).toBe('png');
   });
 
@@ -34,7 +41,9 @@ describe('sniffImage', () => {
       text: Buffer.from('just some words, nothing more'),
       pdf: Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'),
       wav: Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(16)]),
-      avif: await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c03030' } }).avif().toBuffer(),
+      avif: await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c03030' } })
+        .avif()
+        .toBuffer(),
       empty: Buffer.alloc(0),
       'PNG signature only': PNG_SIGNATURE,
     };

@@ -40,5 +40,7 @@ export const newAvatarName = (ext: AvatarExtension) => `${randomBytes(24).toStri
 
 /** Where photos live; created by the first upload (servers that never get one leave no directory behind). */
 export function avatarsDir(dataDir: string): string {
-  return dataDir.startsWith('memory://') ? path.join(tmpdir(), `talcioc-avatars-${process.pid}`) : path.resolve(dataDir, 'uploads', 'avatars');
+  return dataDir.startsWith('memory://')
+    ? path.join(tmpdir(), `talcioc-avatars-${process.pid}`)
+    : path.resolve(dataDir, 'uploads', 'avatars');
 }

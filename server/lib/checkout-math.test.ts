@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  deliveryCharge, discountPercentage, lineTotal, roundBani, shopAmounts, shopSubtotal, sumAmounts, unitPrices, vatIncluded, voucherDiscount,
+  deliveryCharge,
+  discountPercentage,
+  lineTotal,
+  roundBani,
+  shopAmounts,
+  shopSubtotal,
+  sumAmounts,
+  unitPrices,
+  vatIncluded,
+  voucherDiscount,
 } from './checkout-math.ts';
 
 const bands = [
@@ -20,10 +29,20 @@ describe('roundBani', () => {
 
 describe('unitPrices', () => {
   it('uses price when there is no discount, adding the size surcharge', () => {
-    expect(unitPrices({ price: 100, effectivePrice: 100, surcharge: 10 })).toEqual({ price: 110, discountPrice: 0, discountPercentage: 0, unit: 110 });
+    expect(unitPrices({ price: 100, effectivePrice: 100, surcharge: 10 })).toEqual({
+      price: 110,
+      discountPrice: 0,
+      discountPercentage: 0,
+      unit: 110,
+    });
   });
   it('uses discount_price above 0 (effective price), surcharge on both', () => {
-    expect(unitPrices({ price: 120, effectivePrice: 90, surcharge: 10 })).toEqual({ price: 130, discountPrice: 100, discountPercentage: 25, unit: 100 });
+    expect(unitPrices({ price: 120, effectivePrice: 90, surcharge: 10 })).toEqual({
+      price: 130,
+      discountPrice: 100,
+      discountPercentage: 25,
+      unit: 100,
+    });
   });
   it('a running flash sale overrides the effective price', () => {
     expect(unitPrices({ price: 100, effectivePrice: 80, salePrice: 60 }).unit).toBe(60);
@@ -62,7 +81,11 @@ describe('voucherDiscount', () => {
     expect(voucherDiscount({ discount: 80, discountType: 'Amount', minOrderAmount: 0 }, 50)).toEqual({ ok: true, discount: 50 });
   });
   it('refuses below the minimum order, accepts at it', () => {
-    expect(voucherDiscount({ discount: 10, discountType: 'Amount', minOrderAmount: 100 }, 99.99)).toEqual({ ok: false, reason: 'min_order', minOrderAmount: 100 });
+    expect(voucherDiscount({ discount: 10, discountType: 'Amount', minOrderAmount: 100 }, 99.99)).toEqual({
+      ok: false,
+      reason: 'min_order',
+      minOrderAmount: 100,
+    });
     expect(voucherDiscount({ discount: 10, discountType: 'Amount', minOrderAmount: 100 }, 100).ok).toBe(true);
   });
 });
@@ -75,9 +98,21 @@ describe('VAT and shop amounts', () => {
   });
   it('lines, weight, delivery, coupon, payable and VAT of one shop', () => {
     expect(lineTotal(33.33, 3)).toBe(99.99);
-    expect(shopSubtotal([{ unit: 10.1, quantity: 3, weight: 0.7 }, { unit: 0.2, quantity: 1, weight: 0.1 }])).toEqual({ subtotal: 30.5, weight: 2.2 });
+    expect(
+      shopSubtotal([
+        { unit: 10.1, quantity: 3, weight: 0.7 },
+        { unit: 0.2, quantity: 1, weight: 0.1 },
+      ]),
+    ).toEqual({ subtotal: 30.5, weight: 2.2 });
     const amounts = shopAmounts({ lines: [{ unit: 100, quantity: 2, weight: 0.8 }], bands, couponDiscount: 20 });
-    expect(amounts).toEqual({ total_amount: 200, delivery_charge: 15, coupon_discount: 20, payable_amount: 195, order_tax_amount: 33.84, weight: 1.6 });
+    expect(amounts).toEqual({
+      total_amount: 200,
+      delivery_charge: 15,
+      coupon_discount: 20,
+      payable_amount: 195,
+      order_tax_amount: 33.84,
+      weight: 1.6,
+    });
   });
   it('sums shops in bani', () => {
     const a = shopAmounts({ lines: [{ unit: 0.1, quantity: 1, weight: 0 }], bands: [] });

@@ -82,7 +82,8 @@ export type VoucherOutcome = { ok: true; discount: number } | { ok: false; reaso
 /** The discount a voucher gives on a shop subtotal, or why it does not apply. */
 export function voucherDiscount(voucher: VoucherTerms, subtotal: number): VoucherOutcome {
   if (subtotal < voucher.minOrderAmount) return { ok: false, reason: 'min_order', minOrderAmount: voucher.minOrderAmount };
-  const raw = voucher.discountType === 'Percentage' ? (subtotal * Math.min(Math.max(voucher.discount, 0), 100)) / 100 : Math.max(voucher.discount, 0);
+  const raw =
+    voucher.discountType === 'Percentage' ? (subtotal * Math.min(Math.max(voucher.discount, 0), 100)) / 100 : Math.max(voucher.discount, 0);
   return { ok: true, discount: roundBani(Math.min(raw, subtotal)) };
 }
 
@@ -126,7 +127,14 @@ export function shopAmounts({ lines, bands, couponDiscount = 0 }: ShopAmountsInp
   const delivery = deliveryCharge(bands, weight);
   const coupon = roundBani(Math.min(couponDiscount, subtotal));
   const payable = roundBani(subtotal + delivery - coupon);
-  return { total_amount: subtotal, delivery_charge: delivery, coupon_discount: coupon, payable_amount: payable, order_tax_amount: vatIncluded(payable), weight };
+  return {
+    total_amount: subtotal,
+    delivery_charge: delivery,
+    coupon_discount: coupon,
+    payable_amount: payable,
+    order_tax_amount: vatIncluded(payable),
+    weight,
+  };
 }
 
 /** Sums shop amounts (VAT recomputed on the sum, so the total never drifts from its parts by more than rounding). */

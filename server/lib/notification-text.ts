@@ -27,7 +27,10 @@ export function renderNotification(locale: Locale, kind: NotificationKind, param
     case 'order_status': {
       const vars = { order_number: text(params.order_number), tracking: text(params.tracking) };
       const status = text(params.status);
-      const bodyKey = status === 'shipped' && vars.tracking ? 'notification.order_status.body_shipped_tracking' : `notification.order_status.body_${status}`;
+      const bodyKey =
+        status === 'shipped' && vars.tracking
+          ? 'notification.order_status.body_shipped_tracking'
+          : `notification.order_status.body_${status}`;
       return { title: t('notification.order_status.title', vars), body: t(bodyKey, vars) };
     }
     case 'ticket_reply': {

@@ -9,7 +9,10 @@ const synonyms = compileSynonyms([
 
 describe('compileSynonyms', () => {
   it('folds phrases into base-form words and drops groups left with one phrase', () => {
-    expect(synonyms).toEqual([[['sneakers'], ['pantofi', 'sport']], [['geaca'], ['jacheta']]]);
+    expect(synonyms).toEqual([
+      [['sneakers'], ['pantofi', 'sport']],
+      [['geaca'], ['jacheta']],
+    ]);
   });
 });
 

@@ -40,7 +40,7 @@ export function compileSynonyms(rows: readonly (readonly string[])[]): SynonymGr
 export function planSearch(query: string | null | undefined, synonyms: readonly SynonymGroup[] = []): SearchPlan {
   const words = [...new Set(searchWords(query).map(baseForm))].slice(0, MAX_SEARCH_TERMS);
   const groups: TermGroup[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let best: { group: SynonymGroup; length: number } | undefined;
     for (const group of synonyms) {
       for (const phrase of group) {
@@ -82,12 +82,18 @@ function group(alternatives: TermGroup, weights: string): string {
  * "ABC": name, brand or category). Empty when the plan has no usable word.
  */
 export function allGroupsQuery(plan: SearchPlan, weights = ''): string {
-  return plan.groups.map((alternatives) => group(alternatives, weights)).filter(Boolean).join(' & ');
+  return plan.groups
+    .map((alternatives) => group(alternatives, weights))
+    .filter(Boolean)
+    .join(' & ');
 }
 
 /** The to_tsquery text matching when any group matches in the given weights (e.g. "B": a brand). */
 export function anyGroupQuery(plan: SearchPlan, weights = ''): string {
-  return plan.groups.map((alternatives) => group(alternatives, weights)).filter(Boolean).join(' | ');
+  return plan.groups
+    .map((alternatives) => group(alternatives, weights))
+    .filter(Boolean)
+    .join(' | ');
 }
 
 /**

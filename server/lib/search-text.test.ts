@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { baseForm, likeContains, MAX_SEARCH_TERMS, normalizeSearchText, productSearchText, regexLiteral, searchDocument, searchTerms, searchWords } from './search-text.ts';
+import {
+  baseForm,
+  likeContains,
+  MAX_SEARCH_TERMS,
+  normalizeSearchText,
+  productSearchText,
+  regexLiteral,
+  searchDocument,
+  searchTerms,
+  searchWords,
+} from './search-text.ts';
 
 describe('normalizeSearchText', () => {
   it('folds Romanian diacritics and case in both directions', () => {
@@ -71,7 +81,16 @@ describe('searchWords, baseForm and searchDocument', () => {
   });
   it('replaces irregular forms by their base form, and leaves other words alone', () => {
     expect(['geci', 'gecile', 'genti', 'oglinzi', 'tigai', 'tricouri', 'pulovere', 'rochita', 'copii', 'adidasi'].map(baseForm)).toEqual([
-      'geaca', 'geaca', 'geanta', 'oglinda', 'tigaie', 'tricou', 'pulover', 'rochie', 'copil', 'sneakers',
+      'geaca',
+      'geaca',
+      'geanta',
+      'oglinda',
+      'tigaie',
+      'tricou',
+      'pulover',
+      'rochie',
+      'copil',
+      'sneakers',
     ]);
     expect(baseForm('zara')).toBe('zara');
     expect(searchDocument('Gecile și GENȚILE')).toBe('geaca si geanta');

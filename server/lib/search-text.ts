@@ -8,8 +8,14 @@
 
 /** ş ţ (cedilla) and ș ț (comma below) in both cases, should NFD ever leave one composed. */
 const ROMANIAN_LETTERS: Record<string, string> = {
-  'ş': 's', 'Ş': 's', 'ș': 's', 'Ș': 's',
-  'ţ': 't', 'Ţ': 't', 'ț': 't', 'Ț': 't',
+  ş: 's',
+  Ş: 's',
+  ș: 's',
+  Ș: 's',
+  ţ: 't',
+  Ţ: 't',
+  ț: 't',
+  Ț: 't',
 };
 
 /** Half of a UTF-16 pair without its other half (a malformed query string can produce one). */

@@ -21,7 +21,13 @@ export type PhotoRecipe =
   | { kind: 'product'; productId: number; view: number; name: string; categorySlug: string; colour: string | null; brand: string | null }
   | { kind: 'category'; slug: string; name: string }
   | { kind: 'shop-logo'; shopId: number; name: string }
-  | { kind: 'shop-banner'; shopId: number; name: string; city: string; arts: { name: string; categorySlug: string; colour: string | null }[] }
+  | {
+      kind: 'shop-banner';
+      shopId: number;
+      name: string;
+      city: string;
+      arts: { name: string; categorySlug: string; colour: string | null }[];
+    }
   | { kind: 'banner'; bannerId: number; title: string; subtitle: string | null };
 
 /** Product photos: front, detail, label, back, wear detail (views 1..5). */
@@ -43,7 +49,10 @@ export function photoSize(recipe: PhotoRecipe): { width: number; height: number 
 
 /** The content address of a generated image: its recipe and the generator's version. */
 export function recipeKey(recipe: PhotoRecipe): string {
-  return createHash('sha256').update(`talcioc-photo:${GENERATOR_VERSION}:${JSON.stringify(recipe)}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`talcioc-photo:${GENERATOR_VERSION}:${JSON.stringify(recipe)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 const seedOf = (recipe: PhotoRecipe) => hashOf(JSON.stringify(recipe));
@@ -74,7 +83,8 @@ function surface(w: number, h: number, s: Surface) {
 function placed(art: string, cx: number, cy: number, size: number, angle: number, flip = false): Layers {
   const scale = size / 400;
   const flipT = flip ? ' translate(400 0) scale(-1 1)' : '';
-  const at = (x: number, y: number) => `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle.toFixed(2)}) scale(${scale.toFixed(4)}) translate(-200 -200)${flipT}`;
+  const at = (x: number, y: number) =>
+    `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle.toFixed(2)}) scale(${scale.toFixed(4)}) translate(-200 -200)${flipT}`;
   const off = size * 0.03;
   return {
     front: `<g transform="${at(cx, cy)}">${art}</g>`,
@@ -92,7 +102,12 @@ interface Layers {
 function careLabel(x: number, y: number, w: number, angle: number, lines: string[]) {
   const h = w * 1.25;
   const fs = w * 0.11;
-  const text = lines.map((line, i) => `<text x="${w / 2}" y="${h * 0.22 + i * fs * 1.45}" text-anchor="middle" ${SVG_FONT} font-size="${fs.toFixed(1)}" fill="#3b3b3b">${esc(line)}</text>`).join('');
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="${w / 2}" y="${h * 0.22 + i * fs * 1.45}" text-anchor="middle" ${SVG_FONT} font-size="${fs.toFixed(1)}" fill="#3b3b3b">${esc(line)}</text>`,
+    )
+    .join('');
   const symbols = `<g fill="none" stroke="#3b3b3b" stroke-width="${(w * 0.012).toFixed(1)}" transform="translate(${w * 0.14} ${h * 0.78})"><path d="M0 ${fs}h${fs * 1.3}l${fs * 0.2} -${fs}h-${fs * 1.7}z"/><path transform="translate(${fs * 2} 0)" d="M0 ${fs}l${fs * 0.75} -${fs} ${fs * 0.75} ${fs}z"/><circle transform="translate(${fs * 4.3} ${fs / 2})" r="${fs / 2}"/><rect x="${fs * 5.3}" width="${fs}" height="${fs}"/></g>`;
   return `<g transform="translate(${x} ${y}) rotate(${angle})"><rect x="3" y="5" width="${w}" height="${h}" fill="#000" opacity=".18"/><rect width="${w}" height="${h}" fill="#fbfaf6"/><rect width="${w}" height="${h * 0.07}" fill="#e4e1d8"/>${text}${symbols}</g>`;
 }
@@ -121,7 +136,12 @@ function scene(recipe: PhotoRecipe, w: number, h: number): Scene {
   };
   switch (recipe.kind) {
     case 'product': {
-      const { art, dark } = productArt({ id: recipe.productId, name: recipe.name, categorySlug: recipe.categorySlug, colour: recipe.colour });
+      const { art, dark } = productArt({
+        id: recipe.productId,
+        name: recipe.name,
+        categorySlug: recipe.categorySlug,
+        colour: recipe.colour,
+      });
       const angle = (rnd() - 0.5) * 10;
       const view = ((recipe.view - 1) % PRODUCT_VIEWS) + 1;
       if (view === 1) add(placed(art, w / 2 + (rnd() - 0.5) * w * 0.06, h * 0.52, k * 0.95, angle));
@@ -136,7 +156,8 @@ function scene(recipe: PhotoRecipe, w: number, h: number): Scene {
           const lines = [recipe.brand ?? 'Made in EU', 'M / 38', '100% bumbac', 'Spălare 30°'];
           front += careLabel(w * 0.36, h * 0.22, k * 0.32, -6 + rnd() * 12, lines);
         }
-        if (view === 5) front += `<ellipse cx="${(w * (0.35 + rnd() * 0.3)).toFixed(0)}" cy="${(h * (0.35 + rnd() * 0.3)).toFixed(0)}" rx="${(k * 0.05).toFixed(0)}" ry="${(k * 0.03).toFixed(0)}" fill="${dark}" opacity=".22"/>`;
+        if (view === 5)
+          front += `<ellipse cx="${(w * (0.35 + rnd() * 0.3)).toFixed(0)}" cy="${(h * (0.35 + rnd() * 0.3)).toFixed(0)}" rx="${(k * 0.05).toFixed(0)}" ry="${(k * 0.03).toFixed(0)}" fill="${dark}" opacity=".22"/>`;
       }
       break;
     }
@@ -196,10 +217,14 @@ export function sceneSvg(recipe: PhotoRecipe, w: number, h: number): string {
 async function grain(recipe: PhotoRecipe, w: number, h: number): Promise<Buffer> {
   const rnd = mulberry32(seedOf(recipe) ^ 0x9e3779b9);
   const s = surfaceOf(recipe);
-  const [sw, sh] = s.name === 'oak' || s.name === 'walnut' ? [Math.round(w / 40), Math.round(h / 2)] : [Math.round(w / 6), Math.round(h / 6)];
+  const [sw, sh] =
+    s.name === 'oak' || s.name === 'walnut' ? [Math.round(w / 40), Math.round(h / 2)] : [Math.round(w / 6), Math.round(h / 6)];
   const small = Buffer.alloc(sw * sh);
   for (let i = 0; i < small.length; i++) small[i] = 128 + Math.round((rnd() - 0.5) * 70);
-  const field = await sharp(small, { raw: { width: sw, height: sh, channels: 1 } }).resize(w, h, { kernel: 'cubic', fit: 'fill' }).raw().toBuffer();
+  const field = await sharp(small, { raw: { width: sw, height: sh, channels: 1 } })
+    .resize(w, h, { kernel: 'cubic', fit: 'fill' })
+    .raw()
+    .toBuffer();
   const out = Buffer.alloc(w * h * 3);
   const luma = 26;
   const chroma = 9;

@@ -48,7 +48,11 @@ const variantName = (key: string, width: number, format: ImageFormat) => `${key}
 /** ThumbHash (base64) of an image: drawn into at most 100×100 px first, as ThumbHash requires. */
 export async function thumbHashOf(input: Buffer | { width: number; height: number; rgba: Buffer }): Promise<string> {
   const small = Buffer.isBuffer(input)
-    ? await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).resize(100, 100, { fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    ? await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize(100, 100, { fit: 'inside' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true })
     : { data: input.rgba, info: { width: input.width, height: input.height } };
   return Buffer.from(rgbaToThumbHash(small.info.width, small.info.height, small.data)).toString('base64');
 }
@@ -62,7 +66,9 @@ export async function generatedImage(recipe: PhotoRecipe, knownPlaceholder?: str
 
 /** One variant from an original: resized (never enlarged), orientation applied, no metadata. */
 export async function encodeVariant(original: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
-  const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate().resize({ width, withoutEnlargement: true });
+  const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
   // sharp writes no EXIF, XMP, IPTC or ICC block unless asked (keepMetadata/withMetadata): none is.
   switch (format) {
     case 'avif':
@@ -224,7 +230,8 @@ export class ImagePipeline {
       return false; // still named by a catalog row
     }
     await this.files.remove('originals', name);
-    for (const width of variantWidths(record.width)) for (const format of IMAGE_FORMATS) await this.files.remove('variants', variantName(key, width, format));
+    for (const width of variantWidths(record.width))
+      for (const format of IMAGE_FORMATS) await this.files.remove('variants', variantName(key, width, format));
     return true;
   }
 

@@ -49,7 +49,13 @@ function rgb(hex: string): [number, number, number] {
 export function mix(hex: string, other: string, t: number): string {
   const a = rgb(hex);
   const b = rgb(other);
-  return `#${a.map((v, i) => Math.round(v + (b[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v + (b[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 const luminance = (hex: string) => {
@@ -223,7 +229,11 @@ export const CATEGORY_ART: Record<string, ArtKind> = {
   sport: 'ball',
 };
 
-const normalise = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export function artFor(name: string, categorySlug: string): ArtKind {
   const key = normalise(name);
@@ -252,8 +262,10 @@ export function renderProductImage(product: ProductArt, n: number): string {
   const colour = (product.colour && COLOUR_HEX[product.colour]) || paletteColour(product.id);
   const bg = softBackground(colour);
   const art = ARTS[artFor(product.name, product.categorySlug)](tones(colour));
-  const variant = ((n - 1) % 3 + 3) % 3;
-  const transform = ['', ' transform="rotate(-8 200 200) translate(20 20) scale(.9)"', ' transform="translate(-110 -110) scale(1.55)"'][variant];
+  const variant = (((n - 1) % 3) + 3) % 3;
+  const transform = ['', ' transform="rotate(-8 200 200) translate(20 20) scale(.9)"', ' transform="translate(-110 -110) scale(1.55)"'][
+    variant
+  ];
   const backdrop = variant === 1 ? mix(bg, '#000000', 0.05) : bg;
   return svg(
     400,

@@ -32,11 +32,16 @@ const WIDTHS_BY_FIELD: Record<string, number[]> = {
 };
 
 /** Every `{…}_meta` image description in an answer, in document order, with its field name. */
-export function imagesIn(value: unknown, found: { field: string; meta: ImageMeta }[] = [], field = ''): { field: string; meta: ImageMeta }[] {
+export function imagesIn(
+  value: unknown,
+  found: { field: string; meta: ImageMeta }[] = [],
+  field = '',
+): { field: string; meta: ImageMeta }[] {
   if (Array.isArray(value)) for (const item of value) imagesIn(item, found, field);
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    if (field.endsWith('_meta') && typeof record.variants === 'string' && Array.isArray(record.widths)) found.push({ field, meta: record as unknown as ImageMeta });
+    if (field.endsWith('_meta') && typeof record.variants === 'string' && Array.isArray(record.widths))
+      found.push({ field, meta: record as unknown as ImageMeta });
     else for (const [key, child] of Object.entries(record)) imagesIn(child, found, key);
   }
   return found;

@@ -35,7 +35,8 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
       ...options,
       // A lost connection is logged, never fatal: the pool reconnects on the next query and the
       // requests in between answer 503 (plugins/errors.ts).
-      onConnectionError: (error) => app.log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'database connection lost'),
+      onConnectionError: (error) =>
+        app.log.warn({ code: (error as { code?: string }).code, reason: error.message }, 'database connection lost'),
     }));
   // Under the start-up lock: a second instance starting at the same time waits, then finds the
   // seed written (issue 14, ADR 023).

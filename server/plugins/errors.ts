@@ -18,7 +18,8 @@ import { dataExceptionCode, isDatabaseUnavailable } from '../db/faults.ts';
  * busboy's errors for a multipart body it cannot read (no boundary, truncated, malformed headers):
  * they carry no status code, and they are the client's fault (400).
  */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|urlencoded form)|Part terminated early|Unexpected end of multipart data)/;
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed (part header|urlencoded form)|Part terminated early|Unexpected end of multipart data)/;
 
 function fieldErrors(validation: { instancePath: string; message?: string }[], context: string | undefined) {
   const errors: Record<string, string[]> = {};
@@ -38,9 +39,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
 
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
-      return reply
-        .status(error.statusCode)
-        .send({ message: t(error.message, error.options.vars), ...(error.errors && { errors: translated(error.errors, error.options.vars) }) });
+      return reply.status(error.statusCode).send({
+        message: t(error.message, error.options.vars),
+        ...(error.errors && { errors: translated(error.errors, error.options.vars) }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = translated(fieldErrors(error.validation, (error as FastifyError).validationContext));
@@ -54,7 +56,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     }
     // The database is down or restarting: a calm 503 the client retries (issue 14, ADR 013).
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ reason: (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code }, 'database unavailable');
+      request.log.warn(
+        { reason: (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code },
+        'database unavailable',
+      );
       return reply
         .status(503)
         .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))

@@ -23,7 +23,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 import {
-  deleteIdempotencyKeysOlderThan, deleteStaleIdempotencyKey, findIdempotencyKey, insertIdempotencyKey, storeIdempotentAnswer,
+  deleteIdempotencyKeysOlderThan,
+  deleteStaleIdempotencyKey,
+  findIdempotencyKey,
+  insertIdempotencyKey,
+  storeIdempotentAnswer,
 } from '../repositories/idempotency-repository.ts';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/constants.ts';
 
@@ -53,7 +57,9 @@ function stableJson(value: unknown): string {
 }
 
 export function requestHash(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${url}\n${stableJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${url}\n${stableJson(body)}`)
+    .digest('hex');
 }
 
 export async function pruneIdempotencyKeys(db: Database, hours = IDEMPOTENCY_TTL_HOURS) {
@@ -64,7 +70,9 @@ type Outcome<T> = { kind: 'ran'; body: T } | { kind: 'replay'; hash: string; sta
 
 export default fp(async function idempotencyPlugin(app: FastifyInstance) {
   let calls = 0;
-  app.decorate('idempotent', async function idempotent<T>(request: FastifyRequest, reply: FastifyReply, run: (tx: Tx) => Promise<T>): Promise<T> {
+  app.decorate('idempotent', async function idempotent<
+    T,
+  >(request: FastifyRequest, reply: FastifyReply, run: (tx: Tx) => Promise<T>): Promise<T> {
     const db = app.db;
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     if (header === undefined) return db.transaction((tx) => run(tx as unknown as Tx));

@@ -53,7 +53,8 @@ export function databaseStore(db: Database, onError: (error: unknown) => void): 
       hitBucket(db, this.prefix + key, { windowSeconds, max }).then(
         // A refused hit is reported as one over the limit (the plugin answers 429 when current > max);
         // ttl: until the window ends when allowed, until the next hit is allowed when refused.
-        (hit) => callback(null, hit.allowed ? { current: hit.count, ttl: hit.resetIn * 1000 } : { current: max + 1, ttl: hit.retryAfter * 1000 }),
+        (hit) =>
+          callback(null, hit.allowed ? { current: hit.count, ttl: hit.resetIn * 1000 } : { current: max + 1, ttl: hit.retryAfter * 1000 }),
         (error: unknown) => {
           if (!isDatabaseUnavailable(error)) onError(error);
           callback(error instanceof Error ? error : new Error(String(error)));
@@ -91,7 +92,9 @@ export default fp<RateLimitPluginOptions>(
       // them, and a shopper reloading on a weak connection must never see a 429 for a script).
       // The server's own requests (first-screen answers) carry a per-process secret: a forged header still counts.
       allowList: (request, key) =>
-        !request.url.startsWith('/api/') || (options.exemptLoopback && (key === '127.0.0.1' || key === '::1')) || isInternalRequest(request),
+        !request.url.startsWith('/api/') ||
+        (options.exemptLoopback && (key === '127.0.0.1' || key === '::1')) ||
+        isInternalRequest(request),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

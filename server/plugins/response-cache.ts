@@ -170,7 +170,9 @@ export default fp<ResponseCacheOptions>(
     if (events && options.ttlSeconds > 0) {
       const instance = randomUUID();
       cache.onClear = () => {
-        events.notify(CACHE_CHANNEL, instance).catch((err: unknown) => app.log.warn({ err }, 'catalog cache: could not tell the other instances'));
+        events
+          .notify(CACHE_CHANNEL, instance)
+          .catch((err: unknown) => app.log.warn({ err }, 'catalog cache: could not tell the other instances'));
       };
       offNotify = await events
         .listen(CACHE_CHANNEL, (payload, resync) => {

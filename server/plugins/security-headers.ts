@@ -31,7 +31,12 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /** 'sha256-…' sources of every inline <script> in `html`. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '', 'utf8').digest('base64')}'`);
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
 }
 
 /** The hashes of `file`'s inline scripts, read again when its size or mtime changes (checked at most once a second). */

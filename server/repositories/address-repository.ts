@@ -29,13 +29,20 @@ export function listAddresses(db: Database, userId: number): Promise<AddressRow[
 
 /** One of the user's addresses, or undefined. */
 export async function findAddress(db: Database, userId: number, id: number): Promise<AddressRow | undefined> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   return row;
 }
 
 /** One of the user's addresses locked for change (FOR UPDATE), or undefined. */
 export async function lockAddress(tx: Database, userId: number, id: number): Promise<AddressRow | undefined> {
-  const [row] = await tx.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .for('update');
   return row;
 }
 
@@ -69,14 +76,25 @@ export async function deleteAddress(tx: Database, id: number) {
 
 /** Makes `id` the only default of the user. */
 export async function makeDefaultAddress(tx: Database, userId: number, id: number) {
-  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), ne(addresses.id, id), eq(addresses.isDefault, true)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), ne(addresses.id, id), eq(addresses.isDefault, true)));
   await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
 }
 
 /** When the user has addresses but no default, the newest becomes it. */
 export async function ensureDefaultAddress(tx: Database, userId: number) {
-  const [hasDefault] = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  const [hasDefault] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
   if (hasDefault) return;
-  const [newest] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.id)).limit(1);
+  const [newest] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.id))
+    .limit(1);
   if (newest) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, newest.id));
 }

@@ -7,7 +7,15 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
-  attributeOptions, cartItems, deliveryWeights, flashSaleProducts, flashSales, productColors, productSizes, products, shops,
+  attributeOptions,
+  cartItems,
+  deliveryWeights,
+  flashSaleProducts,
+  flashSales,
+  productColors,
+  productSizes,
+  products,
+  shops,
 } from '../db/schema.ts';
 import { lineTotal, roundBani, unitPrices, type WeightBand } from '../lib/checkout-math.ts';
 import type { CartGroup, CartProduct } from '../../contract/cart.ts';
@@ -101,7 +109,12 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
       .innerJoin(attributeOptions, eq(attributeOptions.id, productColors.colorId))
       .where(inArray(productColors.productId, ids)),
     db
-      .select({ shopId: deliveryWeights.shopId, min_weight: deliveryWeights.minWeight, max_weight: deliveryWeights.maxWeight, price: deliveryWeights.price })
+      .select({
+        shopId: deliveryWeights.shopId,
+        min_weight: deliveryWeights.minWeight,
+        max_weight: deliveryWeights.maxWeight,
+        price: deliveryWeights.price,
+      })
       .from(deliveryWeights)
       .where(inArray(deliveryWeights.shopId, [...new Set(rows.map((r) => r.shopId))].concat(0)))
       .orderBy(asc(deliveryWeights.minWeight)),
@@ -115,7 +128,12 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
     if (!row) continue;
     const size = request.sizeId === null ? undefined : sizeRows.find((s) => s.productId === row.id && s.id === request.sizeId);
     const color = request.colorId === null ? undefined : colorRows.find((c) => c.productId === row.id && c.id === request.colorId);
-    const prices = unitPrices({ price: row.price, effectivePrice: row.effectivePrice, salePrice: row.salePrice, surcharge: size?.price ?? 0 });
+    const prices = unitPrices({
+      price: row.price,
+      effectivePrice: row.effectivePrice,
+      salePrice: row.salePrice,
+      surcharge: size?.price ?? 0,
+    });
     const stock = row.isActive ? row.quantity : 0;
     out.push({
       request,
@@ -218,7 +236,9 @@ export async function findCartLine(db: Database, userId: number, productId: numb
   const [row] = await db
     .select()
     .from(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), lineId === undefined ? undefined : eq(cartItems.id, lineId)))
+    .where(
+      and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), lineId === undefined ? undefined : eq(cartItems.id, lineId)),
+    )
     .orderBy(desc(cartItems.id))
     .limit(1);
   return row;
@@ -259,17 +279,26 @@ export async function insertCartLine(
 
 /** Sets a line's quantity and unit. */
 export async function updateCartLine(tx: Database, id: number, values: { quantity: number; unit: string | null }) {
-  await tx.update(cartItems).set({ quantity: values.quantity, unit: values.unit, updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+  await tx
+    .update(cartItems)
+    .set({ quantity: values.quantity, unit: values.unit, updatedAt: sql`now()` })
+    .where(eq(cartItems.id, id));
 }
 
 /** One unit more on a line, counted in SQL (parallel changes all count, ADR 016). */
 export async function incrementCartLine(tx: Database, id: number) {
-  await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+  await tx
+    .update(cartItems)
+    .set({ quantity: sql`${cartItems.quantity} + 1`, updatedAt: sql`now()` })
+    .where(eq(cartItems.id, id));
 }
 
 /** One unit less on a line, counted in SQL (the caller deletes a line of one unit instead). */
 export async function decrementCartLine(tx: Database, id: number) {
-  await tx.update(cartItems).set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` }).where(eq(cartItems.id, id));
+  await tx
+    .update(cartItems)
+    .set({ quantity: sql`${cartItems.quantity} - 1`, updatedAt: sql`now()` })
+    .where(eq(cartItems.id, id));
 }
 
 export async function deleteCartLine(tx: Database, id: number) {
@@ -280,7 +309,9 @@ export async function deleteCartLine(tx: Database, id: number) {
 export async function deleteProductLines(tx: Database, userId: number, productId: number, lineId?: number): Promise<number> {
   const deleted = await tx
     .delete(cartItems)
-    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), lineId === undefined ? undefined : eq(cartItems.id, lineId)))
+    .where(
+      and(eq(cartItems.userId, userId), eq(cartItems.productId, productId), lineId === undefined ? undefined : eq(cartItems.id, lineId)),
+    )
     .returning({ id: cartItems.id });
   return deleted.length;
 }

@@ -26,7 +26,10 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const clock = (fixedNow: Date | undefined) => (fixedNow ? sql`${fixedNow}::timestamptz` : sql`clock_timestamp()`);
 
-export async function insertDelivery(db: Database, message: { channel: MessageChannel; recipient: string; body: string; subject?: string }) {
+export async function insertDelivery(
+  db: Database,
+  message: { channel: MessageChannel; recipient: string; body: string; subject?: string },
+) {
   await db.execute(sql`
     INSERT INTO message_deliveries (channel, recipient, subject, body)
     VALUES (${message.channel}, ${message.recipient}, ${message.subject ?? null}, ${message.body})`);
@@ -42,7 +45,12 @@ export async function pruneDeliveries(db: Database) {
  * worker) for `claimSeconds`, counting the attempt, skipping rows another worker is claiming.
  * UPDATE … RETURNING gives no order: the caller sorts.
  */
-export async function claimDueDeliveries(db: Database, fixedNow: Date | undefined, batch: number, claimSeconds: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Database,
+  fixedNow: Date | undefined,
+  batch: number,
+  claimSeconds: number,
+): Promise<ClaimedDelivery[]> {
   const now = clock(fixedNow);
   return rowsOf<ClaimedDelivery>(
     await db.execute(sql`
@@ -57,12 +65,16 @@ export async function claimDueDeliveries(db: Database, fixedNow: Date | undefine
 
 /** Sent: the body (it holds the code) is emptied. */
 export async function markDeliverySent(db: Database, id: number) {
-  await db.execute(sql`UPDATE message_deliveries SET status = 'sent', body = '', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}`);
+  await db.execute(
+    sql`UPDATE message_deliveries SET status = 'sent', body = '', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ${id}`,
+  );
 }
 
 /** Failed for good: the body is emptied. */
 export async function markDeliveryFailed(db: Database, id: number, reason: string) {
-  await db.execute(sql`UPDATE message_deliveries SET status = 'failed', body = '', locked_until = NULL, last_error = ${reason} WHERE id = ${id}`);
+  await db.execute(
+    sql`UPDATE message_deliveries SET status = 'failed', body = '', locked_until = NULL, last_error = ${reason} WHERE id = ${id}`,
+  );
 }
 
 /** Another try `waitSeconds` from now. */

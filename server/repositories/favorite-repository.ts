@@ -79,6 +79,10 @@ export async function favoriteIdsForToken(db: Database, tokenHash: string, idleD
 
 /** Users who have this product as a favourite (for price-drop and low-stock notifications). */
 export async function favoriteUserIds(db: Database, productId: number): Promise<number[]> {
-  const rows = await db.select({ userId: favorites.userId }).from(favorites).where(eq(favorites.productId, productId)).orderBy(favorites.userId);
+  const rows = await db
+    .select({ userId: favorites.userId })
+    .from(favorites)
+    .where(eq(favorites.productId, productId))
+    .orderBy(favorites.userId);
   return rows.map((r) => r.userId);
 }

@@ -23,14 +23,20 @@ export async function deleteStaleIdempotencyKey(tx: Database, userId: number, ke
  * Inserts the (user, key, request hash) row; answers its id, or undefined when the user already
  * has a row for the key (a concurrent insert waits for the transaction holding that row).
  */
-export async function insertIdempotencyKey(tx: Database, values: { userId: number; key: string; requestHash: string }): Promise<number | undefined> {
+export async function insertIdempotencyKey(
+  tx: Database,
+  values: { userId: number; key: string; requestHash: string },
+): Promise<number | undefined> {
   const inserted = await tx.insert(idempotencyKeys).values(values).onConflictDoNothing().returning({ id: idempotencyKeys.id });
   return inserted[0]?.id;
 }
 
 /** The user's row for `key`. */
 export async function findIdempotencyKey(tx: Database, userId: number, key: string) {
-  const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  const [row] = await tx
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row;
 }
 

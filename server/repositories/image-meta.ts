@@ -20,7 +20,13 @@ interface MetaRow {
 export function toImageMeta(value: unknown): ImageMeta | null {
   const row = (typeof value === 'string' ? JSON.parse(value) : value) as MetaRow | null;
   if (!row) return null;
-  return { width: row.width, height: row.height, placeholder: row.placeholder, variants: variantsPath(row.key), widths: variantWidths(row.width) };
+  return {
+    width: row.width,
+    height: row.height,
+    placeholder: row.placeholder,
+    variants: variantsPath(row.key),
+    widths: variantWidths(row.width),
+  };
 }
 
 /**

@@ -32,12 +32,18 @@ export async function findCategoryBySlug(db: Database, slug: string) {
 }
 
 export async function findShopBySlug(db: Database, slug: string) {
-  const [row] = await db.select({ id: shops.id, slug: shops.slug, name: shops.name, city: shops.city }).from(shops).where(eq(shops.slug, slug));
+  const [row] = await db
+    .select({ id: shops.id, slug: shops.slug, name: shops.name, city: shops.city })
+    .from(shops)
+    .where(eq(shops.slug, slug));
   return row;
 }
 
 export async function findBanner(db: Database, id: number) {
-  const [row] = await db.select({ id: banners.id, title: banners.title, subtitle: banners.subtitle }).from(banners).where(eq(banners.id, id));
+  const [row] = await db
+    .select({ id: banners.id, title: banners.title, subtitle: banners.subtitle })
+    .from(banners)
+    .where(eq(banners.id, id));
   return row;
 }
 

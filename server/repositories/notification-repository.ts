@@ -27,7 +27,10 @@ export function toNotification(row: NotificationRow, locale: Locale): AppNotific
 }
 
 /** Writes one notification (services/notify.ts, in the caller's database or transaction); answers its id. */
-export async function insertNotification(db: Database, values: { userId: number; kind: NotificationKind; params: NotificationParams; url: string }): Promise<number> {
+export async function insertNotification(
+  db: Database,
+  values: { userId: number; kind: NotificationKind; params: NotificationParams; url: string },
+): Promise<number> {
   const [row] = await db
     .insert(notifications)
     .values({ userId: values.userId, kind: values.kind, params: values.params, url: values.url })

@@ -12,7 +12,10 @@ import { imageMetaOfUrl } from './image-meta.ts';
 const summaryFields = {
   order: orders,
   shopName: shops.name,
-  itemsCount: sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+  itemsCount:
+    sql<number>`(SELECT coalesce(sum(${orderItems.quantity}), 0) FROM ${orderItems} WHERE ${orderItems.orderId} = ${orders.id})`.mapWith(
+      Number,
+    ),
 };
 
 type SummaryRow = { order: typeof orders.$inferSelect; shopName: string; itemsCount: number };
@@ -37,7 +40,12 @@ export function toOrderSummary({ order: o, shopName, itemsCount }: SummaryRow): 
 
 export async function orderSummaries(db: Database, ids: number[]): Promise<OrderSummary[]> {
   if (!ids.length) return [];
-  const rows = await db.select(summaryFields).from(orders).innerJoin(shops, eq(shops.id, orders.shopId)).where(inArray(orders.id, ids)).orderBy(orders.id);
+  const rows = await db
+    .select(summaryFields)
+    .from(orders)
+    .innerJoin(shops, eq(shops.id, orders.shopId))
+    .where(inArray(orders.id, ids))
+    .orderBy(orders.id);
   return rows.map(toOrderSummary);
 }
 
@@ -69,7 +77,11 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) return undefined;
   const [items, history] = await Promise.all([
-    db.select({ ...getTableColumns(orderItems), thumbnailMeta: imageMetaOfUrl(orderItems.thumbnail) }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db
+      .select({ ...getTableColumns(orderItems), thumbnailMeta: imageMetaOfUrl(orderItems.thumbnail) })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(orderItems.id),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id),
   ]);
   const o = row.order;
@@ -114,7 +126,13 @@ export async function dashboardOrders(db: Database, userId: number) {
   ]);
   return {
     orders_by_status: Object.fromEntries(counts.map((c) => [c.status, c.n])),
-    recent_orders: recent.map((r) => ({ id: r.id, number: r.number, status: r.status, total: r.total, created_at: r.createdAt.toISOString() })),
+    recent_orders: recent.map((r) => ({
+      id: r.id,
+      number: r.number,
+      status: r.status,
+      total: r.total,
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -146,7 +164,11 @@ export async function lockOrder(tx: Database, where: { id?: number; number?: str
     where.number !== undefined ? eq(orders.number, where.number) : undefined,
     where.userId !== undefined ? eq(orders.userId, where.userId) : undefined,
   ];
-  const [row] = await tx.select().from(orders).where(and(...conditions)).for('update');
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(...conditions))
+    .for('update');
   return row;
 }
 
@@ -159,5 +181,8 @@ export async function setOrderStatus(tx: Database, id: number, status: OrderStat
 }
 
 export async function setOrderPaymentStatus(tx: Database, id: number, paymentStatus: OrderRow['paymentStatus']) {
-  await tx.update(orders).set({ paymentStatus, updatedAt: sql`now()` }).where(eq(orders.id, id));
+  await tx
+    .update(orders)
+    .set({ paymentStatus, updatedAt: sql`now()` })
+    .where(eq(orders.id, id));
 }

@@ -41,7 +41,10 @@ export async function retireOtps(db: Database, userId: number, purposes: readonl
 
 /** Burns a code whose message could not be delivered. */
 export async function expireOtp(db: Database, id: number) {
-  await db.update(otpCodes).set({ expiresAt: sql`now()` }).where(eq(otpCodes.id, id));
+  await db
+    .update(otpCodes)
+    .set({ expiresAt: sql`now()` })
+    .where(eq(otpCodes.id, id));
 }
 
 /** The newest unused code of a user for these purposes (and this recipient, when given), with whether it expired. */
@@ -97,7 +100,9 @@ export async function insertResetToken(db: Database, values: { userId: number; t
     .update(passwordResetTokens)
     .set({ expiresAt: sql`least(${passwordResetTokens.expiresAt}, now())` })
     .where(and(eq(passwordResetTokens.userId, values.userId), isNull(passwordResetTokens.usedAt)));
-  await db.insert(passwordResetTokens).values({ userId: values.userId, tokenHash: values.tokenHash, expiresAt: seconds(values.ttlSeconds) });
+  await db
+    .insert(passwordResetTokens)
+    .values({ userId: values.userId, tokenHash: values.tokenHash, expiresAt: seconds(values.ttlSeconds) });
 }
 
 /** The user a live (unused, unexpired) reset token belongs to. */
@@ -105,7 +110,9 @@ export async function findLiveResetToken(db: Database, tokenHash: string) {
   const [row] = await db
     .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)));
+    .where(
+      and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`)),
+    );
   return row;
 }
 
@@ -124,5 +131,7 @@ export async function pruneOtps(db: Database) {
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, sql`now() - interval '1 day'`));
   await db
     .delete(passwordResetTokens)
-    .where(or(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`), lt(passwordResetTokens.usedAt, sql`now() - interval '1 day'`)));
+    .where(
+      or(lt(passwordResetTokens.expiresAt, sql`now() - interval '1 day'`), lt(passwordResetTokens.usedAt, sql`now() - interval '1 day'`)),
+    );
 }

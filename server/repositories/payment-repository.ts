@@ -27,5 +27,8 @@ export function ordersOfPayment(db: Database, paymentId: string) {
 }
 
 export async function setPaymentStatus(tx: Database, id: string, status: PaymentStatus) {
-  await tx.update(payments).set({ status, updatedAt: sql`now()` }).where(eq(payments.id, id));
+  await tx
+    .update(payments)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(payments.id, id));
 }

@@ -174,7 +174,12 @@ export async function deleteSubscriptionById(db: Database, subscriptionId: numbe
 export async function pruneFinishedJobs(db: Database, days: number) {
   await db
     .delete(pushJobs)
-    .where(and(or(eq(pushJobs.status, 'sent'), eq(pushJobs.status, 'failed')), lt(pushJobs.updatedAt, sql`now() - make_interval(days => ${days})`)));
+    .where(
+      and(
+        or(eq(pushJobs.status, 'sent'), eq(pushJobs.status, 'failed')),
+        lt(pushJobs.updatedAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    );
 }
 
 /** Subscriptions of sessions that ended (revoked) — they receive nothing and go. */
@@ -182,7 +187,13 @@ export async function pruneEndedSessionSubscriptions(db: Database) {
   await db.delete(pushSubscriptions).where(
     or(
       isNull(pushSubscriptions.sessionId),
-      inArray(pushSubscriptions.sessionId, db.select({ id: sessions.id }).from(sessions).where(sql`${sessions.revokedAt} IS NOT NULL`)),
+      inArray(
+        pushSubscriptions.sessionId,
+        db
+          .select({ id: sessions.id })
+          .from(sessions)
+          .where(sql`${sessions.revokedAt} IS NOT NULL`),
+      ),
     ),
   );
 }

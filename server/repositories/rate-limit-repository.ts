@@ -75,9 +75,16 @@ export async function hitBucket(db: Database, key: string, limit: BucketLimit): 
   const row = inserted[0];
   if (row) return { allowed: true, count: Number(row.count), retryAfter: Number(row.retry_after ?? 0), resetIn: Number(row.reset_in ?? 0) };
 
-  const [current] = rowsOf(await db.execute(sql`SELECT count, ${nextIn} AS retry_after, ${resetIn} AS reset_in FROM rate_limit_buckets WHERE key = ${key}`));
+  const [current] = rowsOf(
+    await db.execute(sql`SELECT count, ${nextIn} AS retry_after, ${resetIn} AS reset_in FROM rate_limit_buckets WHERE key = ${key}`),
+  );
   const retryAfter = Math.max(1, Number(current?.retry_after ?? 1));
-  return { allowed: false, count: Number(current?.count ?? limit.max), retryAfter, resetIn: Math.max(retryAfter, Number(current?.reset_in ?? 0)) };
+  return {
+    allowed: false,
+    count: Number(current?.count ?? limit.max),
+    retryAfter,
+    resetIn: Math.max(retryAfter, Number(current?.reset_in ?? 0)),
+  };
 }
 
 /** Forgets a key (e.g. the per-phone login counter after a successful login). */
@@ -95,7 +102,11 @@ export async function pruneBuckets(db: Database) {
  * the seconds still to wait before the next try — 0 while at most `free` failures are counted in
  * the window, then 2^(count - free) seconds after the last failure, at most `maxSeconds`.
  */
-export async function failureDelay(db: Database, key: string, options: { windowSeconds: number; free: number; maxSeconds: number }): Promise<number> {
+export async function failureDelay(
+  db: Database,
+  key: string,
+  options: { windowSeconds: number; free: number; maxSeconds: number },
+): Promise<number> {
   const [row] = rowsOf(
     await db.execute(sql`
       SELECT count, ceil(extract(epoch from (
@@ -130,7 +141,11 @@ export async function resetDecoyBucket(db: Database, key: string) {
 }
 
 /** A decoy's count (1 + wrong tries) and whether `ttlSeconds` passed since it was recorded; undefined when there is none. */
-export async function findDecoyBucket(db: Database, key: string, ttlSeconds: number): Promise<{ count: number | string; expired: boolean } | undefined> {
+export async function findDecoyBucket(
+  db: Database,
+  key: string,
+  ttlSeconds: number,
+): Promise<{ count: number | string; expired: boolean } | undefined> {
   const rows = (
     (await db.execute(sql`
       SELECT count, (window_start + ${ttlSeconds} * interval '1 second' <= now()) AS expired

@@ -44,7 +44,10 @@ export async function findSessionIdByTokenHash(db: Database, tokenHash: string):
 }
 
 export async function revokeSession(db: Database, id: number) {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a user (password reset), or every one but `exceptId` (password change). */
@@ -59,5 +62,10 @@ export async function revokeUserSessions(db: Database, userId: number, exceptId?
 export async function pruneSessions(db: Database, idleDays: number) {
   await db
     .delete(sessions)
-    .where(or(lt(sessions.revokedAt, sql`now() - interval '1 day'`), sql`${sessions.lastUsedAt} + (${idleDays}::integer * interval '1 day') < now()`));
+    .where(
+      or(
+        lt(sessions.revokedAt, sql`now() - interval '1 day'`),
+        sql`${sessions.lastUsedAt} + (${idleDays}::integer * interval '1 day') < now()`,
+      ),
+    );
 }

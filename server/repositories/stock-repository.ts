@@ -27,7 +27,10 @@ export async function restoreOrderStock(tx: Database, orderId: number) {
   for (const item of items) {
     await tx
       .update(products)
-      .set({ quantity: sql`${products.quantity} + ${item.quantity}`, totalSold: sql`greatest(${products.totalSold} - ${item.quantity}, 0)` })
+      .set({
+        quantity: sql`${products.quantity} + ${item.quantity}`,
+        totalSold: sql`greatest(${products.totalSold} - ${item.quantity}, 0)`,
+      })
       .where(eq(products.id, item.productId!));
   }
 }

@@ -18,7 +18,10 @@ export async function insertStoredFileOnce(db: Database, kind: string, name: str
 
 /** A file's bytes, or undefined. */
 export async function findStoredFile(db: Database, kind: string, name: string) {
-  const [row] = await db.select({ bytes: storedFiles.bytes }).from(storedFiles).where(and(eq(storedFiles.kind, kind), eq(storedFiles.name, name)));
+  const [row] = await db
+    .select({ bytes: storedFiles.bytes })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.kind, kind), eq(storedFiles.name, name)));
   return row?.bytes;
 }
 

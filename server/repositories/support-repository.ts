@@ -52,22 +52,35 @@ export async function insertMessage(
   body: string,
   attachment?: NewAttachment,
 ): Promise<number> {
-  const [message] = await db.insert(supportTicketMessages).values({ ticketId: ticket.id, author, body }).returning({ id: supportTicketMessages.id });
+  const [message] = await db
+    .insert(supportTicketMessages)
+    .values({ ticketId: ticket.id, author, body })
+    .returning({ id: supportTicketMessages.id });
   if (attachment) await db.insert(supportAttachments).values({ messageId: message!.id, userId: ticket.userId, ...attachment });
   return message!.id;
 }
 
 /** Sets the status and moves updated_at to now. */
 export async function setTicketStatus(db: Database, ticketId: number, status: TicketStatus): Promise<void> {
-  await db.update(supportTickets).set({ status, updatedAt: sql`now()` }).where(eq(supportTickets.id, ticketId));
+  await db
+    .update(supportTickets)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(supportTickets.id, ticketId));
 }
 
 /**
  * A ticket by number, for its owner only when `userId` is given (the operator passes none).
  * `lock` takes the row (FOR UPDATE) so concurrent replies and closing are serialised.
  */
-export async function findTicket(db: Database, number: string, options: { userId?: number; lock?: boolean } = {}): Promise<TicketRow | undefined> {
-  const where = and(eq(supportTickets.number, number), options.userId === undefined ? undefined : eq(supportTickets.userId, options.userId));
+export async function findTicket(
+  db: Database,
+  number: string,
+  options: { userId?: number; lock?: boolean } = {},
+): Promise<TicketRow | undefined> {
+  const where = and(
+    eq(supportTickets.number, number),
+    options.userId === undefined ? undefined : eq(supportTickets.userId, options.userId),
+  );
   const query = db.select().from(supportTickets).where(where);
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
@@ -86,7 +99,12 @@ export async function listTickets(
       WHERE m.ticket_id = ${supportTickets.id} ORDER BY m.id DESC LIMIT 1)`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ticket: supportTickets, order: { id: orders.id, number: orders.number }, lastBody: last('body'), lastAuthor: last('author') })
+      .select({
+        ticket: supportTickets,
+        order: { id: orders.id, number: orders.number },
+        lastBody: last('body'),
+        lastAuthor: last('author'),
+      })
       .from(supportTickets)
       .leftJoin(orders, eq(orders.id, supportTickets.orderId))
       .where(where)
@@ -115,14 +133,21 @@ export async function listTickets(
 /** The whole ticket with its thread (oldest first) as the API answers it. */
 export async function ticketDetails(db: Database, ticket: TicketRow): Promise<TicketDetails> {
   const [order, messages] = await Promise.all([
-    ticket.orderId ? db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.id, ticket.orderId)) : Promise.resolve([]),
+    ticket.orderId
+      ? db.select({ id: orders.id, number: orders.number }).from(orders).where(eq(orders.id, ticket.orderId))
+      : Promise.resolve([]),
     db.select().from(supportTicketMessages).where(eq(supportTicketMessages.ticketId, ticket.id)).orderBy(supportTicketMessages.id),
   ]);
   const files = messages.length
     ? await db
         .select()
         .from(supportAttachments)
-        .where(inArray(supportAttachments.messageId, messages.map((m) => m.id)))
+        .where(
+          inArray(
+            supportAttachments.messageId,
+            messages.map((m) => m.id),
+          ),
+        )
         .orderBy(supportAttachments.id)
     : [];
   const byMessage = new Map<number, TicketAttachment>();

@@ -74,7 +74,10 @@ export async function claimEmail(db: Database, email: string, exceptUserId?: num
   const holder = await findUserByEmail(db, email);
   if (!holder || holder.id === exceptUserId) return 'free';
   if (holder.phoneVerifiedAt || holder.emailVerifiedAt) return 'taken';
-  await db.update(users).set({ email: null, updatedAt: sql`now()` }).where(eq(users.id, holder.id));
+  await db
+    .update(users)
+    .set({ email: null, updatedAt: sql`now()` })
+    .where(eq(users.id, holder.id));
   return 'free';
 }
 
@@ -111,6 +114,9 @@ export async function findUserByVerifiedEmail(db: Database, email: string): Prom
   return row;
 }
 
-export async function linkSocialAccount(db: Database, values: { userId: number; provider: SocialProviderName; subject: string; email: string | null }) {
+export async function linkSocialAccount(
+  db: Database,
+  values: { userId: number; provider: SocialProviderName; subject: string; email: string | null },
+) {
   await db.insert(socialAccounts).values(values).onConflictDoNothing();
 }

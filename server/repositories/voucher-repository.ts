@@ -12,17 +12,16 @@ export type VoucherRow = typeof vouchers.$inferSelect;
 const validNow = sql<boolean>`(${vouchers.startsAt} <= now() AND ${vouchers.expiresAt} > now())`;
 
 /** Vouchers valid now (of one shop, or all), soonest to expire first, each with whether the user collected it. */
-export async function listValidVouchers(db: Database, userId: number, shopId?: number): Promise<{ voucher: VoucherRow; collected: boolean }[]> {
+export async function listValidVouchers(
+  db: Database,
+  userId: number,
+  shopId?: number,
+): Promise<{ voucher: VoucherRow; collected: boolean }[]> {
   const rows = await db
     .select({ voucher: vouchers, collected: collectedVouchers.userId })
     .from(vouchers)
     .leftJoin(collectedVouchers, and(eq(collectedVouchers.voucherId, vouchers.id), eq(collectedVouchers.userId, userId)))
-    .where(
-      and(
-        shopId === undefined ? undefined : eq(vouchers.shopId, shopId),
-        validNow,
-      ),
-    )
+    .where(and(shopId === undefined ? undefined : eq(vouchers.shopId, shopId), validNow))
     .orderBy(vouchers.expiresAt, vouchers.id);
   return rows.map(({ voucher, collected }) => ({ voucher, collected: collected !== null }));
 }
@@ -39,7 +38,11 @@ export async function collectVoucher(db: Database, userId: number, voucherId: nu
 }
 
 /** A voucher by code (any case), whether the user collected it and whether it is valid now, or undefined. */
-export async function findVoucherByCode(db: Database, userId: number, code: string): Promise<{ voucher: VoucherRow; collected: boolean; valid: boolean } | undefined> {
+export async function findVoucherByCode(
+  db: Database,
+  userId: number,
+  code: string,
+): Promise<{ voucher: VoucherRow; collected: boolean; valid: boolean } | undefined> {
   const [row] = await db
     .select({ voucher: vouchers, collected: collectedVouchers.userId, valid: validNow })
     .from(vouchers)

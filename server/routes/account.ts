@@ -61,7 +61,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/profile', { schema: { body: updateProfileSchema, response: { 200: currentUserResponseSchema } } }, async (request) => {
     const me = request.auth!.user;
     const email = request.body.email ? request.body.email.toLowerCase() : null;
-    if (email && email !== me.email && (await claimEmail(db, email, me.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
+    if (email && email !== me.email && (await claimEmail(db, email, me.id)) === 'taken')
+      throw fieldError('email', 'validation.email_taken');
     let user;
     try {
       user = await updateUser(db, me.id, {
@@ -85,60 +86,79 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       throw fieldError('photo', 'validation.photo_required');
     }
     // The content decides, not the file name or the declared type (lib/uploads.ts).
-    const image = await readImageUpload(file, { field: 'photo', tooLarge: 'validation.photo_too_large', wrongType: 'validation.photo_type' });
+    const image = await readImageUpload(file, {
+      field: 'photo',
+      tooLarge: 'validation.photo_too_large',
+      wrongType: 'validation.photo_type',
+    });
     // Through the image pipeline (issue 15, ADR 024): decoded under the pixel limit, turned
     // upright, every metadata block (GPS) dropped, stored once under its content address where
     // every instance reads it (lib/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
-    const stored = await imagePipeline(app).ingest(image.bytes, { field: 'photo', wrongType: 'validation.photo_type', tooManyPixels: 'validation.photo_pixels' });
+    const stored = await imagePipeline(app).ingest(image.bytes, {
+      field: 'photo',
+      wrongType: 'validation.photo_type',
+      tooManyPixels: 'validation.photo_pixels',
+    });
     const name = `${stored.key}.${stored.format}`;
     const previous = request.auth!.user.profilePhoto;
     const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
     if (previous && previous !== name && AVATAR_FILE.test(previous)) {
       // A photo from before the pipeline, or a pipeline original nobody else uses.
       await app.files.remove('avatars', previous).catch(() => undefined);
-      await imagePipeline(app).forgetIfUnused(previous).catch(() => undefined);
+      await imagePipeline(app)
+        .forgetIfUnused(previous)
+        .catch(() => undefined);
     }
     return { message: request.t('auth.photo_updated'), data: { user: toUser(user!) } };
   });
 
   // --- phone change: a code to the NEW number, then verify ---------------------------------------
-  app.post('/profile/phone/send-otp', { schema: { body: changePhoneSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
-    const me = request.auth!.user;
-    const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
-    const holder = await findUserByPhone(db, phone.e164);
-    // Signed in and rate-limited: telling that a number is taken is acceptable here (ADR 005).
-    if (holder && holder.id !== me.id && (holder.phoneVerifiedAt || holder.emailVerifiedAt)) throw fieldError('phone', 'validation.phone_taken');
-    const { resendIn } = await throttleSend(db, request, phone.e164, 'phone_change');
-    const settings = await getAccountSettings(db);
-    await issueCode({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName }, request, {
-      userId: me.id,
-      purpose: 'phone_change',
-      channel: 'sms',
-      recipient: phone.e164,
-    });
-    const shown = maskPhone(phone.e164);
-    return {
-      message: request.t('auth.otp_sent', { recipient: shown }),
-      data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
-    };
-  });
+  app.post(
+    '/profile/phone/send-otp',
+    { schema: { body: changePhoneSchema, response: { 200: sendOtpResponseSchema } } },
+    async (request) => {
+      const me = request.auth!.user;
+      const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
+      const holder = await findUserByPhone(db, phone.e164);
+      // Signed in and rate-limited: telling that a number is taken is acceptable here (ADR 005).
+      if (holder && holder.id !== me.id && (holder.phoneVerifiedAt || holder.emailVerifiedAt))
+        throw fieldError('phone', 'validation.phone_taken');
+      const { resendIn } = await throttleSend(db, request, phone.e164, 'phone_change');
+      const settings = await getAccountSettings(db);
+      await issueCode({ db, sender, otpLength: env.OTP_LENGTH, appName: settings.appName }, request, {
+        userId: me.id,
+        purpose: 'phone_change',
+        channel: 'sms',
+        recipient: phone.e164,
+      });
+      const shown = maskPhone(phone.e164);
+      return {
+        message: request.t('auth.otp_sent', { recipient: shown }),
+        data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
+      };
+    },
+  );
 
-  app.post('/profile/phone/verify', { schema: { body: verifyPhoneChangeSchema, response: { 200: currentUserResponseSchema } } }, async (request) => {
-    const me = request.auth!.user;
-    await enforceLimit(db, `verify:ip:${clientIp(request)}`, LIMITS.verifyOtp.ip);
-    await enforceLimit(db, `verify:user:${me.id}`, LIMITS.verifyOtp.phone);
-    const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
-    await checkCode(db, { userId: me.id, purposes: ['phone_change'], recipient: phone.e164 }, request.body.otp);
-    await releaseUnverifiedPhone(db, phone.e164, me.id);
-    let user;
-    try {
-      user = await updateUser(db, me.id, { phone: phone.e164, phoneCode: phone.phoneCode, phoneVerifiedAt: new Date() });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
-      throw error;
-    }
-    return { message: request.t('auth.phone_changed'), data: { user: toUser(user!) } };
-  });
+  app.post(
+    '/profile/phone/verify',
+    { schema: { body: verifyPhoneChangeSchema, response: { 200: currentUserResponseSchema } } },
+    async (request) => {
+      const me = request.auth!.user;
+      await enforceLimit(db, `verify:ip:${clientIp(request)}`, LIMITS.verifyOtp.ip);
+      await enforceLimit(db, `verify:user:${me.id}`, LIMITS.verifyOtp.phone);
+      const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
+      await checkCode(db, { userId: me.id, purposes: ['phone_change'], recipient: phone.e164 }, request.body.otp);
+      await releaseUnverifiedPhone(db, phone.e164, me.id);
+      let user;
+      try {
+        user = await updateUser(db, me.id, { phone: phone.e164, phoneCode: phone.phoneCode, phoneVerifiedAt: new Date() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
+        throw error;
+      }
+      return { message: request.t('auth.phone_changed'), data: { user: toUser(user!) } };
+    },
+  );
 
   // --- POST /change-password: this device gets a fresh session, every other one ends -------------
   app.post('/change-password', { schema: { body: changePasswordSchema, response: { 200: sessionResponseSchema } } }, async (request) => {

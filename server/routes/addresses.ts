@@ -11,7 +11,15 @@ import { idParamSchema } from '../../contract/ids.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import {
-  deleteAddress, ensureDefaultAddress, insertAddress, listAddresses, lockAddress, lockAddressBook, makeDefaultAddress, updateAddress, type AddressRow,
+  deleteAddress,
+  ensureDefaultAddress,
+  insertAddress,
+  listAddresses,
+  lockAddress,
+  lockAddressBook,
+  makeDefaultAddress,
+  updateAddress,
+  type AddressRow,
 } from '../repositories/address-repository.ts';
 
 export const toAddress = (row: AddressRow) => ({
@@ -69,26 +77,29 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put('/address/:id', { schema: { params: idParamSchema, body: addressInputSchema, response: { 200: addressResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      await lockAddressBook(tx, userId);
-      const current = await own(tx, userId, request.params.id);
-      const b = request.body;
-      await updateAddress(tx, current.id, {
-        name: b.name,
-        phone: b.phone,
-        county: b.county,
-        locality: b.locality,
-        street: b.street,
-        postalCode: b.postal_code,
-        type: b.type,
-        country: b.country || current.country || DEFAULT_COUNTRY,
-      });
-      // is_default true makes it the default; false on the default is ignored (exactly one default).
-      if (b.is_default) await makeDefaultAddress(tx, userId, current.id);
-      return { message: request.t('address.updated'), data: { address: toAddress(await own(tx, userId, current.id)) } };
-    }),
+  app.put(
+    '/address/:id',
+    { schema: { params: idParamSchema, body: addressInputSchema, response: { 200: addressResponseSchema } } },
+    (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        await lockAddressBook(tx, userId);
+        const current = await own(tx, userId, request.params.id);
+        const b = request.body;
+        await updateAddress(tx, current.id, {
+          name: b.name,
+          phone: b.phone,
+          county: b.county,
+          locality: b.locality,
+          street: b.street,
+          postalCode: b.postal_code,
+          type: b.type,
+          country: b.country || current.country || DEFAULT_COUNTRY,
+        });
+        // is_default true makes it the default; false on the default is ignored (exactly one default).
+        if (b.is_default) await makeDefaultAddress(tx, userId, current.id);
+        return { message: request.t('address.updated'), data: { address: toAddress(await own(tx, userId, current.id)) } };
+      }),
   );
 
   app.delete('/address/:id', { schema: { params: idParamSchema, response: { 200: messageOnlyResponseSchema } } }, (request, reply) =>

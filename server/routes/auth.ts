@@ -56,7 +56,15 @@ import { bucketCount, clearBucket, failureDelay, hitBucket } from '../repositori
 import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
 import { enforceLimit, LIMITS, LOGIN_FAILURES, tooManyRequests } from '../services/limits.ts';
 import type { MessageChannel } from '../services/message-delivery.ts';
-import { checkCode, issueCode, OTP_TTL_SECONDS, recordDecoyCode, RESET_TOKEN_TTL_SECONDS, throttleSend, VERIFY_PHONE_PURPOSES } from '../services/otp-service.ts';
+import {
+  checkCode,
+  issueCode,
+  OTP_TTL_SECONDS,
+  recordDecoyCode,
+  RESET_TOKEN_TTL_SECONDS,
+  throttleSend,
+  VERIFY_PHONE_PURPOSES,
+} from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
 import { SocialTokenInvalid } from '../services/social-auth.ts';
 import { deleteSessionSubscriptions } from '../repositories/push-repository.ts';
@@ -77,69 +85,75 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Where phone-verification codes of `user` go: the phone, or the e-mail when register_otp_type is email and one is known. */
   const verificationChannel = (settings: AccountSettings, user: UserRow): { channel: MessageChannel; recipient: string } =>
-    settings.registerOtpType === 'email' && user.email ? { channel: 'email', recipient: user.email } : { channel: 'sms', recipient: user.phone! };
+    settings.registerOtpType === 'email' && user.email
+      ? { channel: 'email', recipient: user.email }
+      : { channel: 'sms', recipient: user.phone! };
 
   // --- POST /registration -----------------------------------------------------------------------
-  app.post(
-    '/registration',
-    { schema: { body: registrationSchema, response: { 200: registrationResponseSchema } } },
-    async (request) => {
-      const body = request.body;
-      await enforceLimit(db, `register:ip:${clientIp(request)}`, LIMITS.registration.ip);
-      const countries = await Countries.load(db);
-      const country = countries.byName(body.country);
-      const checked = countries.phone(body.phone, body.phone_code);
-      throwFieldErrors({ ...(!country && { country: ['validation.country_invalid'] }), ...checked.errors });
-      const phone = checked.phone!;
-      await enforceLimit(db, `register:phone:${phone.e164}`, LIMITS.registration.phone);
+  app.post('/registration', { schema: { body: registrationSchema, response: { 200: registrationResponseSchema } } }, async (request) => {
+    const body = request.body;
+    await enforceLimit(db, `register:ip:${clientIp(request)}`, LIMITS.registration.ip);
+    const countries = await Countries.load(db);
+    const country = countries.byName(body.country);
+    const checked = countries.phone(body.phone, body.phone_code);
+    throwFieldErrors({ ...(!country && { country: ['validation.country_invalid'] }), ...checked.errors });
+    const phone = checked.phone!;
+    await enforceLimit(db, `register:phone:${phone.e164}`, LIMITS.registration.phone);
 
-      // Hash first, whatever happens next: a taken phone costs the same time as a new one.
-      const passwordHash = await passwords.hash(body.password);
-      const email = body.email ? body.email.toLowerCase() : null;
-      const settings = await getAccountSettings(db);
-      let existing = await findUserByPhone(db, phone.e164);
-      if (email && (await claimEmail(db, email, existing?.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
-      const details = { name: body.name, email, phoneCode: phone.phoneCode, countryId: country!.id, passwordHash };
+    // Hash first, whatever happens next: a taken phone costs the same time as a new one.
+    const passwordHash = await passwords.hash(body.password);
+    const email = body.email ? body.email.toLowerCase() : null;
+    const settings = await getAccountSettings(db);
+    let existing = await findUserByPhone(db, phone.e164);
+    if (email && (await claimEmail(db, email, existing?.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
+    const details = { name: body.name, email, phoneCode: phone.phoneCode, countryId: country!.id, passwordHash };
 
-      if (settings.registerOtpVerify) {
-        // Enumeration-safe: a verified phone gets the same answer, and nothing changes for it.
-        if (!existing) {
-          try {
-            existing = await insertUser(db, { ...details, phone: phone.e164 });
-          } catch (error) {
-            if (!isUniqueViolation(error)) throw error;
-            existing = await findUserByPhone(db, phone.e164);
-          }
-        } else if (!existing.phoneVerifiedAt) {
-          // Nobody proved this number yet: the latest sign-up wins, and codes sent for the earlier one stop working.
-          await updateUser(db, existing.id, details);
-          await retireOtps(db, existing.id, VERIFY_PHONE_PURPOSES);
+    if (settings.registerOtpVerify) {
+      // Enumeration-safe: a verified phone gets the same answer, and nothing changes for it.
+      if (!existing) {
+        try {
+          existing = await insertUser(db, { ...details, phone: phone.e164 });
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          existing = await findUserByPhone(db, phone.e164);
         }
-        return {
-          message: request.t('auth.registered'),
-          data: {
-            // The account id is not revealed before the phone is verified (it would tell new from taken).
-            user: { id: 0, name: body.name, email, phone: phone.national, phone_code: phone.phoneCode, profile_photo: null, phone_verified_at: null },
-            requires_verification: true,
+      } else if (!existing.phoneVerifiedAt) {
+        // Nobody proved this number yet: the latest sign-up wins, and codes sent for the earlier one stop working.
+        await updateUser(db, existing.id, details);
+        await retireOtps(db, existing.id, VERIFY_PHONE_PURPOSES);
+      }
+      return {
+        message: request.t('auth.registered'),
+        data: {
+          // The account id is not revealed before the phone is verified (it would tell new from taken).
+          user: {
+            id: 0,
+            name: body.name,
+            email,
+            phone: phone.national,
+            phone_code: phone.phoneCode,
+            profile_photo: null,
+            phone_verified_at: null,
           },
-        };
-      }
+          requires_verification: true,
+        },
+      };
+    }
 
-      // register_otp_verify off: signed in at once. A verified phone cannot be answered neutrally here.
-      if (existing?.phoneVerifiedAt) throw fieldError('phone', 'validation.phone_taken');
-      let user: UserRow | undefined;
-      try {
-        user = existing
-          ? await updateUser(db, existing.id, { ...details, phoneVerifiedAt: new Date() })
-          : await insertUser(db, { ...details, phone: phone.e164, phoneVerifiedAt: new Date() });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
-        throw error;
-      }
-      const session = await openSession(db, user!, env.SESSION_IDLE_DAYS);
-      return { message: request.t('auth.registered_signed_in'), data: { ...session, requires_verification: false } };
-    },
-  );
+    // register_otp_verify off: signed in at once. A verified phone cannot be answered neutrally here.
+    if (existing?.phoneVerifiedAt) throw fieldError('phone', 'validation.phone_taken');
+    let user: UserRow | undefined;
+    try {
+      user = existing
+        ? await updateUser(db, existing.id, { ...details, phoneVerifiedAt: new Date() })
+        : await insertUser(db, { ...details, phone: phone.e164, phoneVerifiedAt: new Date() });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
+      throw error;
+    }
+    const session = await openSession(db, user!, env.SESSION_IDLE_DAYS);
+    return { message: request.t('auth.registered_signed_in'), data: { ...session, requires_verification: false } };
+  });
 
   // --- POST /send-otp -----------------------------------------------------------------------------
   app.post('/send-otp', { schema: { body: sendOtpSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
@@ -214,7 +228,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: verifyOtpSchema, response: { 200: verifyOtpRegisterResponseSchema } } },
     async (request) => {
       const settings = await getAccountSettings(db);
-      const { user, recipient } = await verifyTarget(request, clientIp(request), settings.registerOtpType === 'email' && !request.body.phone);
+      const { user, recipient } = await verifyTarget(
+        request,
+        clientIp(request),
+        settings.registerOtpType === 'email' && !request.body.phone,
+      );
       await checkCode(db, { userId: user?.id, purposes: VERIFY_PHONE_PURPOSES, decoy: { family: 'verify', recipient } }, request.body.otp);
       const verified = await markPhoneVerified(db, user!.id);
       return { message: request.t('auth.verified'), data: await openSession(db, verified!, env.SESSION_IDLE_DAYS) };
@@ -283,15 +301,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!(error instanceof HttpError)) throw error;
           request.log.info({ status: error.statusCode }, 'login of an unverified phone: no new code sent');
         }
-        return reply.code(403).send({ message: request.t('auth.verify_phone'), data: { requires_verification: true as const, user: toUser(user) } });
+        return reply
+          .code(403)
+          .send({ message: request.t('auth.verify_phone'), data: { requires_verification: true as const, user: toUser(user) } });
       }
 
       const session = await openSession(db, user, env.SESSION_IDLE_DAYS, body.device_key);
       // Issue #6: a device_key that is this device's Web Push subscription keeps the device
       // receiving pushes, now for whoever signed in (ADR 009). Anything else is only stored.
-      await registerDevicePush(db, { userId: user.id, token: session.access.token.token, deviceKey: body.device_key, locale: request.locale }, { hosts: env.PUSH_SERVICE_HOSTS, allowLoopbackHttp: env.NODE_ENV === 'test' }).catch(
-        (err: unknown) => request.log.warn({ err }, 'device_key push subscription not stored'),
-      );
+      await registerDevicePush(
+        db,
+        { userId: user.id, token: session.access.token.token, deviceKey: body.device_key, locale: request.locale },
+        { hosts: env.PUSH_SERVICE_HOSTS, allowLoopbackHttp: env.NODE_ENV === 'test' },
+      ).catch((err: unknown) => request.log.warn({ err }, 'device_key push subscription not stored'));
       return reply.code(200).send({ message: request.t('auth.login_success'), data: session });
     },
   );

@@ -15,8 +15,18 @@ import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import {
-  decrementCartLine, deleteCartLine, deleteProductLines, findCartLine, findSameLine, incrementCartLine, insertCartLine, loadCart, lockCart, priceLines,
-  quantityInCart, updateCartLine,
+  decrementCartLine,
+  deleteCartLine,
+  deleteProductLines,
+  findCartLine,
+  findSameLine,
+  incrementCartLine,
+  insertCartLine,
+  loadCart,
+  lockCart,
+  priceLines,
+  quantityInCart,
+  updateCartLine,
 } from '../repositories/cart-repository.ts';
 import { collectVoucher, findVoucherValidity, listValidVouchers } from '../repositories/voucher-repository.ts';
 import { assertStock, checkoutData, findOwnAddress, priceCheckout, selectLines } from '../services/checkout-service.ts';
@@ -55,13 +65,19 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (stock <= 0) throw new HttpError(422, 'cart.out_of_stock', { product_id: ['cart.out_of_stock'] }, { vars });
       if (is_buy_now) {
         // Spec §4: buy now leaves the cart unchanged; only the item is checked.
-        if (quantity > stock) throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { ...vars, available: stock } });
+        if (quantity > stock)
+          throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { ...vars, available: stock } });
         return { message: request.t('cart.buy_now_ready'), data: await loadCart(tx, userId) };
       }
       const inCart = await quantityInCart(tx, userId, product_id);
       if (stock === 1 && inCart >= 1) throw new HttpError(422, 'cart.already_in_cart', { product_id: ['cart.already_in_cart'] }, { vars });
       if (inCart + quantity > stock) {
-        throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { ...vars, available: Math.max(stock - inCart, 0) } });
+        throw new HttpError(
+          422,
+          'cart.stock_exceeded',
+          { quantity: ['cart.stock_exceeded'] },
+          { vars: { ...vars, available: Math.max(stock - inCart, 0) } },
+        );
       }
       const same = await findSameLine(tx, userId, product_id, sizeId, colorId);
       if (same) {
@@ -82,7 +98,12 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const line = await lockedLine(tx, found.productId, found.sizeId, found.colorId, 1);
       const inCart = await quantityInCart(tx, userId, found.productId);
       if (inCart + 1 > line.product.quantity) {
-        throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { name: line.product.name, available: Math.max(line.product.quantity - inCart, 0) } });
+        throw new HttpError(
+          422,
+          'cart.stock_exceeded',
+          { quantity: ['cart.stock_exceeded'] },
+          { vars: { name: line.product.name, available: Math.max(line.product.quantity - inCart, 0) } },
+        );
       }
       await incrementCartLine(tx, found.id);
       return { message: request.t('cart.updated'), data: await loadCart(tx, userId) };
@@ -97,7 +118,10 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new HttpError(404, 'cart.line_not_found');
       if (found.quantity <= 1) {
         await deleteCartLine(tx, found.id);
-        return { message: request.t('cart.product_removed'), data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.product_removed' } };
+        return {
+          message: request.t('cart.product_removed'),
+          data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.product_removed' },
+        };
       }
       await decrementCartLine(tx, found.id);
       return { message: request.t('cart.updated'), data: { ...(await loadCart(tx, userId)), removed: false, message_key: 'cart.updated' } };
@@ -132,34 +156,41 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // --- vouchers -----------------------------------------------------------------------------------
-  app.get('/get-vouchers', { schema: { querystring: voucherListQuerySchema, response: { 200: voucherListResponseSchema } } }, async (request) => {
-    const rows = await listValidVouchers(db, request.auth!.user.id, request.query.shop_id);
-    return {
-      message: request.t('voucher.list'),
-      data: {
-        coupons: rows.map(({ voucher: v, collected }) => ({
-          id: v.id,
-          shop_id: v.shopId,
-          code: v.code,
-          discount: v.discount,
-          discount_type: v.discountType,
-          min_order_amount: v.minOrderAmount,
-          validity: v.expiresAt.toISOString(),
-          is_collected: collected,
-        })),
-      },
-    };
-  });
+  app.get(
+    '/get-vouchers',
+    { schema: { querystring: voucherListQuerySchema, response: { 200: voucherListResponseSchema } } },
+    async (request) => {
+      const rows = await listValidVouchers(db, request.auth!.user.id, request.query.shop_id);
+      return {
+        message: request.t('voucher.list'),
+        data: {
+          coupons: rows.map(({ voucher: v, collected }) => ({
+            id: v.id,
+            shop_id: v.shopId,
+            code: v.code,
+            discount: v.discount,
+            discount_type: v.discountType,
+            min_order_amount: v.minOrderAmount,
+            validity: v.expiresAt.toISOString(),
+            is_collected: collected,
+          })),
+        },
+      };
+    },
+  );
 
-  app.post('/vouchers-collect', { schema: { body: collectVoucherSchema, response: { 200: messageOnlyResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const voucher = await findVoucherValidity(tx, request.body.coupon_id);
-      if (!voucher) throw new HttpError(404, 'voucher.not_found');
-      if (!voucher.valid) throw fieldError('coupon_id', 'voucher.expired');
-      // Collecting twice is harmless: the second insert does nothing.
-      await collectVoucher(tx, request.auth!.user.id, voucher.id);
-      return { message: request.t('voucher.collected') };
-    }),
+  app.post(
+    '/vouchers-collect',
+    { schema: { body: collectVoucherSchema, response: { 200: messageOnlyResponseSchema } } },
+    (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const voucher = await findVoucherValidity(tx, request.body.coupon_id);
+        if (!voucher) throw new HttpError(404, 'voucher.not_found');
+        if (!voucher.valid) throw fieldError('coupon_id', 'voucher.expired');
+        // Collecting twice is harmless: the second insert does nothing.
+        await collectVoucher(tx, request.auth!.user.id, voucher.id);
+        return { message: request.t('voucher.collected') };
+      }),
   );
 };
 export default cartRoutes;

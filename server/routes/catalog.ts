@@ -54,7 +54,8 @@ export const CATALOG_PRIVATE_CACHE = 'private, no-cache';
  * the route), and the API tests parse every answer with the contract's schemas.
  */
 const serialized = new WeakMap<object, string>();
-const plainJson = () => (data: unknown) => (typeof data === 'object' && data !== null ? serialized.get(data) : undefined) ?? JSON.stringify(data);
+const plainJson = () => (data: unknown) =>
+  (typeof data === 'object' && data !== null ? serialized.get(data) : undefined) ?? JSON.stringify(data);
 
 /** A weak validator of an answer's exact bytes (same JSON, same ETag; issue #13). */
 const etagOf = (json: string) => `W/"${createHash('sha1').update(json).digest('base64url')}"`;
@@ -74,7 +75,10 @@ async function etagPreSerialization(request: FastifyRequest, reply: FastifyReply
   return payload;
 }
 
-const pageOf = (query: { page: number; per_page?: number | undefined }) => ({ page: query.page, perPage: query.per_page ?? DEFAULT_PER_PAGE });
+const pageOf = (query: { page: number; per_page?: number | undefined }) => ({
+  page: query.page,
+  perPage: query.per_page ?? DEFAULT_PER_PAGE,
+});
 
 /** Numeric keys are ids; anything else must look like a slug to be looked up at all. */
 const NUMERIC_KEY = /^\d{1,10}$/;
@@ -93,9 +97,13 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     getSearchLexicon(app.db).catch(() => undefined);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('Cache-Control', request.headers.authorization ? CATALOG_PRIVATE_CACHE : CATALOG_CACHE);
+    if (reply.statusCode === 200 || reply.statusCode === 304)
+      reply.header('Cache-Control', request.headers.authorization ? CATALOG_PRIVATE_CACHE : CATALOG_CACHE);
     const vary = reply.getHeader('vary');
-    const list = (Array.isArray(vary) ? vary.join(',') : String(vary ?? '')).split(',').map((v) => v.trim()).filter(Boolean);
+    const list = (Array.isArray(vary) ? vary.join(',') : String(vary ?? ''))
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
     if (!list.some((v) => v.toLowerCase() === 'authorization' || v === '*')) reply.header('Vary', [...list, 'Authorization'].join(', '));
     // 304: no body (the shopper's copy is current).
     if (reply.statusCode === 304) return '';
@@ -107,7 +115,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
    * lookup per answer (session by token hash joined to favourites by primary key), none without
    * a token. An unknown or ended session simply has no favourites (the catalog stays public).
    */
-  async function markFavorites<T extends { id: number; is_favorite: boolean }>(request: { headers: { authorization?: string } }, lists: T[][]) {
+  async function markFavorites<T extends { id: number; is_favorite: boolean }>(
+    request: { headers: { authorization?: string } },
+    lists: T[][],
+  ) {
     const tokenHash = bearerTokenHash(request);
     if (!tokenHash) return;
     const ids = [...new Set(lists.flat().map((p) => p.id))];
@@ -126,29 +137,40 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // Facet counts of the same query (issue #13): a request of its own, so the grid never waits for them.
-  app.get('/products/facets', { schema: { querystring: productListQuerySchema, response: { 200: productFacetsResponseSchema } }, serializerCompiler: plainJson, preSerialization: etagPreSerialization }, async (request) => {
-    const { page: _page, per_page: _perPage, sort: _sort, ...filters } = request.query;
-    const data = await listProductFacets(app.db, filters, await searchPlanOf(app.db, filters.search));
-    return { message: 'Product facets', data };
-  });
-
-  // Suggestions as you type (issue #13): answered from the process's search lexicon, no query.
-  app.get('/search/suggestions', { schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } }, serializerCompiler: plainJson }, async (request) => {
-    const { q, limit } = request.query;
-    const found = q.trim() ? suggest(await getSearchLexicon(app.db), q, limit ?? DEFAULT_SUGGESTIONS) : { categories: [], queries: [] };
-    return { message: 'Search suggestions', data: { query: q, ...found } };
-  });
-
   app.get(
-    '/products/:id',
-    { schema: { params: idParamSchema, response: { 200: productDetailsResponseSchema } } },
+    '/products/facets',
+    {
+      schema: { querystring: productListQuerySchema, response: { 200: productFacetsResponseSchema } },
+      serializerCompiler: plainJson,
+      preSerialization: etagPreSerialization,
+    },
     async (request) => {
-      const product = await getProductDetails(app.db, request.params.id);
-      if (!product) throw notFound('Product not found.');
-      await markFavorites(request, [[product]]);
-      return { message: 'Product', data: { product } };
+      const { page: _page, per_page: _perPage, sort: _sort, ...filters } = request.query;
+      const data = await listProductFacets(app.db, filters, await searchPlanOf(app.db, filters.search));
+      return { message: 'Product facets', data };
     },
   );
+
+  // Suggestions as you type (issue #13): answered from the process's search lexicon, no query.
+  app.get(
+    '/search/suggestions',
+    {
+      schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } },
+      serializerCompiler: plainJson,
+    },
+    async (request) => {
+      const { q, limit } = request.query;
+      const found = q.trim() ? suggest(await getSearchLexicon(app.db), q, limit ?? DEFAULT_SUGGESTIONS) : { categories: [], queries: [] };
+      return { message: 'Search suggestions', data: { query: q, ...found } };
+    },
+  );
+
+  app.get('/products/:id', { schema: { params: idParamSchema, response: { 200: productDetailsResponseSchema } } }, async (request) => {
+    const product = await getProductDetails(app.db, request.params.id);
+    if (!product) throw notFound('Product not found.');
+    await markFavorites(request, [[product]]);
+    return { message: 'Product', data: { product } };
+  });
 
   app.get(
     '/products/:id/similar',

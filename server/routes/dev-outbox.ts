@@ -22,7 +22,15 @@ const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await listOutboxMessages(app.db, { recipient: recipient || undefined, limit: request.query.limit });
     return {
       message: 'Outbox',
-      data: { messages: rows.map((m) => ({ id: m.id, channel: m.channel, recipient: m.recipient, body: m.body, created_at: m.createdAt.toISOString() })) },
+      data: {
+        messages: rows.map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          recipient: m.recipient,
+          body: m.body,
+          created_at: m.createdAt.toISOString(),
+        })),
+      },
     };
   });
 };

@@ -9,13 +9,21 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  favoriteListResponseSchema, favoriteToggleResponseSchema, MAX_FAVORITES, productIdParamSchema,
+  favoriteListResponseSchema,
+  favoriteToggleResponseSchema,
+  MAX_FAVORITES,
+  productIdParamSchema,
 } from '../../contract/engagement.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
 import {
-  addFavorite, countFavorites, hasFavorite, isActiveProduct, listFavoriteProductIds, removeFavorite,
+  addFavorite,
+  countFavorites,
+  hasFavorite,
+  isActiveProduct,
+  listFavoriteProductIds,
+  removeFavorite,
 } from '../repositories/favorite-repository.ts';
 import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
 import { enforceLimit } from '../services/limits.ts';
@@ -54,7 +62,10 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     return { product_id: productId, is_favorite: favorite, total: await countFavorites(tx, userId) };
   }
 
-  for (const [method, favorite] of [['PUT', true], ['DELETE', false]] as const) {
+  for (const [method, favorite] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
     app.route({
       method,
       url: '/favorite-products/:productId',

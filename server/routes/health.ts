@@ -18,24 +18,28 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 'ok' as const, database: app.dbKind };
   });
 
-  app.get('/health/ready', { schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    let timer: NodeJS.Timeout | undefined;
-    const ready = await Promise.race([
-      pingDatabase(app.db).then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
-      }),
-    ])
-      .catch((err: unknown) => {
-        request.log.warn({ reason: (err as Error).message?.split('\n')[0] }, 'readiness: database does not answer');
-        return false;
-      })
-      .finally(() => clearTimeout(timer));
-    const catalogIndex = !app.catalogIndex ? ('off' as const) : app.catalogIndex.ready ? ('ready' as const) : ('loading' as const);
-    if (ready) return { status: 'ok' as const, database: app.dbKind, catalog_index: catalogIndex };
-    reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return { status: 'unavailable' as const, database: app.dbKind, catalog_index: catalogIndex };
-  });
+  app.get(
+    '/health/ready',
+    { schema: { response: { 200: readinessResponseSchema, 503: readinessResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      let timer: NodeJS.Timeout | undefined;
+      const ready = await Promise.race([
+        pingDatabase(app.db).then(() => true),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS);
+        }),
+      ])
+        .catch((err: unknown) => {
+          request.log.warn({ reason: (err as Error).message?.split('\n')[0] }, 'readiness: database does not answer');
+          return false;
+        })
+        .finally(() => clearTimeout(timer));
+      const catalogIndex = !app.catalogIndex ? ('off' as const) : app.catalogIndex.ready ? ('ready' as const) : ('loading' as const);
+      if (ready) return { status: 'ok' as const, database: app.dbKind, catalog_index: catalogIndex };
+      reply.status(503).header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return { status: 'unavailable' as const, database: app.dbKind, catalog_index: catalogIndex };
+    },
+  );
 };
 export default healthRoutes;

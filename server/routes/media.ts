@@ -22,15 +22,31 @@ import { HttpError } from '../lib/http-error.ts';
 import { imagePipeline } from '../media/pipeline.ts';
 import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../contract/image-constants.ts';
 import {
-  findBanner, findCategoryBySlug, findFlashSale, findProductArt, findShopBySlug, productHasVideo,
+  findBanner,
+  findCategoryBySlug,
+  findFlashSale,
+  findProductArt,
+  findShopBySlug,
+  productHasVideo,
 } from '../repositories/media-repository.ts';
 import {
-  renderBrandLogo, renderCategoryThumbnail, renderFlashSale, renderHomeBanner, renderPaymentLogo, renderProductImage,
-  renderShopBanner, renderShopLogo, renderSocialLogo, renderVideoThumbnail,
+  renderBrandLogo,
+  renderCategoryThumbnail,
+  renderFlashSale,
+  renderHomeBanner,
+  renderPaymentLogo,
+  renderProductImage,
+  renderShopBanner,
+  renderShopLogo,
+  renderSocialLogo,
+  renderVideoThumbnail,
 } from '../media/render.ts';
 
 const MAX_PRODUCT_IMAGES = 3;
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug.').max(120);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Invalid slug.')
+  .max(120);
 const svgFile = (pattern: RegExp, message: string) => z.string().regex(pattern, message);
 const idFile = svgFile(/^[1-9]\d{0,8}\.svg$/, 'Expected {id}.svg.');
 const namedFile = svgFile(/^[a-z]+\.svg$/, 'Expected {name}.svg.');
@@ -94,7 +110,13 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/products/:file',
-    { schema: { params: z.object({ file: svgFile(/^[1-9]\d{0,8}-(?:\d{1,2}|video)\.svg$/, 'Expected {productId}-{n}.svg or {productId}-video.svg.') }) } },
+    {
+      schema: {
+        params: z.object({
+          file: svgFile(/^[1-9]\d{0,8}-(?:\d{1,2}|video)\.svg$/, 'Expected {productId}-{n}.svg or {productId}-video.svg.'),
+        }),
+      },
+    },
     async (request, reply) => {
       const [idPart, which] = request.params.file.slice(0, -4).split('-') as [string, string];
       const product = await findProductArt(app.db, Number(idPart));

@@ -6,8 +6,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  markReadResponseSchema, notificationIdParamSchema, notificationListQuerySchema, notificationListResponseSchema,
-  NOTIFICATIONS_PER_PAGE, unreadCountResponseSchema,
+  markReadResponseSchema,
+  notificationIdParamSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  NOTIFICATIONS_PER_PAGE,
+  unreadCountResponseSchema,
 } from '../../contract/engagement.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from '../repositories/notification-repository.ts';

@@ -13,7 +13,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { idParamSchema } from '../../contract/ids.ts';
-import { buyNowOrderSchema, CANCELLABLE_STATUSES, orderListQuerySchema, orderListResponseSchema, orderResponseSchema, ORDERS_PER_PAGE, placeOrderResponseSchema, placeOrderSchema } from '../../contract/orders.ts';
+import {
+  buyNowOrderSchema,
+  CANCELLABLE_STATUSES,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderResponseSchema,
+  ORDERS_PER_PAGE,
+  placeOrderResponseSchema,
+  placeOrderSchema,
+} from '../../contract/orders.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { getOrderDetails, listOrders, lockOrder } from '../repositories/order-repository.ts';
 import { placeOrders } from '../services/order-placement.ts';
@@ -55,7 +64,14 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const lowStock: LowStock[] = [];
     const result = await app.idempotent(request, reply, async (tx) => {
       const b = request.body;
-      const data = await placeOrders(tx, gateway, request.auth!.user.id, { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids }, b, lowStock);
+      const data = await placeOrders(
+        tx,
+        gateway,
+        request.auth!.user.id,
+        { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids },
+        b,
+        lowStock,
+      );
       return { message: request.t('order.placed'), data };
     });
     // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).

@@ -37,7 +37,9 @@ const outcomeUrl = (status: 'approved' | 'declined' | 'pending', numbers: string
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // The page's forms post application/x-www-form-urlencoded with no fields we need.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+    done(null, {}),
+  );
 
   app.get('/sandbox/:id', { schema: { params } }, async (request, reply) => {
     const { payment, orders: list } = await loadPayment(db, request.params.id);
@@ -67,7 +69,10 @@ ${
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'no-referrer')
       .header('X-Frame-Options', 'DENY')
-      .header('Content-Security-Policy', `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`)
+      .header(
+        'Content-Security-Policy',
+        `default-src 'none'; style-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      )
       .send(html);
   });
 

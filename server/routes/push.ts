@@ -12,7 +12,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  makePushSubscriptionSchema, makePushUnsubscribeSchema, pushPublicKeyResponseSchema, pushSubscriptionResponseSchema,
+  makePushSubscriptionSchema,
+  makePushUnsubscribeSchema,
+  pushPublicKeyResponseSchema,
+  pushSubscriptionResponseSchema,
   pushUnsubscribeResponseSchema,
 } from '../../contract/engagement.ts';
 import { fieldError } from '../lib/http-error.ts';

@@ -31,20 +31,20 @@ import {
 } from '../../contract/support.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { imagePipeline } from '../media/pipeline.ts';
-import {
-  checkImage,
-  displayFileName,
-  inlineDisposition,
-  IMAGE_TYPES,
-  readUpload,
-  STORED_FILE,
-  type CheckedImage,
-} from '../lib/uploads.ts';
+import { checkImage, displayFileName, inlineDisposition, IMAGE_TYPES, readUpload, STORED_FILE, type CheckedImage } from '../lib/uploads.ts';
 import { findOwnAttachment, findTicket, listTickets, ticketDetails, type NewAttachment } from '../repositories/support-repository.ts';
 import { addCustomerReply, closeTicket, openTicket, ticketNotFound } from '../services/support-service.ts';
 
-const PIPELINE_MESSAGES = { field: TICKET_ATTACHMENT_FIELD, wrongType: 'validation.attachment_type', tooManyPixels: 'validation.attachment_pixels' };
-const ATTACHMENT_MESSAGES = { field: TICKET_ATTACHMENT_FIELD, tooLarge: 'validation.attachment_too_large', wrongType: 'validation.attachment_type' };
+const PIPELINE_MESSAGES = {
+  field: TICKET_ATTACHMENT_FIELD,
+  wrongType: 'validation.attachment_type',
+  tooManyPixels: 'validation.attachment_pixels',
+};
+const ATTACHMENT_MESSAGES = {
+  field: TICKET_ATTACHMENT_FIELD,
+  tooLarge: 'validation.attachment_too_large',
+  wrongType: 'validation.attachment_type',
+};
 /** Longest text field we read from a form; longer values are refused on their field. */
 const FORM_FIELD_BYTES = 64 * 1024;
 const TOO_LONG: Record<string, string> = { subject: 'validation.subject_max', message: 'validation.message_max' };
@@ -86,7 +86,8 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     } catch (error) {
       // One image per message: a second file is a mistake of the form, said on its field.
-      if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw fieldError(TICKET_ATTACHMENT_FIELD, 'validation.attachment_single');
+      if ((error as { code?: string }).code === 'FST_FILES_LIMIT')
+        throw fieldError(TICKET_ATTACHMENT_FIELD, 'validation.attachment_single');
       throw error;
     }
     request.body = fields;
@@ -117,7 +118,10 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
    * fields passed validation) and a function that stores it through the image pipeline; the
    * stored image is forgotten again when the change does not commit.
    */
-  async function withAttachment<T>(request: FastifyRequest, run: (store: () => Promise<NewAttachment | undefined>) => Promise<T>): Promise<T> {
+  async function withAttachment<T>(
+    request: FastifyRequest,
+    run: (store: () => Promise<NewAttachment | undefined>) => Promise<T>,
+  ): Promise<T> {
     const pending = uploads.get(request);
     if (pending?.error) throw pending.error;
     const image = pending?.image;
@@ -128,21 +132,33 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     const stored = clean ? `${clean.key}.${clean.format}` : undefined;
     const store = async (): Promise<NewAttachment | undefined> =>
       clean && image && stored
-        ? { storageKey: stored, originalName: displayFileName(image.clientName, clean.format), mimeType: IMAGE_TYPES[clean.format], sizeBytes: clean.size }
+        ? {
+            storageKey: stored,
+            originalName: displayFileName(image.clientName, clean.format),
+            mimeType: IMAGE_TYPES[clean.format],
+            sizeBytes: clean.size,
+          }
         : undefined;
     try {
       return await run(store);
     } catch (error) {
       // The change did not commit: the image goes too, unless another message or photo has the same bytes.
-      if (stored) await imagePipeline(app).forgetIfUnused(stored).catch(() => undefined);
+      if (stored)
+        await imagePipeline(app)
+          .forgetIfUnused(stored)
+          .catch(() => undefined);
       throw error;
     }
   }
 
-  app.get('/support-tickets', { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } }, async (request) => ({
-    message: request.t('support.ticket_list'),
-    data: await listTickets(db, request.auth!.user.id, request.query.status, request.query.page, TICKETS_PER_PAGE),
-  }));
+  app.get(
+    '/support-tickets',
+    { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } },
+    async (request) => ({
+      message: request.t('support.ticket_list'),
+      data: await listTickets(db, request.auth!.user.id, request.query.status, request.query.page, TICKETS_PER_PAGE),
+    }),
+  );
 
   app.post('/support-tickets', { schema: { body: createTicketSchema, response: { 201: ticketResponseSchema } } }, async (request, reply) =>
     withAttachment(request, (store) => {
@@ -162,11 +178,15 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.get('/support-tickets/:ticketNumber', { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } }, async (request) => {
-    const ticket = await findTicket(db, ticketNumberOf(request.params.ticketNumber), { userId: request.auth!.user.id });
-    if (!ticket) throw ticketNotFound();
-    return { message: request.t('support.ticket_details'), data: { ticket: await ticketDetails(db, ticket) } };
-  });
+  app.get(
+    '/support-tickets/:ticketNumber',
+    { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } },
+    async (request) => {
+      const ticket = await findTicket(db, ticketNumberOf(request.params.ticketNumber), { userId: request.auth!.user.id });
+      if (!ticket) throw ticketNotFound();
+      return { message: request.t('support.ticket_details'), data: { ticket: await ticketDetails(db, ticket) } };
+    },
+  );
 
   app.post(
     '/support-tickets/:ticketNumber/replies',
@@ -183,14 +203,18 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/support-tickets/:ticketNumber/close', { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } }, async (request, reply) => {
-    const number = ticketNumberOf(request.params.ticketNumber);
-    return app.idempotent(request, reply, async (tx) => {
-      const ticket = await closeTicket(tx, number, request.auth!.user.id);
-      if (!ticket) throw ticketNotFound();
-      return { message: request.t('support.ticket_closed_ok'), data: { ticket } };
-    });
-  });
+  app.post(
+    '/support-tickets/:ticketNumber/close',
+    { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } },
+    async (request, reply) => {
+      const number = ticketNumberOf(request.params.ticketNumber);
+      return app.idempotent(request, reply, async (tx) => {
+        const ticket = await closeTicket(tx, number, request.auth!.user.id);
+        if (!ticket) throw ticketNotFound();
+        return { message: request.t('support.ticket_closed_ok'), data: { ticket } };
+      });
+    },
+  );
 
   app.get('/support-tickets/:ticketNumber/attachments/:id', { schema: { params: ticketAttachmentParamSchema } }, async (request, reply) => {
     const notFound = () => new HttpError(404, 'support.attachment_not_found');

@@ -11,7 +11,13 @@ import type { Database } from '../db/client.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { shopAmounts, sumAmounts, voucherDiscount, type Amounts } from '../lib/checkout-math.ts';
 import {
-  groupByShop, listCartLines, priceLines, toLineRequest, unitOf, type PricedGroup, type PricedLine,
+  groupByShop,
+  listCartLines,
+  priceLines,
+  toLineRequest,
+  unitOf,
+  type PricedGroup,
+  type PricedLine,
 } from '../repositories/cart-repository.ts';
 import { findAddress } from '../repositories/address-repository.ts';
 import { takeProductStock } from '../repositories/stock-repository.ts';
@@ -48,12 +54,26 @@ export function assertStock(lines: readonly PricedLine[], status = 422) {
 }
 
 /** The priced lines a selection names. */
-export async function selectLines(db: Database, userId: number, selection: Selection, options: { lock?: boolean } = {}): Promise<PricedLine[]> {
+export async function selectLines(
+  db: Database,
+  userId: number,
+  selection: Selection,
+  options: { lock?: boolean } = {},
+): Promise<PricedLine[]> {
   if (selection.buyNow) {
     const item = selection.buyNow;
     const [line] = await priceLines(
       db,
-      [{ lineId: 0, productId: item.product_id, sizeId: item.size ?? null, colorId: item.color ?? null, unit: item.unit ?? null, quantity: item.quantity }],
+      [
+        {
+          lineId: 0,
+          productId: item.product_id,
+          sizeId: item.size ?? null,
+          colorId: item.color ?? null,
+          unit: item.unit ?? null,
+          quantity: item.quantity,
+        },
+      ],
       options,
     );
     if (!line || !line.product.isActive) throw new HttpError(404, 'cart.product_not_found');
@@ -84,7 +104,12 @@ export async function findUsableVoucher(db: Database, userId: number, code: stri
 }
 
 /** Prices the lines by shop, applies the voucher to its shop, sums. */
-export async function priceCheckout(db: Database, userId: number, lines: readonly PricedLine[], couponCode?: string | null): Promise<Checkout> {
+export async function priceCheckout(
+  db: Database,
+  userId: number,
+  lines: readonly PricedLine[],
+  couponCode?: string | null,
+): Promise<Checkout> {
   const voucher = couponCode ? await findUsableVoucher(db, userId, couponCode) : null;
   const groups = groupByShop(lines);
   if (voucher && !groups.some((g) => g.shop_id === voucher.shopId)) throw fieldError('coupon_code', 'voucher.wrong_shop');
@@ -93,7 +118,10 @@ export async function priceCheckout(db: Database, userId: number, lines: readonl
     let couponDiscount = 0;
     if (voucher && voucher.shopId === group.shop_id) {
       const subtotal = shopAmounts({ lines: input, bands: group.bands }).total_amount;
-      const outcome = voucherDiscount({ discount: voucher.discount, discountType: voucher.discountType, minOrderAmount: voucher.minOrderAmount }, subtotal);
+      const outcome = voucherDiscount(
+        { discount: voucher.discount, discountType: voucher.discountType, minOrderAmount: voucher.minOrderAmount },
+        subtotal,
+      );
       if (!outcome.ok) throw fieldError('coupon_code', 'voucher.min_order', { amount: outcome.minOrderAmount.toFixed(2) });
       couponDiscount = outcome.discount;
     }

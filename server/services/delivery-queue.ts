@@ -15,7 +15,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import {
-  claimDueDeliveries, insertDelivery, markDeliveryFailed, markDeliverySent, pruneDeliveries, retryDeliveryLater,
+  claimDueDeliveries,
+  insertDelivery,
+  markDeliveryFailed,
+  markDeliverySent,
+  pruneDeliveries,
+  retryDeliveryLater,
 } from '../repositories/delivery-repository.ts';
 import { DeliveryUnavailable, maskRecipient, type MessageChannel, type MessageSender, type OutgoingMessage } from './message-delivery.ts';
 
@@ -24,7 +29,10 @@ export const DELIVERY_MAX_ATTEMPTS = DELIVERY_BACKOFF_SECONDS.length + 1;
 const CLAIM_SECONDS = 60;
 const BATCH = 20;
 
-export async function enqueueDelivery(db: Database, message: { channel: MessageChannel; recipient: string; body: string; subject?: string }) {
+export async function enqueueDelivery(
+  db: Database,
+  message: { channel: MessageChannel; recipient: string; body: string; subject?: string },
+) {
   await insertDelivery(db, message);
 }
 
@@ -134,7 +142,8 @@ export class DeliveryWorker {
           await markDeliverySent(db, row.id);
           summary.sent += 1;
         } catch (error) {
-          const reason = error instanceof DeliveryUnavailable ? 'no gateway for this channel' : ((error as Error).message ?? 'error').slice(0, 200);
+          const reason =
+            error instanceof DeliveryUnavailable ? 'no gateway for this channel' : ((error as Error).message ?? 'error').slice(0, 200);
           const attempts = Number(row.attempts);
           if (error instanceof DeliveryUnavailable || attempts >= DELIVERY_MAX_ATTEMPTS) {
             await markDeliveryFailed(db, row.id, reason);

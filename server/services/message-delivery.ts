@@ -35,7 +35,8 @@ export class DeliveryUnavailable extends Error {
   }
 }
 
-export const maskRecipient = (channel: MessageChannel, recipient: string) => (channel === 'sms' ? maskPhone(recipient) : maskEmail(recipient));
+export const maskRecipient = (channel: MessageChannel, recipient: string) =>
+  channel === 'sms' ? maskPhone(recipient) : maskEmail(recipient);
 
 export class OutboxSender implements MessageSender {
   constructor(

@@ -13,7 +13,12 @@ vi.mock('../repositories/notification-repository.ts', () => {
 vi.mock('../repositories/push-repository.ts', () => ({ enqueuePushJobs: vi.fn(async () => [1]) }));
 
 const db = {} as Database;
-const lowStock = (userId: number): NewNotification => ({ userId, kind: 'low_stock', params: { product_id: 1, name: 'Geacă' }, url: '/products/1/details' });
+const lowStock = (userId: number): NewNotification => ({
+  userId,
+  kind: 'low_stock',
+  params: { product_id: 1, name: 'Geacă' },
+  url: '/products/1/details',
+});
 
 afterEach(() => {
   vi.mocked(enqueuePushJobs).mockClear();
@@ -34,7 +39,7 @@ describe('Notifier', () => {
     expect(heardB).toEqual([2]);
   });
 
-  it('runs listeners in subscription order with the caller\'s db and the new id; a failing one fails the call; unsubscribes', async () => {
+  it("runs listeners in subscription order with the caller's db and the new id; a failing one fails the call; unsubscribes", async () => {
     const notifier = new Notifier();
     const heard: string[] = [];
     const offFirst = notifier.onNotified(async (given, id) => {
@@ -54,7 +59,7 @@ describe('Notifier', () => {
     expect(heard.slice(2)).toEqual([`second:${next - 1}`, `second:${next}`]);
   });
 
-  it('notify() is the standalone notifier\'s (the operator command\'s), not an app\'s', async () => {
+  it("notify() is the standalone notifier's (the operator command's), not an app's", async () => {
     const app = new Notifier();
     const heardByApp = vi.fn(async () => undefined);
     const heardStandalone = vi.fn(async () => undefined);
@@ -84,7 +89,12 @@ describe('PushQueue', () => {
     const offB = queueB.install();
     const id = await a.notify(db, lowStock(7));
     expect(enqueuePushJobs).toHaveBeenCalledTimes(1);
-    expect(enqueuePushJobs).toHaveBeenCalledWith(db, 7, id, expect.objectContaining({ ro: expect.objectContaining({ url: '/products/1/details' }) }));
+    expect(enqueuePushJobs).toHaveBeenCalledWith(
+      db,
+      7,
+      id,
+      expect.objectContaining({ ro: expect.objectContaining({ url: '/products/1/details' }) }),
+    );
     expect(nudgedA).toHaveBeenCalledTimes(1);
     expect(nudgedB).not.toHaveBeenCalled();
     offA();

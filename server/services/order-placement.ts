@@ -112,7 +112,11 @@ export async function placeOrders(
   // Stock: in product id order (the rows are already locked in that order); products left with
   // one unit are announced to their favouriters after commit (issue #6).
   lowStock.push(...(await takeStock(tx, userId, lines)));
-  await deleteCartLines(tx, userId, lines.map((l) => l.request.lineId).filter((id) => id > 0));
+  await deleteCartLines(
+    tx,
+    userId,
+    lines.map((l) => l.request.lineId).filter((id) => id > 0),
+  );
 
   let paymentUrl: string | null = null;
   if (paymentId) paymentUrl = (await gateway!.start({ paymentId, amount: checkout.amounts.payable_amount, orderNumbers: numbers })).url;

@@ -105,5 +105,13 @@ export async function changeOrderStatus(
   await setOrderStatus(tx, order.id, to, options.tracking);
   await insertStatusHistory(tx, order.id, to, options.note ?? (to === 'shipped' ? (options.tracking ?? null) : null));
   if (to === 'cancelled') await restoreOrderStock(tx, order.id);
-  return { orderId: order.id, orderNumber: order.number, userId: order.userId, from: order.status, to, tracking: options.tracking ?? null, at: new Date() };
+  return {
+    orderId: order.id,
+    orderNumber: order.number,
+    userId: order.userId,
+    from: order.status,
+    to,
+    tracking: options.tracking ?? null,
+    at: new Date(),
+  };
 }

@@ -41,7 +41,12 @@ export interface SendAllowance {
  */
 export type SendFamily = 'verify' | 'reset' | 'phone_change';
 
-export async function throttleSend(db: Database, request: FastifyRequest, recipientKey: string, family: SendFamily): Promise<SendAllowance> {
+export async function throttleSend(
+  db: Database,
+  request: FastifyRequest,
+  recipientKey: string,
+  family: SendFamily,
+): Promise<SendAllowance> {
   const byIp = await hitBucket(db, `otp-send:ip:${clientIp(request)}`, LIMITS.sendOtp.ip);
   if (!byIp.allowed) throw tooManyRequests(byIp.retryAfter);
   // Per kind of code: a shopper who just signed up and at once asks for a reset code is not
@@ -72,7 +77,10 @@ export async function issueCode(
   code: CodeRequest,
 ) {
   if (deps.available && !deps.available(code.channel)) {
-    request.log.error({ channel: code.channel, to: maskRecipient(code.channel, code.recipient) }, 'code not sent: no gateway for this channel');
+    request.log.error(
+      { channel: code.channel, to: maskRecipient(code.channel, code.recipient) },
+      'code not sent: no gateway for this channel',
+    );
     throw new HttpError(503, 'auth.delivery_unavailable');
   }
   const value = newOtpCode(deps.otpLength);
@@ -117,7 +125,12 @@ async function failDecoy(db: Database, key: string | undefined): Promise<never> 
  */
 export async function checkCode(
   db: Database,
-  lookup: { userId: number | undefined; purposes: readonly OtpPurpose[]; recipient?: string; decoy?: { family: SendFamily; recipient: string } },
+  lookup: {
+    userId: number | undefined;
+    purposes: readonly OtpPurpose[];
+    recipient?: string;
+    decoy?: { family: SendFamily; recipient: string };
+  },
   code: string,
 ): Promise<{ recipient: string }> {
   const otp = lookup.userId === undefined ? undefined : await findLatestOtp(db, lookup.userId, lookup.purposes, lookup.recipient);

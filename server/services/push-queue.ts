@@ -20,7 +20,11 @@ import { standaloneNotifier, type NewNotification, type Notifier } from './notif
 /** Body text is cut here: a push payload must stay well under the 4 KB the services accept. */
 const MAX_BODY = 240;
 
-export function pushPayload(locale: Locale, notificationId: number | null, notification: Pick<NewNotification, 'kind' | 'params' | 'url'>): PushPayload {
+export function pushPayload(
+  locale: Locale,
+  notificationId: number | null,
+  notification: Pick<NewNotification, 'kind' | 'params' | 'url'>,
+): PushPayload {
   const { title, body } = renderNotification(locale, notification.kind, notification.params);
   return {
     title,
@@ -53,7 +57,8 @@ export class PushQueue {
   /** Starts turning the notifier's notifications into push jobs; answers the function that stops it (counted). */
   install(): () => void {
     this.installs += 1;
-    if (!this.uninstall) this.uninstall = this.notifier.onNotified((db, notificationId, notification) => this.enqueue(db, notificationId, notification));
+    if (!this.uninstall)
+      this.uninstall = this.notifier.onNotified((db, notificationId, notification) => this.enqueue(db, notificationId, notification));
     let done = false;
     return () => {
       if (done) return;

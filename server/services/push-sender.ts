@@ -28,7 +28,12 @@ export interface PushSendOptions {
 
 export const DEFAULT_SEND_OPTIONS: PushSendOptions = { ttl: 24 * 3600, urgency: 'normal', timeoutMs: 10_000 };
 
-export async function sendPush(target: PushTarget, payload: string, vapid: VapidKeys, options: PushSendOptions = DEFAULT_SEND_OPTIONS): Promise<PushResult> {
+export async function sendPush(
+  target: PushTarget,
+  payload: string,
+  vapid: VapidKeys,
+  options: PushSendOptions = DEFAULT_SEND_OPTIONS,
+): Promise<PushResult> {
   let details: ReturnType<typeof webpush.generateRequestDetails>;
   try {
     details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {

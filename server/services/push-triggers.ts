@@ -83,7 +83,12 @@ export interface LowStock {
  * After an order COMMITTED: its favouriters hear that the product is about to sell out. Never
  * throws — the order is done whatever happens here.
  */
-export async function announceLowStock(db: Database, items: readonly LowStock[], log?: Log, notifier: Notifier = standaloneNotifier): Promise<number> {
+export async function announceLowStock(
+  db: Database,
+  items: readonly LowStock[],
+  log?: Log,
+  notifier: Notifier = standaloneNotifier,
+): Promise<number> {
   let told = 0;
   for (const item of items) {
     try {
@@ -92,7 +97,12 @@ export async function announceLowStock(db: Database, items: readonly LowStock[],
       await db.transaction(async (raw) => {
         const tx = raw as unknown as Database;
         for (const userId of userIds) {
-          await notifier.notify(tx, { userId, kind: 'low_stock', params: { product_id: item.productId, name: item.name }, url: productUrl(item.productId) });
+          await notifier.notify(tx, {
+            userId,
+            kind: 'low_stock',
+            params: { product_id: item.productId, name: item.name },
+            url: productUrl(item.productId),
+          });
         }
       });
       told += userIds.length;

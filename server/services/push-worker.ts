@@ -16,7 +16,12 @@
  */
 import type { Database } from '../db/client.ts';
 import {
-  claimDueJobs, deleteSubscriptionById, markJobFailed, markJobSent, pruneEndedSessionSubscriptions, pruneFinishedJobs,
+  claimDueJobs,
+  deleteSubscriptionById,
+  markJobFailed,
+  markJobSent,
+  pruneEndedSessionSubscriptions,
+  pruneFinishedJobs,
   type ClaimedJob,
 } from '../repositories/push-repository.ts';
 import { DEFAULT_SEND_OPTIONS, sendPush, type PushResult, type PushSendOptions } from './push-sender.ts';
@@ -210,6 +215,9 @@ export class PushWorker {
     await markJobFailed(db, job, result.error, next, now);
     if (next) summary.retried += 1;
     else summary.failed += 1;
-    log.warn({ job: job.id, status: result.status, attempts, retry_at: next?.toISOString() ?? null, error: result.error }, 'push not delivered');
+    log.warn(
+      { job: job.id, status: result.status, attempts, retry_at: next?.toISOString() ?? null, error: result.error },
+      'push not delivered',
+    );
   }
 }

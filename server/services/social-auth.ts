@@ -49,7 +49,12 @@ export function createSocialVerifier(env: Env, fetchImpl: typeof fetch = fetch) 
     return set;
   };
 
-  async function verifyIdToken(provider: 'google' | 'apple', token: string, clientId: string, data?: Record<string, unknown>): Promise<SocialIdentity> {
+  async function verifyIdToken(
+    provider: 'google' | 'apple',
+    token: string,
+    clientId: string,
+    data?: Record<string, unknown>,
+  ): Promise<SocialIdentity> {
     let payload: JWTPayload;
     try {
       ({ payload } = await jwtVerify(token, keySet(provider === 'google' ? env.GOOGLE_JWKS_URL : env.APPLE_JWKS_URL), {
@@ -62,7 +67,7 @@ export function createSocialVerifier(env: Env, fetchImpl: typeof fetch = fetch) 
     } catch (error) {
       throw new SocialTokenInvalid((error as Error).message);
     }
-    const email = trueish(payload.email_verified) ? text(payload.email, 190)?.toLowerCase() ?? null : null;
+    const email = trueish(payload.email_verified) ? (text(payload.email, 190)?.toLowerCase() ?? null) : null;
     return { provider, subject: payload.sub!, email, name: text(payload.name, 120) ?? nameFromClientData(data) };
   }
 
@@ -77,7 +82,8 @@ export function createSocialVerifier(env: Env, fetchImpl: typeof fetch = fetch) 
     debug.searchParams.set('input_token', token);
     debug.searchParams.set('access_token', `${appId}|${appSecret}`);
     const info = ((await getJson(debug)).data ?? {}) as { is_valid?: unknown; app_id?: unknown; user_id?: unknown };
-    if (info.is_valid !== true || String(info.app_id) !== appId || !info.user_id) throw new SocialTokenInvalid('token not valid for this app');
+    if (info.is_valid !== true || String(info.app_id) !== appId || !info.user_id)
+      throw new SocialTokenInvalid('token not valid for this app');
 
     const me = new URL(`${graph}/me`);
     me.searchParams.set('fields', 'id,name,email');
@@ -86,7 +92,12 @@ export function createSocialVerifier(env: Env, fetchImpl: typeof fetch = fetch) 
     const profile = await getJson(me);
     if (String(profile.id) !== String(info.user_id)) throw new SocialTokenInvalid('profile does not match the token');
     // Facebook only hands out e-mail addresses its users confirmed.
-    return { provider: 'facebook', subject: String(profile.id), email: text(profile.email, 190)?.toLowerCase() ?? null, name: text(profile.name, 120) };
+    return {
+      provider: 'facebook',
+      subject: String(profile.id),
+      email: text(profile.email, 190)?.toLowerCase() ?? null,
+      name: text(profile.name, 120),
+    };
   }
 
   return {

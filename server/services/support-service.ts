@@ -9,13 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
-import {
-  cleanText,
-  TICKET_MESSAGE_MAX,
-  TICKET_MESSAGE_MIN,
-  type TicketDetails,
-  type TicketPriority,
-} from '../../contract/support.ts';
+import { cleanText, TICKET_MESSAGE_MAX, TICKET_MESSAGE_MIN, type TicketDetails, type TicketPriority } from '../../contract/support.ts';
 import {
   findOwnOrder,
   findTicket,
@@ -65,7 +59,13 @@ export async function openTicket(tx: Database, input: NewTicket): Promise<Ticket
   let ticket: TicketRow | undefined;
   // 50 random bits: a clash is all but impossible, but the unique index has the last word.
   for (let attempt = 0; !ticket && attempt < 5; attempt += 1) {
-    ticket = await insertTicket(tx, { number: newTicketNumber(), userId: input.userId, orderId, subject: input.subject, priority: input.priority });
+    ticket = await insertTicket(tx, {
+      number: newTicketNumber(),
+      userId: input.userId,
+      orderId,
+      subject: input.subject,
+      priority: input.priority,
+    });
   }
   if (!ticket) throw new Error('could not draw a free ticket number');
   await insertMessage(tx, ticket, 'customer', input.message, input.attachment);
@@ -109,7 +109,12 @@ export class SupportCommandError extends Error {}
  * notification + push) with a link to the ticket through `notifier` — an app's (the dev operator
  * route), else the standalone one (the ops command). Answers the ticket as its owner would see it.
  */
-export async function replyToTicket(db: Database, ticketNumber: string, message: string, notifier: Notifier = standaloneNotifier): Promise<TicketDetails> {
+export async function replyToTicket(
+  db: Database,
+  ticketNumber: string,
+  message: string,
+  notifier: Notifier = standaloneNotifier,
+): Promise<TicketDetails> {
   const body = cleanText(message);
   if (body.length < TICKET_MESSAGE_MIN || body.length > TICKET_MESSAGE_MAX) {
     throw new SupportCommandError(`The reply must have between ${TICKET_MESSAGE_MIN} and ${TICKET_MESSAGE_MAX} characters.`);

@@ -45,7 +45,10 @@ export function AuthDialogsHost() {
       social: {
         google: social.google.is_active && social.google.client_id ? { clientId: social.google.client_id } : null,
         facebook: social.facebook.is_active && social.facebook.client_id ? { clientId: social.facebook.client_id } : null,
-        apple: social.apple.is_active && social.apple.client_id ? { clientId: social.apple.client_id, redirectUrl: social.apple.redirect_url } : null,
+        apple:
+          social.apple.is_active && social.apple.client_id
+            ? { clientId: social.apple.client_id, redirectUrl: social.apple.redirect_url }
+            : null,
       },
     }),
     [storefront.appName, storefront.forgotOtpType, settings.data, social, countries.data],

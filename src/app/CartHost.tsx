@@ -49,7 +49,9 @@ export function CartHost() {
   useEffect(() => {
     if (!session.isLoggedIn || cart.data === undefined) return;
     const whole = pending.length === 0 && queryClient.getQueryState(CART_QUERY_KEY)?.isInvalidated === false;
-    basketStore.setSelection((s) => (whole ? reconcile(s, data.cart_items, !storefront.multiVendor) : reconcileTentatively(s, data.cart_items)));
+    basketStore.setSelection((s) =>
+      whole ? reconcile(s, data.cart_items, !storefront.multiVendor) : reconcileTentatively(s, data.cart_items),
+    );
   }, [data, pending, cart.data, cart.dataUpdatedAt, session.isLoggedIn, storefront.multiVendor, queryClient]);
 
   // Once opened, the drawer stays mounted (set while rendering: no second pass through an effect).

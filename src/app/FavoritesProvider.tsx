@@ -29,7 +29,8 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   // Spec §3: the auth state carries the favourites count (persisted with it).
   const loaded = favorites.query.data !== undefined;
   useEffect(() => {
-    if (isLoggedIn && loaded && sessionStore.get().favoriteProducts !== favorites.count) sessionStore.set({ favoriteProducts: favorites.count });
+    if (isLoggedIn && loaded && sessionStore.get().favoriteProducts !== favorites.count)
+      sessionStore.set({ favoriteProducts: favorites.count });
   }, [isLoggedIn, loaded, favorites.count]);
 
   const { isFavorite, isPending } = favorites;
@@ -53,7 +54,15 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
               {t(favorite ? 'favorites.added' : 'favorites.removed', { name: product.name })}{' '}
               {favorite && (
                 // Notices render outside the router: navigate from here, not with a <Link>.
-                <Anchor component="button" type="button" size="sm" onClick={() => { notifications.hide(`favorite-${product.id}`); void navigate('/wishlist'); }}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => {
+                    notifications.hide(`favorite-${product.id}`);
+                    void navigate('/wishlist');
+                  }}
+                >
                   {t('favorites.view')}
                 </Anchor>
               )}

@@ -4,5 +4,12 @@ import { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
 import classes from './NotificationsHost.module.css';
 
 export default function NotificationsHost() {
-  return <Notifications limit={NOTIFICATION_DEFAULTS.limit} autoClose={NOTIFICATION_DEFAULTS.autoClose} position={NOTIFICATION_DEFAULTS.position} classNames={{ root: classes.root }} />;
+  return (
+    <Notifications
+      limit={NOTIFICATION_DEFAULTS.limit}
+      autoClose={NOTIFICATION_DEFAULTS.autoClose}
+      position={NOTIFICATION_DEFAULTS.position}
+      classNames={{ root: classes.root }}
+    />
+  );
 }

@@ -14,7 +14,9 @@ export function WhenNearViewport({ children, margin = '800px', testId }: { child
   const marker = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (near || !marker.current) return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: `${margin} 0px` });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: `${margin} 0px`,
+    });
     observer.observe(marker.current);
     return () => observer.disconnect();
   }, [near, margin]);

@@ -13,7 +13,9 @@ describe('prefetchScreen', () => {
     const client = new QueryClient();
     let answer: (value: string) => void = () => undefined;
     const done = vi.fn();
-    void prefetchScreen(client, [{ queryKey: ['home'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) } as { queryKey: string[] }]).then(done);
+    void prefetchScreen(client, [
+      { queryKey: ['home'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) } as { queryKey: string[] },
+    ]).then(done);
     await new Promise((r) => setTimeout(r, 20));
     expect(done).not.toHaveBeenCalled();
     answer('sections');
@@ -27,7 +29,9 @@ describe('prefetchScreen', () => {
       const { prefetchScreen, FIRST_LOAD_WAIT_MS } = await fresh();
       const client = new QueryClient();
       const done = vi.fn();
-      void prefetchScreen(client, [{ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) } as { queryKey: string[] }]).then(done);
+      void prefetchScreen(client, [{ queryKey: ['slow'], queryFn: () => new Promise(() => undefined) } as { queryKey: string[] }]).then(
+        done,
+      );
       await vi.advanceTimersByTimeAsync(FIRST_LOAD_WAIT_MS - 1);
       expect(done).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(2);
@@ -51,7 +55,9 @@ describe('prefetchScreen', () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       const client = new QueryClient();
-      await prefetchScreen(client, [{ queryKey: ['product', 1], queryFn: () => new Promise(() => undefined) } as { queryKey: (string | number)[] }]);
+      await prefetchScreen(client, [
+        { queryKey: ['product', 1], queryFn: () => new Promise(() => undefined) } as { queryKey: (string | number)[] },
+      ]);
     } finally {
       online.mockRestore();
     }

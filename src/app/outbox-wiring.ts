@@ -32,7 +32,12 @@ export function presentOutboxNotices(i18n: I18n) {
       // Only the shopper who made the change is told (a shared phone, another account since).
       const session = sessionStore.get();
       if (!isLoggedIn(session) || session.user!.id !== notice.owner) return;
-      notifications.show({ color: 'red', position: 'bottom-left', autoClose: 8000, message: i18n.t('cart.change_failed', { name: notice.label, message: notice.message }) });
+      notifications.show({
+        color: 'red',
+        position: 'bottom-left',
+        autoClose: 8000,
+        message: i18n.t('cart.change_failed', { name: notice.label, message: notice.message }),
+      });
     },
     () => i18n.t('offline.server_failed'),
   );

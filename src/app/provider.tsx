@@ -26,7 +26,11 @@ const NotificationsHost = lazyPart(loadNotificationsHost);
 const PwaHost = lazyPart(() => import('./PwaHost.tsx'));
 
 // What <Notifications> sets when it mounts, set now: notifications shown before it are placed alike.
-notificationsStore.updateState((state) => ({ ...state, limit: NOTIFICATION_DEFAULTS.limit, defaultPosition: NOTIFICATION_DEFAULTS.position }));
+notificationsStore.updateState((state) => ({
+  ...state,
+  limit: NOTIFICATION_DEFAULTS.limit,
+  defaultPosition: NOTIFICATION_DEFAULTS.position,
+}));
 
 type NotificationsState = ReturnType<typeof notificationsStore.getState>;
 const anyShown = (state: NotificationsState) => state.notifications.length > 0 || state.queue.length > 0;

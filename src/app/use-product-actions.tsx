@@ -63,8 +63,19 @@ export function useProductActions() {
         message: (
           <Group gap="sm" wrap="nowrap">
             <Photo src={thumbnail} meta={meta} alt="" sizes="40px" width={40} height={40} style={{ borderRadius: 6, objectFit: 'cover' }} />
-            <Text size="sm" lineClamp={2} style={{ flex: 1 }}>{name}</Text>
-            <Button size="compact-xs" variant="light" onClick={() => { notifications.hide(id); action.run(); }}>{action.label}</Button>
+            <Text size="sm" lineClamp={2} style={{ flex: 1 }}>
+              {name}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => {
+                notifications.hide(id);
+                action.run();
+              }}
+            >
+              {action.label}
+            </Button>
           </Group>
         ),
       });
@@ -77,7 +88,13 @@ export function useProductActions() {
       if (!requireLogin()) return;
       void change({
         kind: 'store',
-        body: { product_id: product.id, quantity: selection?.quantity ?? 1, size: selection?.size?.id ?? null, color: selection?.color?.id ?? null, unit: null },
+        body: {
+          product_id: product.id,
+          quantity: selection?.quantity ?? 1,
+          size: selection?.size?.id ?? null,
+          color: selection?.color?.id ?? null,
+          unit: null,
+        },
         preview: preview(product, selection),
         tempId: newTempLineId(),
       }).then((stored) => {
@@ -99,7 +116,23 @@ export function useProductActions() {
           void change({
             kind: 'store',
             body: { product_id: line.product_id, quantity: 1, size: null, color: null, unit: null },
-            preview: { ...preview({ id: line.product_id, name: line.name, brand: line.brand, thumbnail: line.thumbnail, thumbnail_meta: line.thumbnail_meta, price: line.price, discount_price: line.discount_price, discount_percentage: line.discount_percentage, quantity: line.stock, shop_id: line.shop.id, shop_name: '' } as Product), size: null, color: null },
+            preview: {
+              ...preview({
+                id: line.product_id,
+                name: line.name,
+                brand: line.brand,
+                thumbnail: line.thumbnail,
+                thumbnail_meta: line.thumbnail_meta,
+                price: line.price,
+                discount_price: line.discount_price,
+                discount_percentage: line.discount_percentage,
+                quantity: line.stock,
+                shop_id: line.shop.id,
+                shop_name: '',
+              } as Product),
+              size: null,
+              color: null,
+            },
             tempId: newTempLineId(),
           }),
       }),
@@ -116,7 +149,13 @@ export function useProductActions() {
       if (!requireLogin()) return;
       basketStore.set({
         buyNow: {
-          item: { product_id: product.id, quantity: selection.quantity || 1, size: selection.size?.id ?? null, color: selection.color?.id ?? null, unit: null },
+          item: {
+            product_id: product.id,
+            quantity: selection.quantity || 1,
+            size: selection.size?.id ?? null,
+            color: selection.color?.id ?? null,
+            unit: null,
+          },
           shop_id: product.shop_id,
           preview: { name: product.name, thumbnail: product.thumbnail, shop_name: product.shop.name },
         },

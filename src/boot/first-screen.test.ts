@@ -30,11 +30,27 @@ const categoriesAnswer = { message: '', data: { categories: [] } };
 const homeAnswer = { message: '', data: {} };
 const bannersAnswer = { message: '', data: { data: [{ id: 1, title: 'Banner', image: '/media/banner.jpg', image_meta: meta('banner') }] } };
 const categoryAnswer = { message: '', data: { category: { id: 7, name: 'Îmbrăcăminte', slug: 'imbracaminte-femei' } } };
-const card = (overrides: object = {}) => ({ id: 3, thumbnail: '/media/card.jpg', thumbnail_meta: meta('card'), videos: [], quantity: 2, ...overrides });
+const card = (overrides: object = {}) => ({
+  id: 3,
+  thumbnail: '/media/card.jpg',
+  thumbnail_meta: meta('card'),
+  videos: [],
+  quantity: 2,
+  ...overrides,
+});
 const listAnswer = { message: '', data: { data: [card()], meta: {} } };
 const productAnswer = (overrides: object = {}) => ({
   message: '',
-  data: { product: { ...card(), images: [{ id: 1, url: '/media/products/default.svg', meta: null }, { id: 2, url: '/media/stage.jpg', meta: meta('stage', [160, 320, 480, 640, 960, 1280]) }], ...overrides } },
+  data: {
+    product: {
+      ...card(),
+      images: [
+        { id: 1, url: '/media/products/default.svg', meta: null },
+        { id: 2, url: '/media/stage.jpg', meta: meta('stage', [160, 320, 480, 640, 960, 1280]) },
+      ],
+      ...overrides,
+    },
+  },
 });
 const similarAnswer = { message: '', data: { data: [] } };
 
@@ -76,7 +92,10 @@ const settle = async () => {
 };
 
 const links = () => [...document.head.querySelectorAll('link')];
-const chunkLinks = () => links().filter((l) => l.as !== 'image').map((l) => ({ rel: l.rel, href: l.getAttribute('href'), as: l.as || undefined, crossOrigin: l.crossOrigin ?? undefined }));
+const chunkLinks = () =>
+  links()
+    .filter((l) => l.as !== 'image')
+    .map((l) => ({ rel: l.rel, href: l.getAttribute('href'), as: l.as || undefined, crossOrigin: l.crossOrigin ?? undefined }));
 const imageLinks = () =>
   links()
     .filter((l) => l.as === 'image')
@@ -93,7 +112,9 @@ const photoLink = () => imageLinks().find((l) => l.type === 'image/avif');
 beforeEach(() => {
   fetchMock = vi.fn((input: string) => {
     const answer = API[input.replace(/^\/api/, '')];
-    return Promise.resolve(answer === undefined ? new Response('{}', { status: 404 }) : new Response(JSON.stringify(answer), { status: 200 }));
+    return Promise.resolve(
+      answer === undefined ? new Response('{}', { status: 404 }) : new Response(JSON.stringify(answer), { status: 200 }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -110,7 +131,16 @@ afterEach(() => {
 describe('startFirstScreen', () => {
   it('home: preloads its chunks and stylesheet, takes the answers the page carries and asks only for the rest', async () => {
     visit('/');
-    carry({ locale: 'ro', answers: { '/master': masterAnswer, '/settings': settingsAnswer, '/categories': categoriesAnswer, '/home': homeAnswer, '/banners': bannersAnswer } });
+    carry({
+      locale: 'ro',
+      answers: {
+        '/master': masterAnswer,
+        '/settings': settingsAnswer,
+        '/categories': categoriesAnswer,
+        '/home': homeAnswer,
+        '/banners': bannersAnswer,
+      },
+    });
     startFirstScreen(CHUNKS);
     expect(chunkLinks()).toEqual([
       { rel: 'modulepreload', href: '/assets/home-a1.js', as: undefined, crossOrigin: '' },
@@ -126,7 +156,13 @@ describe('startFirstScreen', () => {
     });
     expect(imageLinks()).toEqual([
       { href: '/media/logo.png', type: null, imagesrcset: null, imagesizes: null, fetchpriority: 'high' },
-      { href: null, type: 'image/avif', imagesrcset: srcset('banner', [160, 320, 480, 640, 960]), imagesizes: BANNER_SIZES, fetchpriority: 'high' },
+      {
+        href: null,
+        type: 'image/avif',
+        imagesrcset: srcset('banner', [160, 320, 480, 640, 960]),
+        imagesizes: BANNER_SIZES,
+        fetchpriority: 'high',
+      },
     ]);
   });
 
@@ -136,7 +172,10 @@ describe('startFirstScreen', () => {
     await settle();
     expect(asked()).toEqual(['/api/master', '/api/settings', '/api/translations/ro', '/api/home', '/api/categories', '/api/banners']);
     for (const [, init] of fetchMock.mock.calls) {
-      expect(init).toEqual({ credentials: 'include', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'ro' } });
+      expect(init).toEqual({
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': 'ro' },
+      });
     }
     expect(imageLinks().map((l) => l.imagesizes ?? l.href)).toEqual(['/media/logo.png', BANNER_SIZES]);
   });
@@ -156,7 +195,13 @@ describe('startFirstScreen', () => {
     ]);
     expect(imageLinks()).toEqual([
       { href: '/media/logo.png', type: null, imagesrcset: null, imagesizes: null, fetchpriority: 'high' },
-      { href: null, type: 'image/avif', imagesrcset: srcset('card', [160, 320, 480, 640, 960]), imagesizes: CARD_SIZES, fetchpriority: 'high' },
+      {
+        href: null,
+        type: 'image/avif',
+        imagesrcset: srcset('card', [160, 320, 480, 640, 960]),
+        imagesizes: CARD_SIZES,
+        fetchpriority: 'high',
+      },
     ]);
   });
 
@@ -169,14 +214,31 @@ describe('startFirstScreen', () => {
         '/settings': settingsAnswer,
         '/categories': categoriesAnswer,
         '/categories/imbracaminte-femei': categoryAnswer,
-        '/products/filter?category=7&page=1&sort=newest': { message: '', data: { data: [card({ thumbnail: '/media/products/default.svg', thumbnail_meta: null, videos: [{ url: '/v.mp4', thumbnail: '/media/poster.jpg' }] })] } },
+        '/products/filter?category=7&page=1&sort=newest': {
+          message: '',
+          data: {
+            data: [
+              card({
+                thumbnail: '/media/products/default.svg',
+                thumbnail_meta: null,
+                videos: [{ url: '/v.mp4', thumbnail: '/media/poster.jpg' }],
+              }),
+            ],
+          },
+        },
       },
     });
     startFirstScreen(CHUNKS);
     await settle();
     expect(asked()).toEqual(['/api/translations/ro']);
     // A card without a photo of its own: its video's poster, as a plain preload.
-    expect(imageLinks()).toContainEqual({ href: '/media/poster.jpg', type: null, imagesrcset: null, imagesizes: null, fetchpriority: 'high' });
+    expect(imageLinks()).toContainEqual({
+      href: '/media/poster.jpg',
+      type: null,
+      imagesrcset: null,
+      imagesizes: null,
+      fetchpriority: 'high',
+    });
   });
 
   it('a category with filters in its address: no products page asked (the screen lists something else)', async () => {
@@ -214,7 +276,13 @@ describe('startFirstScreen', () => {
       '/api/products/42',
     ]);
     expect(fetchMock.mock.calls.every(([, init]) => init.headers['Accept-Language'] === 'en')).toBe(true);
-    expect(photoLink()).toEqual({ href: null, type: 'image/avif', imagesrcset: srcset('stage', [160, 320, 480, 640, 960, 1280]), imagesizes: STAGE_SIZES, fetchpriority: 'high' });
+    expect(photoLink()).toEqual({
+      href: null,
+      type: 'image/avif',
+      imagesrcset: srcset('stage', [160, 320, 480, 640, 960, 1280]),
+      imagesizes: STAGE_SIZES,
+      fetchpriority: 'high',
+    });
   });
 
   it('a product out of stock: no photo preloaded (the page shows no gallery first)', async () => {
@@ -274,7 +342,12 @@ describe('startFirstScreen', () => {
   it('on a 2g connection too; a photo with no variant that small offers its smallest', async () => {
     visit('/');
     setNavigator('connection', { saveData: false, effectiveType: 'slow-2g' });
-    carry({ locale: 'ro', answers: { '/banners': { message: '', data: { data: [{ id: 1, image: '/media/banner.jpg', image_meta: meta('wide', [640, 960]) }] } } } });
+    carry({
+      locale: 'ro',
+      answers: {
+        '/banners': { message: '', data: { data: [{ id: 1, image: '/media/banner.jpg', image_meta: meta('wide', [640, 960]) }] } },
+      },
+    });
     startFirstScreen(CHUNKS);
     await settle();
     expect(photoLink()?.imagesrcset).toBe(srcset('wide', [640]));

@@ -63,7 +63,8 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
   if (path === '/') screen = 'home';
   else if ((m = /^\/categories\/([^/]+)$/.exec(path))) screen = 'category';
   else if ((m = /^\/products\/(\d+)\/details$/.exec(path))) screen = 'product';
-  if (screen) chunks[screen].forEach((file) => (/\.css$/.test(file) ? link('preload', '/' + file, 'style') : link('modulepreload', '/' + file)));
+  if (screen)
+    chunks[screen].forEach((file) => (/\.css$/.test(file) ? link('preload', '/' + file, 'style') : link('modulepreload', '/' + file)));
 
   // Data: on a first visit only (no service worker in control yet) and signed out.
   if (!window.fetch || (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
@@ -89,7 +90,10 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
   /** `key`: the answer's key (the query sorted by name, firstAnswerKey) where the address's own order differs. */
   function get<T>(url: string, key = url): Promise<T | null> {
     if (Object.prototype.hasOwnProperty.call(answers, key)) return Promise.resolve(answers[key] as T);
-    return fetch('/api' + url, { credentials: 'include', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': locale } })
+    return fetch('/api' + url, {
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'Accept-Language': locale },
+    })
       .then((r) => (r.ok ? (r.json() as Promise<T>) : null))
       .catch(() => null);
   }
@@ -117,7 +121,11 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
   // features/products/lib/media.ts's cardImage: no placeholder picture is preloaded).
   type Pictured = Pick<Product, 'thumbnail' | 'thumbnail_meta' | 'videos'>;
   function picture(p: Pictured) {
-    return p.thumbnail && p.thumbnail !== DEFAULT_PRODUCT_THUMBNAIL ? p.thumbnail : p.videos && p.videos[0] ? p.videos[0].thumbnail : p.thumbnail;
+    return p.thumbnail && p.thumbnail !== DEFAULT_PRODUCT_THUMBNAIL
+      ? p.thumbnail
+      : p.videos && p.videos[0]
+        ? p.videos[0].thumbnail
+        : p.thumbnail;
   }
   function pictureMeta(p: Pictured) {
     return p.thumbnail_meta && picture(p) === p.thumbnail ? p.thumbnail_meta : null;
@@ -157,7 +165,10 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
       if (!c || location.search) return;
       // As the category screen asks its first page (ProductListing: newest first).
       const query = new URLSearchParams({ category: String(c.id), sort: 'newest', page: '1' });
-      void get<Answer<typeof productListResponseSchema>>(PRODUCT_LIST_PATH + '?' + query.toString(), firstAnswerKey(PRODUCT_LIST_PATH, query)).then((l) => {
+      void get<Answer<typeof productListResponseSchema>>(
+        PRODUCT_LIST_PATH + '?' + query.toString(),
+        firstAnswerKey(PRODUCT_LIST_PATH, query),
+      ).then((l) => {
         const p = l && l.data.data[0];
         if (p) photo(picture(p), pictureMeta(p), CARD_SIZES);
       });

@@ -48,12 +48,18 @@ describe('apiRequest', () => {
   });
 
   it('turns a failed connection into a NetworkError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/master')).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('a 503 is a ServiceUnavailableError (a NetworkError: queued work waits) with its Retry-After', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"x"}', { status: 503, headers: { 'Retry-After': '7' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"x"}', { status: 503, headers: { 'Retry-After': '7' } })),
+    );
     const error = (await apiRequest('/carts').catch((e: unknown) => e)) as ServiceUnavailableError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toBeInstanceOf(ServiceUnavailableError);
@@ -62,7 +68,10 @@ describe('apiRequest', () => {
   });
 
   it('a network failure marks the app offline; a write that gets an answer marks it online', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('/master')).rejects.toBeInstanceOf(NetworkError);
     expect(connectivity.state()).toBe('offline');
     stubFetch(200, { message: 'ok', data: {} });

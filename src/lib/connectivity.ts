@@ -74,7 +74,11 @@ export function createConnectivity(options: { fetch?: typeof fetch; origin?: str
     if (inFlight) return inFlight;
     const url = new URL(PROBE_PATH, options.origin ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost'));
     url.searchParams.set('probe', String(Date.now()));
-    inFlight = doFetch(url, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), headers: { 'X-Requested-With': 'XMLHttpRequest' } })
+    inFlight = doFetch(url, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    })
       .then(
         (response) => (response.status >= 502 && response.status <= 504 ? 'unavailable' : 'online') as Reachability,
         () => 'offline' as Reachability,

@@ -20,7 +20,9 @@ beforeEach(() => {
   resetFirstAnswers();
   // The page just started (a slow test machine must not make the answers stale).
   vi.spyOn(performance, 'now').mockReturnValue(1_000);
-  fetchMock = vi.fn(async () => new Response(JSON.stringify(fromNetwork), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(fromNetwork), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -33,7 +35,12 @@ afterEach(() => {
 
 describe('first answers', () => {
   it("answers the first request for an address from the page, whatever the query's order, then asks the network", async () => {
-    pageWith(JSON.stringify({ locale: 'ro', answers: { '/categories/rochii': category, '/products/filter?category=7&page=1&sort=newest': listing } }));
+    pageWith(
+      JSON.stringify({
+        locale: 'ro',
+        answers: { '/categories/rochii': category, '/products/filter?category=7&page=1&sort=newest': listing },
+      }),
+    );
     expect(await apiRequest('/categories/rochii')).toEqual(category);
     expect(await apiRequest('/products/filter', { query: { category: 7, sort: 'newest', page: 1 } })).toEqual(listing);
     expect(fetchMock).not.toHaveBeenCalled();

@@ -12,7 +12,9 @@ import { Component, lazy, Suspense, useCallback, useState, type ComponentProps, 
 /** Chromium, Firefox and Safari word a failed dynamic import differently. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported module|Failed to fetch/i.test(
+    message,
+  );
 }
 
 class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void; children: ReactNode }, { error: unknown }> {

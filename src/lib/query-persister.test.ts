@@ -29,7 +29,9 @@ describe('persistQueryCache', () => {
     await cache.restored;
     await first.prefetchQuery({ queryKey: ['cart'], queryFn: async () => ({ lines: [306] }) });
     await first.refetchQueries({ queryKey: ['cart'] });
-    await first.fetchQuery({ queryKey: ['cart'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 }).catch(() => undefined);
+    await first
+      .fetchQuery({ queryKey: ['cart'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), staleTime: 0 })
+      .catch(() => undefined);
     expect(first.getQueryState(['cart'])?.status).toBe('error');
     await settle(50);
 

@@ -93,7 +93,10 @@ export function keepLastGoodData(client: PersistedClient): PersistedClient {
       ...client.clientState,
       queries: client.clientState.queries.map((q) =>
         q.state.status === 'error'
-          ? { ...q, state: { ...q.state, status: 'success', error: null, fetchStatus: 'idle', fetchFailureCount: 0, fetchFailureReason: null } }
+          ? {
+              ...q,
+              state: { ...q.state, status: 'success', error: null, fetchStatus: 'idle', fetchFailureCount: 0, fetchFailureReason: null },
+            }
           : q,
       ),
     },
@@ -112,7 +115,10 @@ export interface PersistedCache {
   flush(): Promise<void>;
 }
 
-export function persistQueryCache(queryClient: QueryClient, persister: Persister & Partial<Pick<FlushablePersister, 'flush'>> = createIdbPersister()): PersistedCache {
+export function persistQueryCache(
+  queryClient: QueryClient,
+  persister: Persister & Partial<Pick<FlushablePersister, 'flush'>> = createIdbPersister(),
+): PersistedCache {
   const options = {
     queryClient,
     persister,

@@ -23,7 +23,9 @@ export function writeStored(key: string, value: unknown): void {
 /** Removes every key that starts with `prefix` (e.g. the form drafts at logout). */
 export function removeStoredByPrefix(prefix: string): void {
   try {
-    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter((k): k is string => k?.startsWith(prefix) ?? false);
+    const keys = Array.from({ length: window.localStorage.length }, (_, i) => window.localStorage.key(i)).filter(
+      (k): k is string => k?.startsWith(prefix) ?? false,
+    );
     for (const key of keys) window.localStorage.removeItem(key);
   } catch {
     // Storage unavailable: nothing was kept either.

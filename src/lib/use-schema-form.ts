@@ -33,7 +33,10 @@ export interface SchemaFormOptions<Schema extends z.ZodType<unknown, Record<stri
  * The contract's `schema` checking a form whose values are its own `Fields`: `toPayload` makes the
  * payload the schema parses (its messages keep the payload's field names).
  */
-export function formSchema<Fields extends Record<string, unknown>, Schema extends z.ZodType>(schema: Schema, toPayload: (fields: Fields) => z.input<Schema>) {
+export function formSchema<Fields extends Record<string, unknown>, Schema extends z.ZodType>(
+  schema: Schema,
+  toPayload: (fields: Fields) => z.input<Schema>,
+) {
   return z
     .custom<Fields>()
     .transform(toPayload)
@@ -65,7 +68,9 @@ export function applyServerErrors<Values>(form: UseFormReturnType<Values>, error
   return true;
 }
 
-export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>, Answer>(options: SchemaFormOptions<Schema, Answer>) {
+export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>, Answer>(
+  options: SchemaFormOptions<Schema, Answer>,
+) {
   const { t } = useTranslation();
   const { schema } = options;
   const form = useForm<z.input<Schema>>({

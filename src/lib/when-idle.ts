@@ -35,7 +35,8 @@ export function isFirstScreenSettled(): boolean {
 
 /** The browser's next idle period (at most `timeout` ms away), or a short timer where it has none. */
 export function requestIdle(work: (deadline?: IdleDeadline) => void, timeout = 1000, fallbackMs = 50) {
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback((deadline) => work(deadline), { timeout });
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window)
+    window.requestIdleCallback((deadline) => work(deadline), { timeout });
   else setTimeout(() => work(), fallbackMs);
 }
 
@@ -72,7 +73,8 @@ function engage() {
   for (const work of onEngaged) work();
   onEngaged.clear();
 }
-if (typeof window !== 'undefined') for (const type of ENGAGING_EVENTS) window.addEventListener(type, engage, { capture: true, passive: true });
+if (typeof window !== 'undefined')
+  for (const type of ENGAGING_EVENTS) window.addEventListener(type, engage, { capture: true, passive: true });
 
 /**
  * Work for what a shopper may do next (code of dialogs and panels she has not opened) waits for

@@ -21,7 +21,11 @@ function sourceFiles(dir: string): string[] {
 
 function usedKeys(): Set<string> {
   const keys = new Set<string>();
-  const patterns = [/\bt\(\s*['"]([a-z_]+(?:\.[a-z_]+)*)['"]/g, /(?:title|label):\s*['"]((?:routes|account)\.[a-z_]+)['"]/g, /coming\([^,]+,\s*['"]([a-z_.]+)['"]/g];
+  const patterns = [
+    /\bt\(\s*['"]([a-z_]+(?:\.[a-z_]+)*)['"]/g,
+    /(?:title|label):\s*['"]((?:routes|account)\.[a-z_]+)['"]/g,
+    /coming\([^,]+,\s*['"]([a-z_.]+)['"]/g,
+  ];
   for (const file of sourceFiles(srcDir)) {
     const text = readFileSync(file, 'utf8');
     for (const pattern of patterns) for (const match of text.matchAll(pattern)) keys.add(match[1]!);
@@ -29,7 +33,8 @@ function usedKeys(): Set<string> {
   return keys;
 }
 
-const has = (catalogue: Record<string, string>, key: string) => key in catalogue || `${key}_one` in catalogue || `${key}_other` in catalogue;
+const has = (catalogue: Record<string, string>, key: string) =>
+  key in catalogue || `${key}_one` in catalogue || `${key}_other` in catalogue;
 
 describe('translation catalogues', () => {
   it('ro and en have exactly the same keys', () => {

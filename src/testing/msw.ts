@@ -15,7 +15,10 @@ export { delay, http, HttpResponse };
  * (Not named use…: it is no React hook, and the hooks' lint rule would say so at a file's top level.)
  */
 export function setupApiServer(...handlers: RequestHandler[]) {
-  const server = setupServer(http.get('/api/health', () => HttpResponse.json({ status: 'ok' })), ...handlers);
+  const server = setupServer(
+    http.get('/api/health', () => HttpResponse.json({ status: 'ok' })),
+    ...handlers,
+  );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

@@ -8,7 +8,6 @@ import { latestCode, uniquePhone } from './users.ts';
 
 const PASSWORD = 'parola-sigura-2026';
 
-
 /** Types the code digit by digit from the first box (focus moves on by itself) and confirms. */
 async function typeCodeAndConfirm(page: Page, dialog: Locator, code: string) {
   await dialog.getByLabel(ro['auth.otp_digit'].replace('{{n}}', '1')).click();

@@ -14,7 +14,11 @@ import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';
 
-interface ApiProduct { id: number; name: string; quantity: number }
+interface ApiProduct {
+  id: number;
+  name: string;
+  quantity: number;
+}
 
 const OUTBOX_SYNC_TAG = 'talcioc-outbox';
 
@@ -23,14 +27,20 @@ async function serverFavorites(request: APIRequestContext, token: string) {
   return body.data.product_ids as number[];
 }
 
-test('Background Sync: with every tab of the app closed, the service worker sends the waiting change once', async ({ browser, request, baseURL }) => {
+test('Background Sync: with every tab of the app closed, the service worker sends the waiting change once', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(120_000); // sign-in, a first visit with the worker, offline and back: ~30-60 s on 2 busy cores
   const context = await browser.newContext({ baseURL });
   try {
     const page = await context.newPage();
     const session = await createVerifiedUser(request, 'Dana Fundal');
     await signIn(page, session);
-    const product = ((await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=30')).json()).data.data as ApiProduct[])[5]!;
+    const product = (
+      (await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=30')).json()).data.data as ApiProduct[]
+    )[5]!;
     await page.goto('/');
     await waitForServiceWorkerControl(page);
     await page.goto(`/products/${product.id}/details`);
@@ -42,11 +52,15 @@ test('Background Sync: with every tab of the app closed, the service worker send
     await expect(page.getByTestId('favorite-button')).toHaveAttribute('aria-pressed', 'true');
     // The change is in the outbox and the app asked for a sync on its tag.
     await expect
-      .poll(() => page.evaluate(async (tag) => {
-        const registration = await navigator.serviceWorker.ready;
-        const tags = await (registration as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } }).sync.getTags();
-        return tags.includes(tag);
-      }, OUTBOX_SYNC_TAG), { timeout: 10_000, message: 'a sync was registered for the outbox' })
+      .poll(
+        () =>
+          page.evaluate(async (tag) => {
+            const registration = await navigator.serviceWorker.ready;
+            const tags = await (registration as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } }).sync.getTags();
+            return tags.includes(tag);
+          }, OUTBOX_SYNC_TAG),
+        { timeout: 10_000, message: 'a sync was registered for the outbox' },
+      )
       .toBe(true);
     expect(await serverFavorites(request, session.token)).toEqual([]);
 
@@ -67,8 +81,15 @@ test('Background Sync: with every tab of the app closed, the service worker send
     expect(context.pages().filter((p) => p.url().startsWith(baseURL!))).toHaveLength(0);
 
     await context.setOffline(false);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL!).origin, registrationId: id, tag: OUTBOX_SYNC_TAG, lastChance: false });
-    await expect.poll(() => serverFavorites(request, session.token), { timeout: 20_000, message: 'the service worker sent the favourite' }).toEqual([product.id]);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL!).origin,
+      registrationId: id,
+      tag: OUTBOX_SYNC_TAG,
+      lastChance: false,
+    });
+    await expect
+      .poll(() => serverFavorites(request, session.token), { timeout: 20_000, message: 'the service worker sent the favourite' })
+      .toEqual([product.id]);
 
     // The app opened again with no connection shows the favourite as done — the worker's answer
     // is stored by this tab (its cache had only the list from before the tap) — and not waiting.
@@ -82,14 +103,21 @@ test('Background Sync: with every tab of the app closed, the service worker send
     await context.setOffline(false);
     // Once: nothing is left to send, and the favourite is still one.
     await expect
-      .poll(() => again.evaluate(() => new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('talcioc-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('changes').objectStore('changes').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      })), { timeout: 10_000, message: 'the outbox is empty' })
+      .poll(
+        () =>
+          again.evaluate(
+            () =>
+              new Promise<number>((resolve, reject) => {
+                const open = indexedDB.open('talcioc-outbox');
+                open.onerror = () => reject(open.error);
+                open.onsuccess = () => {
+                  const count = open.result.transaction('changes').objectStore('changes').count();
+                  count.onsuccess = () => resolve(count.result);
+                };
+              }),
+          ),
+        { timeout: 10_000, message: 'the outbox is empty' },
+      )
       .toBe(0);
     expect(await serverFavorites(request, session.token)).toEqual([product.id]);
   } finally {

@@ -9,7 +9,12 @@ import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';
 
-interface ApiProduct { id: number; name: string; quantity: number; shop_id: number }
+interface ApiProduct {
+  id: number;
+  name: string;
+  quantity: number;
+  shop_id: number;
+}
 
 async function inStock(request: APIRequestContext, minQuantity = 1): Promise<ApiProduct[]> {
   const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=60')).json();
@@ -22,7 +27,6 @@ async function serverCart(request: APIRequestContext, token: string) {
     .flatMap((g) => g.products.map((p) => ({ product_id: p.product_id, quantity: p.quantity })))
     .sort((a, b) => a.product_id - b.product_id);
 }
-
 
 test('adding to the cart signed out asks to log in first', async ({ page, request }) => {
   const [product] = await inStock(request);
@@ -52,9 +56,14 @@ test('add, change quantity, select by shop; the amount follows the selection', a
   const line = drawer.locator(`[data-testid="cart-line"][data-product-id="${first.id}"]`);
   await line.getByRole('button', { name: ro['cart.increase'].replace('{{name}}', first.name) }).click();
   await expect(line.getByTestId('line-quantity')).toHaveText('2');
-  await expect.poll(() => serverCart(request, session.token)).toEqual(
-    [{ product_id: first.id, quantity: 2 }, { product_id: second.id, quantity: 1 }].sort((a, b) => a.product_id - b.product_id),
-  );
+  await expect
+    .poll(() => serverCart(request, session.token))
+    .toEqual(
+      [
+        { product_id: first.id, quantity: 2 },
+        { product_id: second.id, quantity: 1 },
+      ].sort((a, b) => a.product_id - b.product_id),
+    );
 
   // Untick the second shop: only the first shop's line counts.
   const amountBoth = await drawer.getByTestId('cart-amount').textContent();
@@ -86,7 +95,10 @@ test('offline: add two, remove one, reload offline, back online — the server g
   await page.getByTestId('cart-badge').getByRole('button').click();
   const drawer = page.getByRole('dialog', { name: new RegExp(ro['cart.my_cart']) });
   await expect(drawer.getByTestId('cart-line')).toHaveCount(2);
-  await drawer.locator(`[data-testid="cart-line"][data-product-id="${b.id}"]`).getByRole('button', { name: ro['cart.remove_named'].replace('{{name}}', b.name) }).click();
+  await drawer
+    .locator(`[data-testid="cart-line"][data-product-id="${b.id}"]`)
+    .getByRole('button', { name: ro['cart.remove_named'].replace('{{name}}', b.name) })
+    .click();
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
   await expect(drawer.getByTestId('pending-marker')).toHaveCount(1);
 
@@ -103,7 +115,11 @@ test('offline: add two, remove one, reload offline, back online — the server g
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
 });
 
-test('offline: an add that can no longer apply (sold meanwhile) says which item and why; the cart shows the server truth', async ({ page, context, request }) => {
+test('offline: an add that can no longer apply (sold meanwhile) says which item and why; the cart shows the server truth', async ({
+  page,
+  context,
+  request,
+}) => {
   const session = await createVerifiedUser(request, 'Vlad Întârziat');
   const rival = await createVerifiedUser(request, 'Rival Rapid');
   await signIn(page, session);
@@ -117,10 +133,21 @@ test('offline: an add that can no longer apply (sold meanwhile) says which item 
 
   // Meanwhile someone else buys every unit.
   const auth = { Authorization: `Bearer ${rival.token}` };
-  const address = await (await request.post('/api/address/store', {
-    data: { name: 'Rival Rapid', phone: '0721000999', county: 'Brașov', locality: 'Brașov', street: 'Str. Lungă 1', postal_code: '500035', type: 'home', is_default: true },
-    headers: auth,
-  })).json();
+  const address = await (
+    await request.post('/api/address/store', {
+      data: {
+        name: 'Rival Rapid',
+        phone: '0721000999',
+        county: 'Brașov',
+        locality: 'Brașov',
+        street: 'Str. Lungă 1',
+        postal_code: '500035',
+        type: 'home',
+        is_default: true,
+      },
+      headers: auth,
+    })
+  ).json();
   const bought = await request.post('/api/buy-now', {
     data: { product_id: product.id, quantity: product.quantity, address_id: address.data.address.id, payment_method: 'cash' },
     headers: { ...auth, 'Idempotency-Key': crypto.randomUUID() },

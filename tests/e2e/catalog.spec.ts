@@ -9,13 +9,23 @@ import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';
 
-interface ApiProduct { id: number; name: string; quantity: number }
+interface ApiProduct {
+  id: number;
+  name: string;
+  quantity: number;
+}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('search "geaca" finds a "Geacă" product (diacritics and case ignored)', async ({ page }) => {
@@ -60,14 +70,27 @@ test('filters by season and quality update the URL and results, survive a reload
   // The previous list stays on screen (dimmed, aria-busy) until the new one has come: poll until
   // the first cards are the new list's, then every one of them has that season and quality.
   const firstCards = async () => {
-    const ids = await page.getByTestId('product-card').evaluateAll((cards) => cards.slice(0, 4).map((c) => Number(c.getAttribute('data-product-id'))));
-    return Promise.all(ids.map(async (id) => (await (await request.get(`/api/products/${id}`)).json()).data.product as { season: { id: number } | null; quality: { id: number } | null }));
+    const ids = await page
+      .getByTestId('product-card')
+      .evaluateAll((cards) => cards.slice(0, 4).map((c) => Number(c.getAttribute('data-product-id'))));
+    return Promise.all(
+      ids.map(
+        async (id) =>
+          (await (await request.get(`/api/products/${id}`)).json()).data.product as {
+            season: { id: number } | null;
+            quality: { id: number } | null;
+          },
+      ),
+    );
   };
   await expect
-    .poll(async () => {
-      const cards = await firstCards();
-      return cards.length > 0 && cards.every((p) => p.season?.id === season.id && p.quality?.id === quality.id);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const cards = await firstCards();
+        return cards.length > 0 && cards.every((p) => p.season?.id === season.id && p.quality?.id === quality.id);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   await expect(page.locator('div[aria-busy]:has([data-testid="product-grid"])')).toHaveAttribute('aria-busy', 'false');
   const filteredCount = await count.textContent();

@@ -7,16 +7,33 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 
-interface ApiProduct { id: number; name: string; quantity: number; shop_id: number }
+interface ApiProduct {
+  id: number;
+  name: string;
+  quantity: number;
+  shop_id: number;
+}
 
 async function shopperWithCart(page: Page, request: APIRequestContext, skip: number) {
   const session = await createVerifiedUser(request, 'Elena Comandă');
   const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=60')).json();
   const product = (body.data.data as ApiProduct[]).filter((p) => p.quantity >= 2)[skip]!;
-  const added = await request.post('/api/cart/store', { data: { product_id: product.id, quantity: 1 }, headers: { Authorization: `Bearer ${session.token}` } });
+  const added = await request.post('/api/cart/store', {
+    data: { product_id: product.id, quantity: 1 },
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
   expect(added.ok(), await added.text()).toBe(true);
   const address = await request.post('/api/address/store', {
-    data: { name: 'Elena Comandă', phone: '0721000333', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Memorandumului 10', postal_code: '400114', type: 'home', is_default: true },
+    data: {
+      name: 'Elena Comandă',
+      phone: '0721000333',
+      county: 'Cluj',
+      locality: 'Cluj-Napoca',
+      street: 'Str. Memorandumului 10',
+      postal_code: '400114',
+      type: 'home',
+      is_default: true,
+    },
     headers: { Authorization: `Bearer ${session.token}` },
   });
   expect(address.ok(), await address.text()).toBe(true);
@@ -86,10 +103,16 @@ test('buy now from the product page: the cart stays as it is, the order is place
   expect(await stockOf(request, product.id)).toBe(before - 1);
   // The cart still holds only what was there before.
   const cart = await (await request.get('/api/carts', { headers: { Authorization: `Bearer ${session.token}` } })).json();
-  expect(cart.data.cart_items.flatMap((g: { products: { product_id: number }[] }) => g.products.map((p) => p.product_id))).toEqual([inCart.id]);
+  expect(cart.data.cart_items.flatMap((g: { products: { product_id: number }[] }) => g.products.map((p) => p.product_id))).toEqual([
+    inCart.id,
+  ]);
 });
 
-test('buy now with no address: an address typed offline is kept, saved as the default once online; the buy-now item goes after the order', async ({ page, context, request }) => {
+test('buy now with no address: an address typed offline is kept, saved as the default once online; the buy-now item goes after the order', async ({
+  page,
+  context,
+  request,
+}) => {
   const session = await createVerifiedUser(request, 'Ioana Fără Adresă');
   await signIn(page, session);
   const body = await (await request.get('/api/products/filter?in_stock=1&sort=most_sold&per_page=60')).json();

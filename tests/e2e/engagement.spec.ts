@@ -10,7 +10,11 @@ import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';
 
-interface ApiProduct { id: number; name: string; quantity: number }
+interface ApiProduct {
+  id: number;
+  name: string;
+  quantity: number;
+}
 
 async function serverFavorites(request: APIRequestContext, token: string) {
   const body = await (await request.get('/api/favorite-products', { headers: { Authorization: `Bearer ${token}` } })).json();
@@ -21,7 +25,10 @@ test('favourite from a card: the heart, the header count and the wishlist; remov
   const session = await createVerifiedUser(request, 'Irina Favorite');
   await signIn(page, session);
   await page.goto('/most-popular');
-  const card = page.getByTestId('product-card').filter({ has: page.getByTestId('favorite-toggle') }).first();
+  const card = page
+    .getByTestId('product-card')
+    .filter({ has: page.getByTestId('favorite-toggle') })
+    .first();
   const name = (await card.locator('h3').textContent())!.trim();
   const heart = card.getByRole('button', { name: ro['product.favorite_add_named'].replace('{{name}}', name) });
   await heart.click();
@@ -78,19 +85,27 @@ test('offline: a favourite toggled offline survives a reload and is applied once
 test('an operator reply on a ticket: notification, unread badge, and the ticket opens from it', async ({ page, request }) => {
   const session = await createVerifiedUser(request, 'Sorin Tichet');
   const auth = { Authorization: `Bearer ${session.token}` };
-  const created = await request.post('/api/support-tickets', { data: { subject: 'Colet întârziat', priority: 'high', message: 'Comanda mea nu a ajuns încă.' }, headers: auth });
+  const created = await request.post('/api/support-tickets', {
+    data: { subject: 'Colet întârziat', priority: 'high', message: 'Comanda mea nu a ajuns încă.' },
+    headers: auth,
+  });
   expect(created.status(), await created.text()).toBe(201);
   const ticketNumber = (await created.json()).data.ticket.ticket_number as string;
   await signIn(page, session);
   await page.goto('/dashboard');
   await expect(page.getByTestId('notification-badge')).toHaveAttribute('data-count', '0');
 
-  const replied = await request.post(`/api/dev/operator/tickets/${ticketNumber}/reply`, { data: { message: 'Coletul a plecat azi, îți cerem scuze!' } });
+  const replied = await request.post(`/api/dev/operator/tickets/${ticketNumber}/reply`, {
+    data: { message: 'Coletul a plecat azi, îți cerem scuze!' },
+  });
   expect(replied.ok(), await replied.text()).toBe(true);
   await page.reload();
   await expect(page.getByTestId('notification-badge')).toHaveAttribute('data-count', '1');
 
-  await page.getByRole('link', { name: /Notificări/ }).first().click();
+  await page
+    .getByRole('link', { name: /Notificări/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/notifications$/);
   const item = page.getByTestId('notification').first();
   await expect(item).toHaveAttribute('data-unread', 'true');

@@ -39,7 +39,10 @@ for (const [name, path, ready] of [
     const page = await context.newPage();
     const seen = recordApiRequests(page);
     const photos: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'image' && request.url().includes('/media/img/') && photos.push(request.url()));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'image' && request.url().includes('/media/img/') && photos.push(request.url()),
+    );
     await page.goto(path);
     await expect(page.getByTestId(ready).first()).toBeVisible();
     await expect(page.getByTestId(ready).first().locator('img').first()).toHaveJSProperty('complete', true);
@@ -64,7 +67,10 @@ test('a first visit to a product page shows it without asking the API; the next 
   expect(dataRequests(seen)).toEqual([]);
   // The preloaded main photo is no wider than the one the gallery shows (not a desktop width
   // chosen before the viewport was known). Its 160 px thumbnail may come too.
-  const shown = await page.getByTestId('gallery-image').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+  const shown = await page
+    .getByTestId('gallery-image')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
   const [, key, width] = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\./.exec(shown)!;
   const wider = photos.filter((url) => url.includes(`/${key}/`) && Number(/\/(\d+)\.\w+$/.exec(url)![1]) > Number(width));
   expect(wider).toEqual([]);

@@ -53,7 +53,9 @@ const RECORD = process.env.OFFLINE_RECORD;
  * names every hashed asset): records of one build add up to one soak; a client change starts a new
  * count.
  */
-const BUILD = RECORD ? createHash('sha256').update(readFileSync('dist/index.html')).update(readFileSync('dist/sw.js')).digest('hex').slice(0, 12) : undefined;
+const BUILD = RECORD
+  ? createHash('sha256').update(readFileSync('dist/index.html')).update(readFileSync('dist/sw.js')).digest('hex').slice(0, 12)
+  : undefined;
 const PAUSE_FILE = process.env.OFFLINE_PAUSE_FILE;
 /** Longest a pause may hold the soak (then it goes on, so a forgotten pause file cannot hang it). */
 const MAX_PAUSE_MS = 60 * 60_000;
@@ -95,7 +97,8 @@ test.describe('randomized', () => {
         const result = await runJourney(browser, request, baseURL!, pool, commands, path);
         results.push(result);
         if (RECORD) appendFileSync(RECORD, JSON.stringify({ seed: SEED, build: BUILD, at: new Date().toISOString(), ...result }) + '\n');
-        const bad = result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
+        const bad =
+          result.lost || result.duplicated || result.screenMismatches || result.selectionMismatches || result.error || result.stepError;
         console.log(
           `[offline] #${path} ${result.steps} steps, ${result.seconds.toFixed(1)} s: ` +
             (bad
@@ -115,11 +118,16 @@ test.describe('randomized', () => {
       });
       // The property only fails when a journey could not even start (setup): say so, with its replay.
       if (outcome.failed) {
-        throw new Error(`offline journeys stopped: ${String(outcome.errorInstance ?? 'unknown')}\nreplay: OFFLINE_SEED=${outcome.seed} OFFLINE_PATH=${outcome.counterexamplePath}`);
+        throw new Error(
+          `offline journeys stopped: ${String(outcome.errorInstance ?? 'unknown')}\nreplay: OFFLINE_SEED=${outcome.seed} OFFLINE_PATH=${outcome.counterexamplePath}`,
+        );
       }
 
-      const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches' | 'selectionMismatches') => results.reduce((n, r) => n + r[key], 0);
-      const failing = results.filter((r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error || r.stepError);
+      const total = (key: 'steps' | 'lost' | 'duplicated' | 'screenMismatches' | 'selectionMismatches') =>
+        results.reduce((n, r) => n + r[key], 0);
+      const failing = results.filter(
+        (r) => r.lost || r.duplicated || r.screenMismatches || r.selectionMismatches || r.error || r.stepError,
+      );
       const elapsed = (Date.now() - started - pausedMs) / 1000;
       const summary = {
         sequences: results.length,
@@ -155,13 +163,23 @@ test.describe('randomized', () => {
       writeFileSync(testInfo.outputPath('offline-journeys.json'), JSON.stringify({ summary, results }, null, 2));
       await testInfo.attach('offline-journeys-report', { body: report, contentType: 'text/plain' });
 
-      expect(results.length, `every sequence ran in time (${outcome.interrupted ? 'interrupted' : 'not interrupted'})\n${report}`).toBe(runs);
+      expect(results.length, `every sequence ran in time (${outcome.interrupted ? 'interrupted' : 'not interrupted'})\n${report}`).toBe(
+        runs,
+      );
       expect(
-        { lost: summary.lost, duplicated: summary.duplicated, screenMismatches: summary.screenMismatches, selectionMismatches: summary.selectionMismatches, errors: summary.errors },
+        {
+          lost: summary.lost,
+          duplicated: summary.duplicated,
+          screenMismatches: summary.screenMismatches,
+          selectionMismatches: summary.selectionMismatches,
+          errors: summary.errors,
+        },
         report,
       ).toEqual({ lost: 0, duplicated: 0, screenMismatches: 0, selectionMismatches: 0, errors: 0 });
       // The harness must really drive the app: most sequences run every one of their steps.
-      expect(summary.stepsNotDriven, `sequences with a step the browser did not carry out\n${report}`).toBeLessThanOrEqual(Math.floor(runs / 5));
+      expect(summary.stepsNotDriven, `sequences with a step the browser did not carry out\n${report}`).toBeLessThanOrEqual(
+        Math.floor(runs / 5),
+      );
     });
   }
 });
@@ -177,12 +195,15 @@ const openDrawer = async (page: Page) => {
 };
 const pendingNote = ro['cart.pending_note_one'];
 
-
 test.describe('issue 12 named journeys', () => {
   test.beforeEach(() => test.setTimeout(150_000)); // a fresh phone, offline and back, on 2 shared cores
 
   for (const reconnect of ['without a reload', 'with a reload'] as const) {
-    test(`issue 12 top: offline reload, add from a card, reload at once offline, back online ${reconnect} — sent once, the badge stays`, async ({ page, context, request }) => {
+    test(`issue 12 top: offline reload, add from a card, reload at once offline, back online ${reconnect} — sent once, the badge stays`, async ({
+      page,
+      context,
+      request,
+    }) => {
       const product = pool[0]!;
       const session = await createVerifiedUser(request, 'Elena Grabă');
       await signIn(page, session);
@@ -194,7 +215,15 @@ test.describe('issue 12 named journeys', () => {
       await page.goto(product.categoryPath);
       await expect(page.locator(`[data-testid="product-card"][data-product-id="${product.id}"]`)).toBeVisible();
       // "Has seen it online": the phone has stored what it showed (the persister's write, waited for as a condition).
-      await expect.poll(async () => (await persistedQueryHashes(page)).filter((h) => h.includes(`"detail",${product.id}]`) || h.includes(`"category":${product.categoryId},"page":1,`)).length, { timeout: 10_000 }).toBe(2);
+      await expect
+        .poll(
+          async () =>
+            (await persistedQueryHashes(page)).filter(
+              (h) => h.includes(`"detail",${product.id}]`) || h.includes(`"category":${product.categoryId},"page":1,`),
+            ).length,
+          { timeout: 10_000 },
+        )
+        .toBe(2);
 
       // The connection drops; the app is reloaded and opens from the service worker.
       await context.setOffline(true);
@@ -221,12 +250,18 @@ test.describe('issue 12 named journeys', () => {
       await page.reload();
       await expect(page.getByTestId('cart-badge')).toContainText('1');
       await openDrawer(page);
-      await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"] [data-testid="line-quantity"]`)).toHaveText('1');
+      await expect(drawer.locator(`[data-testid="cart-line"][data-product-id="${product.id}"] [data-testid="line-quantity"]`)).toHaveText(
+        '1',
+      );
       expect(await serverCart(request, session.token)).toEqual(new Map([[product.id, 1]]));
     });
   }
 
-  test('issue 12 lie-fi: the browser says online, nothing gets through (service worker included); add, favourite, reload at once; sent once when the link carries data', async ({ browser, request, baseURL }) => {
+  test('issue 12 lie-fi: the browser says online, nothing gets through (service worker included); add, favourite, reload at once; sent once when the link carries data', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const [product] = pool as [PoolProduct];
     const session = await createVerifiedUser(request, 'Mihai Semnal');
     const phone = await Phone.start(browser, baseURL!, session, [product]);
@@ -254,7 +289,11 @@ test.describe('issue 12 named journeys', () => {
     }
   });
 
-  test('issue 12 two tabs: changes made offline in two tabs, one tab closed; each sent once, both tabs show the same cart', async ({ browser, request, baseURL }) => {
+  test('issue 12 two tabs: changes made offline in two tabs, one tab closed; each sent once, both tabs show the same cart', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const [a, b] = pool as [PoolProduct, PoolProduct];
     const session = await createVerifiedUser(request, 'Dana Două File');
     const phone = await Phone.start(browser, baseURL!, session, [a, b]);
@@ -268,7 +307,10 @@ test.describe('issue 12 named journeys', () => {
       expect(await phone.addFromPage(b), phone.notes.join('\n')).toBe(true);
       expect(await phone.addFromCard(a), phone.notes.join('\n')).toBe(true);
       await phone.setNet('online');
-      const want = new Map([[a.id, 2], [b.id, 1]]);
+      const want = new Map([
+        [a.id, 2],
+        [b.id, 1],
+      ]);
       await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(want);
       for (const page of [first, second]) await expect.poll(() => phone.screenCart(page), { timeout: 15_000 }).toEqual(want);
       // The first tab closes; a change in the second still goes once.
@@ -276,7 +318,14 @@ test.describe('issue 12 named journeys', () => {
       phone.tabs.splice(0, 1);
       phone.active = 0;
       expect(await phone.lineButton(a, 'decrease'), phone.notes.join('\n')).toBe(true);
-      await expect.poll(() => serverCart(request, session.token), { timeout: 20_000 }).toEqual(new Map([[a.id, 1], [b.id, 1]]));
+      await expect
+        .poll(() => serverCart(request, session.token), { timeout: 20_000 })
+        .toEqual(
+          new Map([
+            [a.id, 1],
+            [b.id, 1],
+          ]),
+        );
     } finally {
       await phone.close();
     }
@@ -285,7 +334,11 @@ test.describe('issue 12 named journeys', () => {
   // Found by the randomized journeys in CI (seed 2052003253, path 6): a tab's favourites fetch
   // that started before another tab's toggle reached the server answered after it, and the tab
   // showed the older list as fresh — the wishlist lost the heart until the next refetch.
-  test('issue 12 two tabs: a fetch that predates a change made in the other tab never overwrites it', async ({ browser, request, baseURL }) => {
+  test('issue 12 two tabs: a fetch that predates a change made in the other tab never overwrites it', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const [x, y] = pool as [PoolProduct, PoolProduct];
     const session = await createVerifiedUser(request, 'Irina Două Inimi');
     const phone = await Phone.start(browser, baseURL!, session, [x, y]);
@@ -325,7 +378,11 @@ test.describe('issue 12 named journeys', () => {
     }
   });
 
-  test('issue 12 started offline: the app opened with no connection, a card add, the app closed; sent once at the next start', async ({ browser, request, baseURL }) => {
+  test('issue 12 started offline: the app opened with no connection, a card add, the app closed; sent once at the next start', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const [product] = pool as [PoolProduct];
     const session = await createVerifiedUser(request, 'Sorin Pornit');
     const phone = await Phone.start(browser, baseURL!, session, [product]);

@@ -13,7 +13,10 @@ import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { IMAGE_WIDTHS } from '../../contract/image-constants.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 
-interface HomeProduct { id: number; name: string }
+interface HomeProduct {
+  id: number;
+  name: string;
+}
 
 async function firstProduct(page: Page): Promise<HomeProduct> {
   const response = await page.request.get('/api/home');
@@ -23,19 +26,22 @@ async function firstProduct(page: Page): Promise<HomeProduct> {
 
 /** What the browser shows in an <img>: the URL it chose, whether it decoded, its size on screen. */
 const shown = (page: Page, testId: string) =>
-  page.getByTestId(testId).first().evaluate((img: HTMLImageElement) => ({
-    currentSrc: img.currentSrc,
-    complete: img.complete,
-    naturalWidth: img.naturalWidth,
-    cssWidth: img.getBoundingClientRect().width,
-    cssHeight: img.getBoundingClientRect().height,
-    background: getComputedStyle(img).backgroundImage,
-  }));
+  page
+    .getByTestId(testId)
+    .first()
+    .evaluate((img: HTMLImageElement) => ({
+      currentSrc: img.currentSrc,
+      complete: img.complete,
+      naturalWidth: img.naturalWidth,
+      cssWidth: img.getBoundingClientRect().width,
+      cssHeight: img.getBoundingClientRect().height,
+      background: getComputedStyle(img).backgroundImage,
+    }));
 
 test.describe('at a 2.6 device pixel ratio', () => {
   test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.6, isMobile: true, hasTouch: true });
 
-  test('a product page\'s main photo comes as AVIF, wide enough to stay sharp', async ({ page }) => {
+  test("a product page's main photo comes as AVIF, wide enough to stay sharp", async ({ page }) => {
     const product = await firstProduct(page);
     const types: string[] = [];
     page.on('response', (response) => {
@@ -53,7 +59,10 @@ test.describe('at a 2.6 device pixel ratio', () => {
     // Sharp: the chosen width covers the CSS width times the density (or is the largest made).
     const chosen = Number(/\/(\d+)\.avif$/.exec(photo.currentSrc)![1]);
     const needed = photo.cssWidth * 2.6;
-    expect(chosen >= needed || chosen === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1], `chose ${chosen} px for ${photo.cssWidth.toFixed(0)} CSS px at 2.6×`).toBe(true);
+    expect(
+      chosen >= needed || chosen === IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1],
+      `chose ${chosen} px for ${photo.cssWidth.toFixed(0)} CSS px at 2.6×`,
+    ).toBe(true);
     // And no wider than that: the smallest width of the ladder that covers it (nothing wasted on weak data).
     expect(chosen).toBe(IMAGE_WIDTHS.find((w) => w >= needed) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
   });
@@ -131,9 +140,13 @@ test.describe('at 375 px with every picture failing', () => {
     }
     // No picture on the screen is a broken image: every failed <img> shows its data-URL placeholder.
     await expect.poll(() => page.locator('[data-photo-failed]').count()).toBeGreaterThan(4);
-    const broken = await page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
-      imgs.filter((img) => img.complete && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0).map((img) => img.currentSrc || img.src),
-    );
+    const broken = await page
+      .locator('img')
+      .evaluateAll((imgs: HTMLImageElement[]) =>
+        imgs
+          .filter((img) => img.complete && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0)
+          .map((img) => img.currentSrc || img.src),
+      );
     expect(broken).toEqual([]);
   });
 });

@@ -53,7 +53,10 @@ test('"cărți copii" (two words, category + description) finds the children\'s 
   await searchFromHeader(page, 'cărți copii');
   const titles = await cardTitles(page).allTextContents();
   expect(titles.length).toBeGreaterThan(0);
-  for (const title of titles) expect(title).toMatch(/^Carte "(Amintiri din copilărie|Fram, ursul polar|Cireșarii|Toate pânzele sus!|Micul prinț|Harry Potter și piatra filozofală)"/);
+  for (const title of titles)
+    expect(title).toMatch(
+      /^Carte "(Amintiri din copilărie|Fram, ursul polar|Cireșarii|Toate pânzele sus!|Micul prinț|Harry Potter și piatra filozofală)"/,
+    );
 });
 
 test('the suggestions dropdown works with the keyboard alone: arrows, Enter, Escape', async ({ page }) => {

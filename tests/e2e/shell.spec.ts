@@ -46,8 +46,18 @@ const SUBPAGE_ROUTES: [string, string][] = [
 ];
 
 const ACCOUNT_ROUTES = [
-  '/dashboard', '/notifications', '/order-history', '/order-history/1', '/wishlist', '/profile', '/manage-address',
-  '/manage-address/new', '/manage-address/1/edit', '/change-password', '/support-tickets', '/support-ticket/T-1',
+  '/dashboard',
+  '/notifications',
+  '/order-history',
+  '/order-history/1',
+  '/wishlist',
+  '/profile',
+  '/manage-address',
+  '/manage-address/new',
+  '/manage-address/1/edit',
+  '/change-password',
+  '/support-tickets',
+  '/support-ticket/T-1',
 ];
 
 test('home renders the shell in Romanian with the app name as title', async ({ page }) => {

@@ -37,7 +37,12 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const SCRIPT = '<script>alert(1)</script>';
@@ -69,7 +74,9 @@ test('a shopper opens a ticket with an image, finds it, replies and closes it; m
   await page.getByRole('option', { name: ro['tickets.priority_high'] }).click();
   await form.getByLabel(ro['tickets.message']).fill(`${SCRIPT}\nCutia a sosit udă și ruptă.`);
   await expect(form.getByTestId('message-counter')).toHaveText(`${SCRIPT.length + 28} / 5000`);
-  await form.getByTestId('attachment-input').setInputFiles({ name: 'colet.png', mimeType: 'image/png', buffer: png(48, 32, [220, 40, 40]) });
+  await form
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'colet.png', mimeType: 'image/png', buffer: png(48, 32, [220, 40, 40]) });
   await form.getByTestId('send-button').click();
 
   await expect(page).toHaveURL(/\/support-ticket\/T-[0-9A-Z]{10}$/);

@@ -11,9 +11,25 @@ export interface BannerDef {
 
 export const BANNERS: BannerDef[] = [
   { title: 'Reduceri de toamnă', subtitle: 'Până la 50% la geci, pulovere și paltoane second-hand', link: '/best-deal', isActive: true },
-  { title: 'Haine de iarnă la prețuri mici', subtitle: 'Geci de puf, căciuli și ghete, verificate bucată cu bucată', link: '/categories/imbracaminte-femei', isActive: true },
-  { title: 'Cărți cu poveste', subtitle: 'Ediții vechi și noi de la Anticariatul Literar', link: null, shopSlug: 'anticariatul-literar', isActive: true },
-  { title: 'Electronice verificate', subtitle: 'Telefoane și laptopuri testate, cu 6 luni garanție', link: '/categories/electronice', isActive: true },
+  {
+    title: 'Haine de iarnă la prețuri mici',
+    subtitle: 'Geci de puf, căciuli și ghete, verificate bucată cu bucată',
+    link: '/categories/imbracaminte-femei',
+    isActive: true,
+  },
+  {
+    title: 'Cărți cu poveste',
+    subtitle: 'Ediții vechi și noi de la Anticariatul Literar',
+    link: null,
+    shopSlug: 'anticariatul-literar',
+    isActive: true,
+  },
+  {
+    title: 'Electronice verificate',
+    subtitle: 'Telefoane și laptopuri testate, cu 6 luni garanție',
+    link: '/categories/electronice',
+    isActive: true,
+  },
   { title: 'Vara în culori', subtitle: 'Rochii și sandale pentru zilele însorite', link: '/categories/incaltaminte', isActive: false },
 ];
 

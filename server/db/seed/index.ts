@@ -7,8 +7,23 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import {
-  attributeOptions, banners, categories, countries, deliveryWeights, flashSaleProducts, flashSales, languages,
-  productColors, productImages, productSizes, products, productVideos, settings, shops, subpages, vouchers,
+  attributeOptions,
+  banners,
+  categories,
+  countries,
+  deliveryWeights,
+  flashSaleProducts,
+  flashSales,
+  languages,
+  productColors,
+  productImages,
+  productSizes,
+  products,
+  productVideos,
+  settings,
+  shops,
+  subpages,
+  vouchers,
 } from '../schema.ts';
 import { attributeRows } from './attributes.ts';
 import { categoryRows } from './categories.ts';
@@ -136,9 +151,15 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
 
     const idOf = (slug: string) => productIds.get(slug)!;
     const images = drafts.flatMap((d) =>
-      Array.from({ length: d.imageCount }, (_, i) => ({ productId: idOf(d.slug), url: `/media/products/${idOf(d.slug)}-${i + 1}.svg`, position: i })),
+      Array.from({ length: d.imageCount }, (_, i) => ({
+        productId: idOf(d.slug),
+        url: `/media/products/${idOf(d.slug)}-${i + 1}.svg`,
+        position: i,
+      })),
     );
-    const sizes = drafts.flatMap((d) => d.sizes.map((s) => ({ productId: idOf(d.slug), sizeId: optionId('size', s.name), price: s.price })));
+    const sizes = drafts.flatMap((d) =>
+      d.sizes.map((s) => ({ productId: idOf(d.slug), sizeId: optionId('size', s.name), price: s.price })),
+    );
     const colours = drafts.flatMap((d) => d.colours.map((c) => ({ productId: idOf(d.slug), colorId: optionId('color', c) })));
     for (const batch of chunks(images)) await tx.insert(productImages).values(batch);
     for (const batch of chunks(sizes)) await tx.insert(productSizes).values(batch);
@@ -150,7 +171,11 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       VIDEO_PRODUCTS,
     );
     await tx.insert(productVideos).values(
-      withVideo.map((d) => ({ productId: idOf(d.slug), url: '/media/videos/demo.mp4', thumbnail: `/media/products/${idOf(d.slug)}-video.svg` })),
+      withVideo.map((d) => ({
+        productId: idOf(d.slug),
+        url: '/media/videos/demo.mp4',
+        thumbnail: `/media/products/${idOf(d.slug)}-video.svg`,
+      })),
     );
 
     await tx.insert(banners).values(
@@ -164,20 +189,34 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
         isActive: b.isActive,
       })),
     );
-    await tx.update(banners).set({ image: sql`'/media/banners/' || ${banners.id} || '.svg'` }).where(sql`${banners.image} = ''`);
+    await tx
+      .update(banners)
+      .set({ image: sql`'/media/banners/' || ${banners.id} || '.svg'` })
+      .where(sql`${banners.image} = ''`);
 
-    await tx.insert(vouchers).values(
-      SHOPS.flatMap((s) => voucherDefs(s).map((v) => ({ ...v, shopId: shopId(s.slug), startsAt: at(-30), expiresAt: at(60) }))),
-    );
+    await tx
+      .insert(vouchers)
+      .values(SHOPS.flatMap((s) => voucherDefs(s).map((v) => ({ ...v, shopId: shopId(s.slug), startsAt: at(-30), expiresAt: at(60) }))));
 
     await tx.insert(subpages).values(SUBPAGES.map((p, position) => ({ ...p, position })));
 
     // Flash sales: distinct in-stock products at prices below what they cost today.
     const saleInsert = await tx
       .insert(flashSales)
-      .values(FLASH_SALES.map((f) => ({ name: f.name, description: f.description, thumbnail: '', startsAt: at(f.startsInDays), endsAt: at(f.endsInDays) })))
+      .values(
+        FLASH_SALES.map((f) => ({
+          name: f.name,
+          description: f.description,
+          thumbnail: '',
+          startsAt: at(f.startsInDays),
+          endsAt: at(f.endsInDays),
+        })),
+      )
       .returning({ id: flashSales.id, name: flashSales.name });
-    await tx.update(flashSales).set({ thumbnail: sql`'/media/flash-sales/' || ${flashSales.id} || '.svg'` }).where(sql`${flashSales.thumbnail} = ''`);
+    await tx
+      .update(flashSales)
+      .set({ thumbnail: sql`'/media/flash-sales/' || ${flashSales.id} || '.svg'` })
+      .where(sql`${flashSales.thumbnail} = ''`);
     const candidates = rng.shuffle(inStock.filter((d) => d.price >= 15));
     let next = 0;
     const saleRows = FLASH_SALES.flatMap((f) =>

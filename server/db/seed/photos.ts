@@ -24,7 +24,9 @@ let known: Map<string, string> | undefined;
 function knownPlaceholders(): Map<string, string> {
   if (!known) {
     try {
-      known = new Map(Object.entries(JSON.parse(readFileSync(new URL('./photo-placeholders.json', import.meta.url), 'utf8')) as Record<string, string>));
+      known = new Map(
+        Object.entries(JSON.parse(readFileSync(new URL('./photo-placeholders.json', import.meta.url), 'utf8')) as Record<string, string>),
+      );
     } catch {
       known = new Map();
     }
@@ -62,7 +64,9 @@ async function productPhotos(db: Database): Promise<number> {
       name: products.name,
       brand: products.brand,
       categorySlug: categories.slug,
-      colour: sql<string | null>`(SELECT ${attributeOptions.name} FROM ${productColors} JOIN ${attributeOptions} ON ${attributeOptions.id} = ${productColors.colorId} WHERE ${productColors.productId} = ${products.id} ORDER BY ${productColors.id} LIMIT 1)`,
+      colour: sql<
+        string | null
+      >`(SELECT ${attributeOptions.name} FROM ${productColors} JOIN ${attributeOptions} ON ${attributeOptions.id} = ${productColors.colorId} WHERE ${productColors.productId} = ${products.id} ORDER BY ${productColors.id} LIMIT 1)`,
       imageCount: sql<number>`(SELECT count(*) FROM ${productImages} WHERE ${productImages.productId} = ${products.id})`.mapWith(Number),
     })
     .from(products)
@@ -90,33 +94,52 @@ async function productPhotos(db: Database): Promise<number> {
   const ids = plans.map((p) => p.id);
   for (const batch of chunks(ids)) await db.delete(productImages).where(inArray(productImages.productId, batch));
   for (const batch of chunks(gallery)) {
-    await db.insert(productImages).values(batch.map((g) => ({ productId: g.productId, url: plainUrl(g.key, 1280), imageKey: g.key, position: g.position })));
+    await db
+      .insert(productImages)
+      .values(batch.map((g) => ({ productId: g.productId, url: plainUrl(g.key, 1280), imageKey: g.key, position: g.position })));
   }
   const firsts = gallery.filter((g) => g.position === 0);
   for (const batch of chunks(firsts)) {
-    const values = sql.join(batch.map((g) => sql`(${g.productId}::int, ${plainUrl(g.key, 640)}, ${g.key})`), sql`, `);
-    await db.execute(sql`UPDATE ${products} SET thumbnail = v.thumbnail, thumbnail_key = v.key FROM (VALUES ${values}) AS v(id, thumbnail, key) WHERE ${products.id} = v.id`);
+    const values = sql.join(
+      batch.map((g) => sql`(${g.productId}::int, ${plainUrl(g.key, 640)}, ${g.key})`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`UPDATE ${products} SET thumbnail = v.thumbnail, thumbnail_key = v.key FROM (VALUES ${values}) AS v(id, thumbnail, key) WHERE ${products.id} = v.id`,
+    );
   }
   return made.length;
 }
 
 async function categoryPhotos(db: Database): Promise<number> {
-  const rows = await db.select({ id: categories.id, slug: categories.slug, name: categories.name }).from(categories).where(and(isNull(categories.thumbnailKey), like(categories.thumbnail, '/media/categories/%')));
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug, name: categories.name })
+    .from(categories)
+    .where(and(isNull(categories.thumbnailKey), like(categories.thumbnail, '/media/categories/%')));
   const made = await records(rows.map((c): PhotoRecipe => ({ kind: 'category', slug: c.slug, name: c.name })));
   await insertImages(db, made);
-  for (const [i, c] of rows.entries()) await db.update(categories).set({ thumbnail: plainUrl(made[i]!.key, 320), thumbnailKey: made[i]!.key }).where(eq(categories.id, c.id));
+  for (const [i, c] of rows.entries())
+    await db
+      .update(categories)
+      .set({ thumbnail: plainUrl(made[i]!.key, 320), thumbnailKey: made[i]!.key })
+      .where(eq(categories.id, c.id));
   return made.length;
 }
 
 async function shopPhotos(db: Database): Promise<number> {
-  const rows = await db.select({ id: shops.id, name: shops.name, city: shops.city }).from(shops).where(and(isNull(shops.logoKey), like(shops.logo, '/media/shops/%')));
+  const rows = await db
+    .select({ id: shops.id, name: shops.name, city: shops.city })
+    .from(shops)
+    .where(and(isNull(shops.logoKey), like(shops.logo, '/media/shops/%')));
   let n = 0;
   for (const shop of rows) {
     const goods = await db
       .select({
         name: products.name,
         categorySlug: categories.slug,
-        colour: sql<string | null>`(SELECT ${attributeOptions.name} FROM ${productColors} JOIN ${attributeOptions} ON ${attributeOptions.id} = ${productColors.colorId} WHERE ${productColors.productId} = ${products.id} ORDER BY ${productColors.id} LIMIT 1)`,
+        colour: sql<
+          string | null
+        >`(SELECT ${attributeOptions.name} FROM ${productColors} JOIN ${attributeOptions} ON ${attributeOptions.id} = ${productColors.colorId} WHERE ${productColors.productId} = ${products.id} ORDER BY ${productColors.id} LIMIT 1)`,
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
@@ -138,10 +161,17 @@ async function shopPhotos(db: Database): Promise<number> {
 }
 
 async function bannerPhotos(db: Database): Promise<number> {
-  const rows = await db.select({ id: banners.id, title: banners.title, subtitle: banners.subtitle }).from(banners).where(and(isNull(banners.imageKey), like(banners.image, '/media/banners/%')));
+  const rows = await db
+    .select({ id: banners.id, title: banners.title, subtitle: banners.subtitle })
+    .from(banners)
+    .where(and(isNull(banners.imageKey), like(banners.image, '/media/banners/%')));
   const made = await records(rows.map((b): PhotoRecipe => ({ kind: 'banner', bannerId: b.id, title: b.title, subtitle: b.subtitle })));
   await insertImages(db, made);
-  for (const [i, b] of rows.entries()) await db.update(banners).set({ image: plainUrl(made[i]!.key, 1280), imageKey: made[i]!.key }).where(eq(banners.id, b.id));
+  for (const [i, b] of rows.entries())
+    await db
+      .update(banners)
+      .set({ image: plainUrl(made[i]!.key, 1280), imageKey: made[i]!.key })
+      .where(eq(banners.id, b.id));
   return made.length;
 }
 

@@ -6,8 +6,24 @@
 import { COLOURS, LETTER_SIZES, ONE_SIZE, QUALITIES, type ColourName, type Gender, type Quality, type Season } from './attributes.ts';
 import type { CategorySlug } from './categories.ts';
 import {
-  ACCESSORIES, BOOKS, DECOR, ELECTRONICS, HOME, KIDS, KIDS_AGES, KITCHEN, MEN, PHONES, SHOES, SPORT, SPORT_SHOES, TOYS, WOMEN,
-  type ApparelItem, type NamedItem, type ShoeItem,
+  ACCESSORIES,
+  BOOKS,
+  DECOR,
+  ELECTRONICS,
+  HOME,
+  KIDS,
+  KIDS_AGES,
+  KITCHEN,
+  MEN,
+  PHONES,
+  SHOES,
+  SPORT,
+  SPORT_SHOES,
+  TOYS,
+  WOMEN,
+  type ApparelItem,
+  type NamedItem,
+  type ShoeItem,
 } from './catalogue.ts';
 import { SHOPS } from './shops.ts';
 import { slugify, type Random } from './random.ts';
@@ -60,9 +76,11 @@ function apparel(rng: Random, item: ApparelItem, kind: 'apparel' | 'kids'): List
   const brand = rng.pick(item.brands);
   const pattern = rng.int(0, 2);
   let name =
-    pattern === 0 ? `${item.noun} ${adjective} ${detail}${brand ? `, ${brand}` : ''}`
-    : pattern === 1 && brand ? `${item.noun} ${brand} ${adjective}, ${detail}`
-    : `${item.noun} ${detail}${brand ? ` ${brand}` : ''}, ${adjective}`;
+    pattern === 0
+      ? `${item.noun} ${adjective} ${detail}${brand ? `, ${brand}` : ''}`
+      : pattern === 1 && brand
+        ? `${item.noun} ${brand} ${adjective}, ${detail}`
+        : `${item.noun} ${detail}${brand ? ` ${brand}` : ''}, ${adjective}`;
   if (kind === 'kids') name += `, ${rng.pick(KIDS_AGES)}`;
   const colours = [colour];
   if (kind === 'apparel' && rng.chance(0.25)) {
@@ -131,10 +149,22 @@ function book(rng: Random): Listing {
 }
 
 const CONDITION: Record<Quality, string[]> = {
-  'Nou cu etichetă': ['Produs nou, cu eticheta originală, nefolosit niciodată.', 'Nou-nouț, primit cadou și nefolosit; are încă eticheta atașată.'],
-  'Ca nou': ['Folosit de foarte puține ori, arată ca nou și nu are urme de uzură.', 'Stare impecabilă: a fost folosit doar la câteva ocazii.'],
-  'Foarte bun': ['Stare foarte bună, cu urme minime de folosire, vizibile doar de aproape.', 'Îngrijit și curat, are doar ușoare semne de folosire normală.'],
-  Bun: ['Stare bună, cu mici urme de uzură pe care le vezi în fotografii, fără defecte care să-i afecteze folosirea.', 'Are urme vizibile de folosire, dar este întreg și funcțional; prețul ține cont de asta.'],
+  'Nou cu etichetă': [
+    'Produs nou, cu eticheta originală, nefolosit niciodată.',
+    'Nou-nouț, primit cadou și nefolosit; are încă eticheta atașată.',
+  ],
+  'Ca nou': [
+    'Folosit de foarte puține ori, arată ca nou și nu are urme de uzură.',
+    'Stare impecabilă: a fost folosit doar la câteva ocazii.',
+  ],
+  'Foarte bun': [
+    'Stare foarte bună, cu urme minime de folosire, vizibile doar de aproape.',
+    'Îngrijit și curat, are doar ușoare semne de folosire normală.',
+  ],
+  Bun: [
+    'Stare bună, cu mici urme de uzură pe care le vezi în fotografii, fără defecte care să-i afecteze folosirea.',
+    'Are urme vizibile de folosire, dar este întreg și funcțional; prețul ține cont de asta.',
+  ],
 };
 
 const BOOK_CONDITION: Record<Quality, string> = {
@@ -156,10 +186,17 @@ const KIND_SENTENCES: Record<Kind, string[]> = {
   shoes: ['Perechea a fost curățată și dezinfectată înainte de fotografiere.', 'Talpa nu este tocită, iar interiorul este curat.'],
   kids: ['Hăinuța a fost spălată cu detergent hipoalergenic și este gata de purtat.', 'Vine dintr-o casă fără animale și fără fumători.'],
   toys: ['Jucăria a fost curățată și verificată, nu lipsește nicio piesă.', 'Vine dintr-o casă fără animale și fără fumători.'],
-  home: ['Obiectul a fost curățat cu grijă și verificat.', 'Împachetăm totul în folie cu bule, ca să ajungă în siguranță.', 'Are farmecul obiectelor făcute să dureze.'],
+  home: [
+    'Obiectul a fost curățat cu grijă și verificat.',
+    'Împachetăm totul în folie cu bule, ca să ajungă în siguranță.',
+    'Are farmecul obiectelor făcute să dureze.',
+  ],
   books: [],
   electronics: ['Testat complet în service-ul nostru și resetat la setările din fabrică.', 'Se livrează cu factură și 6 luni garanție.'],
-  sport: ['Echipamentul a fost verificat și este gata de folosit.', 'Potrivit atât pentru începători, cât și pentru cei care fac sport regulat.'],
+  sport: [
+    'Echipamentul a fost verificat și este gata de folosit.',
+    'Potrivit atât pentru începători, cât și pentru cei care fac sport regulat.',
+  ],
 };
 
 function weighted<T>(rng: Random, items: readonly T[], weights: readonly number[]): T {
@@ -212,7 +249,8 @@ function finish(rng: Random, shop: (typeof SHOPS)[number], categorySlug: Categor
   } else if (Array.isArray(listing.sizes)) {
     const [lo, hi] = listing.sizes;
     const start = rng.int(lo, hi - sizeCount + 1);
-    for (let s = start; s < start + sizeCount; s++) sizes.push({ name: String(s), price: sizeCount > 1 && s >= 44 ? (s === 45 ? 10 : 5) : 0 });
+    for (let s = start; s < start + sizeCount; s++)
+      sizes.push({ name: String(s), price: sizeCount > 1 && s >= 44 ? (s === 45 ? 10 : 5) : 0 });
   }
 
   const sentences: string[] = [];

@@ -11,7 +11,8 @@ export function voucherDefs(shop: ShopDef) {
 export const FLASH_SALES = [
   {
     name: 'Vinerea Verde',
-    description: 'O săptămână de prețuri mici la produse second-hand alese de magazine: cumperi inteligent și dai lucrurilor o a doua viață.',
+    description:
+      'O săptămână de prețuri mici la produse second-hand alese de magazine: cumperi inteligent și dai lucrurilor o a doua viață.',
     /** Relative to the seed time, in days. */
     startsInDays: -2,
     endsInDays: 5,

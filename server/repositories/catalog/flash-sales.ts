@@ -16,10 +16,20 @@ export const flashSaleFields = {
   thumbnail: flashSales.thumbnail,
   startsAt: flashSales.startsAt,
   endsAt: flashSales.endsAt,
-  status: sql<FlashSale['status']>`(CASE WHEN ${flashSales.startsAt} > now() THEN 'upcoming' WHEN ${flashSales.endsAt} > now() THEN 'running' ELSE 'ended' END)`,
+  status: sql<
+    FlashSale['status']
+  >`(CASE WHEN ${flashSales.startsAt} > now() THEN 'upcoming' WHEN ${flashSales.endsAt} > now() THEN 'running' ELSE 'ended' END)`,
 };
 
-export function toFlashSale(row: { id: number; name: string; description: string | null; thumbnail: string; startsAt: Date; endsAt: Date; status: FlashSale['status'] }): FlashSale {
+export function toFlashSale(row: {
+  id: number;
+  name: string;
+  description: string | null;
+  thumbnail: string;
+  startsAt: Date;
+  endsAt: Date;
+  status: FlashSale['status'];
+}): FlashSale {
   return {
     id: row.id,
     name: row.name,

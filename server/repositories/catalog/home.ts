@@ -23,9 +23,13 @@ export async function getHomeSections(db: Database) {
       limit: HOME_LIMITS.products,
     }),
     fetchCardRows(db, { where: inStock, orderBy: newestFirst, limit: HOME_LIMITS.products }),
-    selectShops(db).orderBy(...popularShopsOrder).limit(HOME_LIMITS.shops),
+    selectShops(db)
+      .orderBy(...popularShopsOrder)
+      .limit(HOME_LIMITS.shops),
   ]);
-  const saleRows = sale ? await fetchCardRows(db, { flashSaleId: sale.id, orderBy: flashSaleProductsOrder, limit: HOME_LIMITS.flashSale }) : [];
+  const saleRows = sale
+    ? await fetchCardRows(db, { flashSaleId: sale.id, orderBy: flashSaleProductsOrder, limit: HOME_LIMITS.flashSale })
+    : [];
   const [saleProducts, most, deals, arrivals] = await toProducts(db, [saleRows, mostPopular, bestDeals, newArrivals]);
   return {
     flash_sale: sale ? { ...toFlashSale(sale), products: saleProducts! } : null,

@@ -86,7 +86,10 @@ export async function loadIndexedSales(db: Database): Promise<IndexedSale[]> {
  * writes) and before a full load. A named prepared statement: planned once per connection.
  */
 function prepareHead(db: Database) {
-  return db.select({ seq: sql<number | string | null>`max(seq)::float8` }).from(sql`catalog_changes`).prepare('catalog_changes_head');
+  return db
+    .select({ seq: sql<number | string | null>`max(seq)::float8` })
+    .from(sql`catalog_changes`)
+    .prepare('catalog_changes_head');
 }
 const heads = new WeakMap<Database, ReturnType<typeof prepareHead>>();
 

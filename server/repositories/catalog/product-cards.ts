@@ -202,10 +202,11 @@ function cardFields(salePrice: SQL | AnyPgColumn) {
     ...productColumns(),
     salePrice: sql<number | null>`${salePrice}`.mapWith((v) => (v === null ? null : Number(v))),
     // The card's sizes and videos in the same statement (a correlated subquery per page row).
-    sizes: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
+    sizes:
+      sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
       FROM ${productSizes} ps JOIN ${attributeOptions} o ON o.id = ps.size_id WHERE ps.product_id = ${products.id})`.mapWith((v) =>
-      jsonList<{ id: number; name: string; price: number | string }>(v).map((size) => ({ ...size, price: Number(size.price) })),
-    ),
+        jsonList<{ id: number; name: string; price: number | string }>(v).map((size) => ({ ...size, price: Number(size.price) })),
+      ),
     videos: sql`(SELECT coalesce(json_agg(json_build_object('url', v.url, 'thumbnail', v.thumbnail) ORDER BY v.id), '[]'::json)
       FROM ${productVideos} v WHERE v.product_id = ${products.id})`.mapWith((v) => jsonList<{ url: string; thumbnail: string }>(v)),
   };
@@ -255,7 +256,14 @@ export function discountPercentage(price: number, current: number): number {
 
 /** Sizes and videos of many cards in one query each (no N+1), then the wire shape. */
 export async function toProducts(db: Database, lists: CardRow[][]): Promise<Product[][]> {
-  const ids = [...new Set(lists.flat().filter((row) => !row.sizes || !row.videos).map((row) => row.id))];
+  const ids = [
+    ...new Set(
+      lists
+        .flat()
+        .filter((row) => !row.sizes || !row.videos)
+        .map((row) => row.id),
+    ),
+  ];
   const [sizeRows, videoRows] = ids.length
     ? await Promise.all([
         db
@@ -282,7 +290,9 @@ export async function toProducts(db: Database, lists: CardRow[][]): Promise<Prod
   };
   const sizes = group(sizeRows, ({ id, name, price }) => ({ id, name, price }));
   const videos = group(videoRows, ({ url, thumbnail }) => ({ url, thumbnail }));
-  return lists.map((rows) => rows.map((row) => toProduct(row, row.sizes ?? sizes.get(row.id) ?? [], row.videos ?? videos.get(row.id) ?? [])));
+  return lists.map((rows) =>
+    rows.map((row) => toProduct(row, row.sizes ?? sizes.get(row.id) ?? [], row.videos ?? videos.get(row.id) ?? [])),
+  );
 }
 
 function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['videos']): Product {

@@ -16,8 +16,22 @@ import type { ProductListFilters } from '../../../contract/catalog.ts';
 import type { ProductSort } from '../../../contract/catalog-constants.ts';
 import { correctQuery, getSearchLexicon } from './search-lexicon.ts';
 import {
-  branchesOf, cappedMeta, countCards, discountRatio, down, inStock, newestFirst, pagedCards, salePrices, selectBranch, stockFirst, TOTAL_CAP, up,
-  type CardQuery, type CountQuery, type Page,
+  branchesOf,
+  cappedMeta,
+  countCards,
+  discountRatio,
+  down,
+  inStock,
+  newestFirst,
+  pagedCards,
+  salePrices,
+  selectBranch,
+  stockFirst,
+  TOTAL_CAP,
+  up,
+  type CardQuery,
+  type CountQuery,
+  type Page,
 } from './product-cards.ts';
 
 // ----------------------------------------------------------------------------------------------
@@ -104,12 +118,24 @@ export async function searchPlanOf(db: Database, search: string | undefined): Pr
   return planSearch(search, lexicon.synonyms);
 }
 
-async function listProductsFor(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page, index?: CatalogListIndex) {
+async function listProductsFor(
+  db: Database,
+  filters: ProductListFilters,
+  plan: SearchPlan | undefined,
+  page: Page,
+  index?: CatalogListIndex,
+) {
   const search = plan ? searchSql(plan) : undefined;
   // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
   if (plan && !search) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
   // The in-process index (ADR 025) chooses the page and counts; the cards are read by id.
-  const chosen = await index?.select(filters, plan, resolveSort(filters), { offset: (page.page - 1) * page.perPage, limit: page.perPage }, TOTAL_CAP);
+  const chosen = await index?.select(
+    filters,
+    plan,
+    resolveSort(filters),
+    { offset: (page.page - 1) * page.perPage, limit: page.perPage },
+    TOTAL_CAP,
+  );
   if (chosen) return { data: await index!.cards(chosen.ids), meta: cappedMeta(page, chosen.total, TOTAL_CAP) };
   return pagedCards(
     db,
@@ -171,7 +197,10 @@ async function facetCounts(db: Database, query: CountQuery, group: FacetGroup): 
   const matches = sql`(${sql.join(parts, sql` UNION ALL `)}) AS "matches"`;
   const base = db.with(sale);
   if (group === 'sizes' || group === 'colors') {
-    const link = group === 'sizes' ? { table: productSizes, option: productSizes.sizeId, product: productSizes.productId } : { table: productColors, option: productColors.colorId, product: productColors.productId };
+    const link =
+      group === 'sizes'
+        ? { table: productSizes, option: productSizes.sizeId, product: productSizes.productId }
+        : { table: productColors, option: productColors.colorId, product: productColors.productId };
     return base
       .select({ id: link.option, n: count() })
       .from(matches)
@@ -193,19 +222,37 @@ export async function listProductFacets(db: Database, filters: Omit<ProductListF
   const search = plan ? searchSql(plan) : undefined;
   const empty = { total: 0, categories: [], sizes: [], colors: [], seasons: [], qualities: [], shops: [] };
   if (plan && !search) return empty;
-  const conditions = (without?: FacetGroup) => productListConditions(without ? { ...filters, [FACET_FILTER[without]]: undefined } : filters, search?.match);
-  const [total, ...groups] = await Promise.all([countCards(db, conditions()), ...FACET_GROUPS.map((group) => facetCounts(db, conditions(group), group))]);
-  const counted = Object.fromEntries(FACET_GROUPS.map((group, i) => [group, groups[i]!])) as Record<FacetGroup, { id: number; n: number }[]>;
+  const conditions = (without?: FacetGroup) =>
+    productListConditions(without ? { ...filters, [FACET_FILTER[without]]: undefined } : filters, search?.match);
+  const [total, ...groups] = await Promise.all([
+    countCards(db, conditions()),
+    ...FACET_GROUPS.map((group) => facetCounts(db, conditions(group), group)),
+  ]);
+  const counted = Object.fromEntries(FACET_GROUPS.map((group, i) => [group, groups[i]!])) as Record<
+    FacetGroup,
+    { id: number; n: number }[]
+  >;
   const ids = (list: { id: number }[]) => list.map((row) => row.id);
   const optionIds = [...ids(counted.sizes), ...ids(counted.colors), ...ids(counted.seasons), ...ids(counted.qualities)];
   const [options, categoryRows, shopRows] = await Promise.all([
     optionIds.length
-      ? db.select({ id: attributeOptions.id, name: attributeOptions.name, position: attributeOptions.position }).from(attributeOptions).where(inArray(attributeOptions.id, optionIds))
+      ? db
+          .select({ id: attributeOptions.id, name: attributeOptions.name, position: attributeOptions.position })
+          .from(attributeOptions)
+          .where(inArray(attributeOptions.id, optionIds))
       : [],
     counted.categories.length
-      ? db.select({ id: categories.id, name: categories.name, position: categories.position }).from(categories).where(inArray(categories.id, ids(counted.categories)))
+      ? db
+          .select({ id: categories.id, name: categories.name, position: categories.position })
+          .from(categories)
+          .where(inArray(categories.id, ids(counted.categories)))
       : [],
-    counted.shops.length ? db.select({ id: shops.id, name: shops.name, position: shops.id }).from(shops).where(inArray(shops.id, ids(counted.shops))) : [],
+    counted.shops.length
+      ? db
+          .select({ id: shops.id, name: shops.name, position: shops.id })
+          .from(shops)
+          .where(inArray(shops.id, ids(counted.shops)))
+      : [],
   ]);
   const named = (list: { id: number; n: number }[], names: { id: number; name: string; position: number }[]) => {
     const byId = new Map(names.map((row) => [row.id, row]));
@@ -234,7 +281,10 @@ export function listMostPopular(db: Database, page: Page) {
 export function listBestDeals(db: Database, page: Page) {
   return pagedCards(
     db,
-    { priceWhere: (price) => sql`${price} < ${products.price}`, orderBy: (price) => [stockFirst, down(discountRatio(price)), ...newestFirst] },
+    {
+      priceWhere: (price) => sql`${price} < ${products.price}`,
+      orderBy: (price) => [stockFirst, down(discountRatio(price)), ...newestFirst],
+    },
     page,
   );
 }

@@ -6,7 +6,16 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { attributeOptions, categories, flashSaleProducts, flashSales, productColors, productImages, products, shops } from '../../db/schema.ts';
+import {
+  attributeOptions,
+  categories,
+  flashSaleProducts,
+  flashSales,
+  productColors,
+  productImages,
+  products,
+  shops,
+} from '../../db/schema.ts';
 import type { ProductDetails } from '../../../contract/catalog.ts';
 import { imageMeta } from '../image-meta.ts';
 import { inStock, isRunning, listProductCardsByIds, productColumns, toProducts, type CardRow } from './product-cards.ts';
@@ -90,7 +99,11 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
   const [row] = await statements.row.execute({ id });
   if (!row) return undefined;
 
-  const [[sale], images, colors] = await Promise.all([statements.sale.execute({ id }), statements.images.execute({ id }), statements.colors.execute({ id })]);
+  const [[sale], images, colors] = await Promise.all([
+    statements.sale.execute({ id }),
+    statements.images.execute({ id }),
+    statements.colors.execute({ id }),
+  ]);
   const card: CardRow = { ...row, salePrice: sale?.salePrice ?? null };
   const [[product]] = await toProducts(db, [[card]]);
   return {
@@ -118,7 +131,9 @@ function prepareSimilarIds(db: Database) {
   return db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.isActive, true), eq(products.shopId, sql.placeholder('shopId')), ne(products.id, sql.placeholder('id')), inStock))
+    .where(
+      and(eq(products.isActive, true), eq(products.shopId, sql.placeholder('shopId')), ne(products.id, sql.placeholder('id')), inStock),
+    )
     .orderBy(sql`(${products.categoryId} = ${sql.placeholder('categoryId')}) DESC`, desc(products.createdAt), desc(products.id))
     .limit(SIMILAR_LIMIT)
     .prepare('catalog_similar_ids');
@@ -130,5 +145,8 @@ export async function listSimilarProducts(db: Database, product: { id: number; s
   let statement = similarIds.get(db);
   if (!statement) similarIds.set(db, (statement = prepareSimilarIds(db)));
   const rows = await statement.execute({ shopId: product.shopId, id: product.id, categoryId: product.categoryId });
-  return listProductCardsByIds(db, rows.map((row) => row.id));
+  return listProductCardsByIds(
+    db,
+    rows.map((row) => row.id),
+  );
 }

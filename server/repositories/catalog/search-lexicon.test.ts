@@ -5,7 +5,11 @@ import { closestWord, correctQuery, suggest, wordsWithPrefix, type LexiconWord, 
 function lexicon(words: [display: string, products: number][]): SearchLexicon {
   const map = new Map<string, LexiconWord>();
   for (const [display, products] of words) {
-    const word = display.normalize('NFD').replace(/\p{M}+/gu, '').replace(/[șş]/g, 's').replace(/[țţ]/g, 't');
+    const word = display
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/[șş]/g, 's')
+      .replace(/[țţ]/g, 't');
     map.set(word, { word, display, products });
   }
   return {

@@ -189,7 +189,8 @@ export function wordsWithPrefix(lexicon: SearchLexicon, prefix: string, limit: n
     if (lexicon.sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
-  for (let i = lo; i < lexicon.sorted.length && lexicon.sorted[i]!.startsWith(prefix); i++) found.push(lexicon.words.get(lexicon.sorted[i]!)!);
+  for (let i = lo; i < lexicon.sorted.length && lexicon.sorted[i]!.startsWith(prefix); i++)
+    found.push(lexicon.words.get(lexicon.sorted[i]!)!);
   return found.sort((a, b) => b.products - a.products || a.word.length - b.word.length).slice(0, limit);
 }
 
@@ -211,7 +212,8 @@ export function closestWord(lexicon: SearchLexicon, word: string): LexiconWord |
       if (FUNCTION_WORDS.has(entry.word) || /^\d+$/.test(entry.word)) continue;
       const distance = editDistance(word, entry.word, budget);
       if (distance > budget) continue;
-      if (!best || distance < best.distance || (distance === best.distance && entry.products > best.entry.products)) best = { entry, distance };
+      if (!best || distance < best.distance || (distance === best.distance && entry.products > best.entry.products))
+        best = { entry, distance };
     }
   }
   if (best) return best.entry;
@@ -224,7 +226,9 @@ export function closestWord(lexicon: SearchLexicon, word: string): LexiconWord |
  * catalog word (as shoppers spell it, with diacritics); undefined when no word changed.
  */
 export function correctQuery(lexicon: SearchLexicon, query: string): string | undefined {
-  const tokens = normalizeSearchText(query).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const tokens = normalizeSearchText(query)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   let changed = false;
   const corrected = tokens.map((word) => {
     if (known(lexicon, word) || /^\d+$/.test(word)) return lexicon.words.get(word)?.display ?? word;
@@ -245,7 +249,11 @@ export function suggest(lexicon: SearchLexicon, query: string, limit: number) {
   const head = tokens.slice(0, -1);
   const headDisplay = head.map((word) => lexicon.words.get(word)?.display ?? word);
   const categoryMatches = lexicon.categories
-    .filter((c) => c.products > 0 && [...head, last].every((token, i, all) => c.words.some((w) => (i === all.length - 1 ? w.startsWith(token) : w === token))))
+    .filter(
+      (c) =>
+        c.products > 0 &&
+        [...head, last].every((token, i, all) => c.words.some((w) => (i === all.length - 1 ? w.startsWith(token) : w === token))),
+    )
     .slice(0, 3)
     .map((c) => ({ id: c.id, name: c.name, slug: c.slug, products_count: c.products }));
   const completions = wordsWithPrefix(lexicon, last, limit * 2)

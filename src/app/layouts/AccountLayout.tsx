@@ -45,7 +45,11 @@ export function AccountLayout() {
   useEffect(() => {
     if (current.data && JSON.stringify(current.data) !== JSON.stringify(sessionStore.get().user)) sessionStore.set({ user: current.data });
   }, [current.data]);
-  const highlighted = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.accountNav).find(Boolean) ?? location.pathname;
+  const highlighted =
+    [...matches]
+      .reverse()
+      .map((m) => (m.handle as RouteHandle | undefined)?.accountNav)
+      .find(Boolean) ?? location.pathname;
   // On phones the links are one swipeable row: bring the current one into view.
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -66,9 +70,13 @@ export function AccountLayout() {
           <Grid.Col span={{ base: 12, md: 3 }}>
             <Paper withBorder p="md" component="aside" aria-label={t('account.sidebar')} className={classes.sidebar}>
               <Stack align="center" gap={4} mb="md" className={classes.profile}>
-                <Avatar src={user.profile_photo} alt={user.name} size="lg" radius="xl">{user.name.slice(0, 1)}</Avatar>
+                <Avatar src={user.profile_photo} alt={user.name} size="lg" radius="xl">
+                  {user.name.slice(0, 1)}
+                </Avatar>
                 <Text fw={600}>{user.name}</Text>
-                <Text size="sm" c="dimmed">{formatPhone(`${user.phone_code}${user.phone}`)}</Text>
+                <Text size="sm" c="dimmed">
+                  {formatPhone(`${user.phone_code}${user.phone}`)}
+                </Text>
               </Stack>
               <nav className={classes.links} ref={nav}>
                 {ACCOUNT_LINKS.map((link) => (
@@ -78,7 +86,13 @@ export function AccountLayout() {
                     to={link.to}
                     label={t(link.label)}
                     active={highlighted === link.to}
-                    rightSection={link.to === '/notifications' && unread > 0 ? <Badge size="sm" color="red.8" circle aria-label={t('notifications.unread_count', { count: unread })}>{unread > 99 ? '99+' : unread}</Badge> : undefined}
+                    rightSection={
+                      link.to === '/notifications' && unread > 0 ? (
+                        <Badge size="sm" color="red.8" circle aria-label={t('notifications.unread_count', { count: unread })}>
+                          {unread > 99 ? '99+' : unread}
+                        </Badge>
+                      ) : undefined
+                    }
                   />
                 ))}
               </nav>

@@ -17,7 +17,9 @@ function clientWith(master: Parameters<typeof toStorefrontSettings>[0]) {
 
 describe('Footer', () => {
   it('shows customer service, hours, subpage links, ANPC and SAL, and the footer text', () => {
-    render(<Footer />, { queryClient: clientWith({ mobile: '+40721000111', email: 'contact@talcioc.ro', web_footer_text: 'Talcioc SRL.' }) });
+    render(<Footer />, {
+      queryClient: clientWith({ mobile: '+40721000111', email: 'contact@talcioc.ro', web_footer_text: 'Talcioc SRL.' }),
+    });
     const year = String(new Date().getFullYear());
     expect(screen.getByText(/\+40 721 000 111/)).toBeInTheDocument();
     expect(screen.getByText(/contact@talcioc\.ro/)).toBeInTheDocument();

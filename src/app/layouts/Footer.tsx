@@ -32,16 +32,28 @@ export function Footer() {
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           <Stack gap="xs">
-            <Title order={2} className={classes.heading}>{t('footer.about')}</Title>
-            {storefront.footerDescription && <Text size="sm" c="dimmed">{storefront.footerDescription}</Text>}
+            <Title order={2} className={classes.heading}>
+              {t('footer.about')}
+            </Title>
+            {storefront.footerDescription && (
+              <Text size="sm" c="dimmed">
+                {storefront.footerDescription}
+              </Text>
+            )}
             {about.map((page) => (
-              <Anchor key={page.id} component={Link} to={linkTo(page.slug)} size="sm">{page.title}</Anchor>
+              <Anchor key={page.id} component={Link} to={linkTo(page.slug)} size="sm">
+                {page.title}
+              </Anchor>
             ))}
-            <Anchor component={Link} to="/shop/register" size="sm">{t('header.become_seller')}</Anchor>
+            <Anchor component={Link} to="/shop/register" size="sm">
+              {t('header.become_seller')}
+            </Anchor>
           </Stack>
 
           <Stack gap="xs">
-            <Title order={2} className={classes.heading}>{t('footer.customer_service')}</Title>
+            <Title order={2} className={classes.heading}>
+              {t('footer.customer_service')}
+            </Title>
             {storefront.mobile && (
               <Anchor href={`tel:${storefront.mobile.replace(/\s/g, '')}`} size="sm" className={classes.iconLine}>
                 <PhoneIcon size={16} /> {t('footer.phone', { phone: formatPhone(storefront.mobile) })}
@@ -55,22 +67,34 @@ export function Footer() {
             <Text size="sm" className={classes.iconLine}>
               <ClockIcon size={16} /> {t('footer.hours_text')} {CUSTOMER_SERVICE_HOURS}
             </Text>
-            <Anchor component={Link} to="/support" size="sm">{t('routes.support')}</Anchor>
-            <Anchor component={Link} to="/contact-us" size="sm">{t('routes.contact_us')}</Anchor>
+            <Anchor component={Link} to="/support" size="sm">
+              {t('routes.support')}
+            </Anchor>
+            <Anchor component={Link} to="/contact-us" size="sm">
+              {t('routes.contact_us')}
+            </Anchor>
           </Stack>
 
           <Stack gap="xs">
-            <Title order={2} className={classes.heading}>{t('footer.information')}</Title>
-            <Text size="sm" c="dimmed">{t('footer.delivery_return_text')}</Text>
+            <Title order={2} className={classes.heading}>
+              {t('footer.information')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('footer.delivery_return_text')}
+            </Text>
             {information.map((page) => (
-              <Anchor key={page.id} component={Link} to={linkTo(page.slug)} size="sm">{page.title}</Anchor>
+              <Anchor key={page.id} component={Link} to={linkTo(page.slug)} size="sm">
+                {page.title}
+              </Anchor>
             ))}
           </Stack>
 
           <Stack gap="sm">
             {storefront.showDownloadApp && (
               <>
-                <Title order={2} className={classes.heading}>{t('footer.download_app')}</Title>
+                <Title order={2} className={classes.heading}>
+                  {t('footer.download_app')}
+                </Title>
                 <StoreBadges playStoreLink={storefront.playStoreLink} appStoreLink={storefront.appStoreLink} />
               </>
             )}

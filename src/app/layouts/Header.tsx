@@ -54,7 +54,14 @@ export function Header() {
           <Link to="/" className={classes.logo} aria-label={t('header.home', { app: storefront.appName })}>
             {/* The logo carries the name; the text stands in when no logo is configured or it cannot load (offline, never cached). */}
             {storefront.logo && storefront.logo !== failedLogo ? (
-              <Image src={storefront.logo} alt={storefront.appName} h={36} w="auto" fit="contain" onError={() => setFailedLogo(storefront.logo)} />
+              <Image
+                src={storefront.logo}
+                alt={storefront.appName}
+                h={36}
+                w="auto"
+                fit="contain"
+                onError={() => setFailedLogo(storefront.logo)}
+              />
             ) : (
               <Text component="span" fw={800} fz="xl" c="var(--mantine-primary-color-filled)">
                 {storefront.appName}
@@ -90,8 +97,21 @@ function SignedInControls({ user }: { user: User }) {
   return (
     <>
       <Box visibleFrom="xs">
-        <Indicator label={favorites.count} size={18} disabled={favorites.count === 0} offset={4} color="red.8" data-testid="favorites-badge">
-          <ActionIcon component={Link} to="/wishlist" variant="subtle" size="lg" aria-label={t('favorites.header_link', { count: favorites.count })}>
+        <Indicator
+          label={favorites.count}
+          size={18}
+          disabled={favorites.count === 0}
+          offset={4}
+          color="red.8"
+          data-testid="favorites-badge"
+        >
+          <ActionIcon
+            component={Link}
+            to="/wishlist"
+            variant="subtle"
+            size="lg"
+            aria-label={t('favorites.header_link', { count: favorites.count })}
+          >
             <HeartIcon />
           </ActionIcon>
         </Indicator>

@@ -2,7 +2,15 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function StoreBadges({ playStoreLink, appStoreLink, size = 'sm' }: { playStoreLink: string | null; appStoreLink: string | null; size?: 'xs' | 'sm' }) {
+export function StoreBadges({
+  playStoreLink,
+  appStoreLink,
+  size = 'sm',
+}: {
+  playStoreLink: string | null;
+  appStoreLink: string | null;
+  size?: 'xs' | 'sm';
+}) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">

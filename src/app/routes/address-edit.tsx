@@ -8,7 +8,13 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AddressInput } from '../../../contract/addresses.ts';
-import { ADDRESSES_QUERY_KEY, addressesQueryOptions, createAddress, toAddressInput, updateAddress } from '../../features/addresses/api/addresses-api.ts';
+import {
+  ADDRESSES_QUERY_KEY,
+  addressesQueryOptions,
+  createAddress,
+  toAddressInput,
+  updateAddress,
+} from '../../features/addresses/api/addresses-api.ts';
 import { AddressForm } from '../../features/addresses/components/AddressForm.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
 
@@ -46,20 +52,25 @@ export function Component() {
         </Stack>
       );
     }
-    if (!query.data) return <QueryState kind={phase === 'ready' ? 'error' : phase} onRetry={() => query.refetch()} retrying={query.isFetching} />;
+    if (!query.data)
+      return <QueryState kind={phase === 'ready' ? 'error' : phase} onRetry={() => query.refetch()} retrying={query.isFetching} />;
     const address = query.data.find((a) => a.id === id);
     if (!address) return <QueryState kind="not-found" text={t('address.not_found')} />;
     return (
       <Stack gap="lg">
         <Title order={1}>{title}</Title>
-        <Paper withBorder p="md" maw={640}><AddressForm key={address.id} initial={toAddressInput(address)} onSubmit={save} onCancel={cancel} /></Paper>
+        <Paper withBorder p="md" maw={640}>
+          <AddressForm key={address.id} initial={toAddressInput(address)} onSubmit={save} onCancel={cancel} />
+        </Paper>
       </Stack>
     );
   }
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
-      <Paper withBorder p="md" maw={640}><AddressForm onSubmit={save} onCancel={cancel} /></Paper>
+      <Paper withBorder p="md" maw={640}>
+        <AddressForm onSubmit={save} onCancel={cancel} />
+      </Paper>
     </Stack>
   );
 }

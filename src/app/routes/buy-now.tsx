@@ -28,7 +28,12 @@ export function Component() {
   const { isLoggedIn } = useSession();
   const item = basket.buyNow?.item ?? null;
 
-  if (!isLoggedIn) return <CheckoutPage><SignInRequired title={t('routes.buy_now')} onSignIn={openLogin} /></CheckoutPage>;
+  if (!isLoggedIn)
+    return (
+      <CheckoutPage>
+        <SignInRequired title={t('routes.buy_now')} onSignIn={openLogin} />
+      </CheckoutPage>
+    );
   if (!item) return <NothingSelected title={t('routes.buy_now')} testId="buy-now-empty" />;
 
   return (

@@ -17,7 +17,11 @@ export function Component() {
   return (
     <Container size="xl" py="xl">
       <PageHeader title={t('routes.categories')} />
-      {isError && !data ? <Alert color="yellow">{t('errors.content_unavailable')}</Alert> : <CategoryGrid categories={data ?? []} loading={isPending} />}
+      {isError && !data ? (
+        <Alert color="yellow">{t('errors.content_unavailable')}</Alert>
+      ) : (
+        <CategoryGrid categories={data ?? []} loading={isPending} />
+      )}
     </Container>
   );
 }

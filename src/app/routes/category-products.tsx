@@ -25,31 +25,33 @@ import { firstLoadBudget, preloadImage } from '../first-load.ts';
 
 const matches = (key: string) => (c: Category) => c.slug === key || String(c.id) === key;
 
-
-export const createLoader = (queryClient: QueryClient) => async ({ params, request }: LoaderFunctionArgs) => {
-  const key = params.slug ?? '';
-  const budget = firstLoadBudget();
-  const list = queryClient.getQueryData(categoriesQueryOptions().queryKey);
-  // The header's category strip shows the whole list: on a first visit it arrives with the screen.
-  const header = list ? null : queryClient.prefetchQuery(categoriesQueryOptions());
-  const known = list?.find(matches(key));
-  const single = known ? null : queryClient.fetchQuery(categoryQueryOptions(key));
-  single?.catch(() => undefined);
-  const category = known ?? (single ? await budget.within(single) : undefined);
-  if (category) {
-    // The query ProductListing makes for this URL: the prefetched page is the one it shows.
-    const listing = productListQueryOptions({ category: category.id, ...readListParams(new URL(request.url).searchParams) });
-    const cached = queryClient.getQueryData(listing.queryKey) !== undefined;
-    const fetching = queryClient.prefetchQuery(listing);
-    if (!cached) await budget.within(fetching);
-    // The first card's picture is the screen's largest: it starts loading with its address.
-    const first = queryClient.getQueryData(listing.queryKey)?.data[0];
-    if (budget.waiting && first) preloadImage(cardImage(first), { meta: first.thumbnail === cardImage(first) ? first.thumbnail_meta : null, sizes: CARD_SIZES });
-  }
-  if (header) await budget.within(header);
-  budget.done();
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  async ({ params, request }: LoaderFunctionArgs) => {
+    const key = params.slug ?? '';
+    const budget = firstLoadBudget();
+    const list = queryClient.getQueryData(categoriesQueryOptions().queryKey);
+    // The header's category strip shows the whole list: on a first visit it arrives with the screen.
+    const header = list ? null : queryClient.prefetchQuery(categoriesQueryOptions());
+    const known = list?.find(matches(key));
+    const single = known ? null : queryClient.fetchQuery(categoryQueryOptions(key));
+    single?.catch(() => undefined);
+    const category = known ?? (single ? await budget.within(single) : undefined);
+    if (category) {
+      // The query ProductListing makes for this URL: the prefetched page is the one it shows.
+      const listing = productListQueryOptions({ category: category.id, ...readListParams(new URL(request.url).searchParams) });
+      const cached = queryClient.getQueryData(listing.queryKey) !== undefined;
+      const fetching = queryClient.prefetchQuery(listing);
+      if (!cached) await budget.within(fetching);
+      // The first card's picture is the screen's largest: it starts loading with its address.
+      const first = queryClient.getQueryData(listing.queryKey)?.data[0];
+      if (budget.waiting && first)
+        preloadImage(cardImage(first), { meta: first.thumbnail === cardImage(first) ? first.thumbnail_meta : null, sizes: CARD_SIZES });
+    }
+    if (header) await budget.within(header);
+    budget.done();
+    return null;
+  };
 
 export function Component() {
   const { t } = useTranslation();
@@ -70,7 +72,12 @@ export function Component() {
             <ProductGridSkeleton />
           </>
         ) : (
-          <QueryState kind={phase} onRetry={() => single.refetch()} retrying={single.isFetching} text={phase === 'not-found' ? t('category.not_found') : undefined} />
+          <QueryState
+            kind={phase}
+            onRetry={() => single.refetch()}
+            retrying={single.isFetching}
+            text={phase === 'not-found' ? t('category.not_found') : undefined}
+          />
         )}
       </Container>
     );

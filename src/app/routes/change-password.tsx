@@ -9,7 +9,9 @@ export function Component() {
   return (
     <Stack gap="md" maw={480}>
       <Title order={1}>{t('account.change_password')}</Title>
-      <Text c="dimmed" size="sm">{t('change_password.intro')}</Text>
+      <Text c="dimmed" size="sm">
+        {t('change_password.intro')}
+      </Text>
       <ChangePasswordForm onChanged={storeSession} />
     </Stack>
   );

@@ -39,7 +39,11 @@ export interface ShopperChoices {
 
 /** A centred page body: the checkout screens bring their own margins. */
 export function CheckoutPage({ children }: { children: ReactNode }) {
-  return <Container size="xl" py="lg">{children}</Container>;
+  return (
+    <Container size="xl" py="lg">
+      {children}
+    </Container>
+  );
 }
 
 /** Spec §4/§8: save the basket's pending address as the default when the shopper has none. */
@@ -82,7 +86,16 @@ export interface CheckoutFlowProps {
   clearAfterOrder: 'coupon' | 'coupon-and-buy-now';
 }
 
-export function CheckoutFlow({ title, priced, enabled, loading = false, submit, afterOrderKeys, onRefused, clearAfterOrder }: CheckoutFlowProps) {
+export function CheckoutFlow({
+  title,
+  priced,
+  enabled,
+  loading = false,
+  submit,
+  afterOrderKeys,
+  onRefused,
+  clearAfterOrder,
+}: CheckoutFlowProps) {
   const { t } = useTranslation();
   const basket = useBasket();
   const storefront = useStorefront();
@@ -119,9 +132,16 @@ export function CheckoutFlow({ title, priced, enabled, loading = false, submit, 
   const summaryError =
     summary.error && !(couponError && summary.data) ? (
       summary.error instanceof ApiError && summary.error.status < 500 ? (
-        <Text c="red.8" role="alert" data-testid="checkout-refused">{summary.error.message}</Text>
+        <Text c="red.8" role="alert" data-testid="checkout-refused">
+          {summary.error.message}
+        </Text>
       ) : (
-        <QueryState kind={summaryPhase === 'ready' || summaryPhase === 'loading' ? 'error' : summaryPhase} order={2} onRetry={() => summary.refetch()} retrying={summary.isFetching} />
+        <QueryState
+          kind={summaryPhase === 'ready' || summaryPhase === 'loading' ? 'error' : summaryPhase}
+          order={2}
+          onRetry={() => summary.refetch()}
+          retrying={summary.isFetching}
+        />
       )
     ) : !summary.data && summary.fetchStatus === 'paused' ? (
       <QueryState kind="offline" order={2} onRetry={() => summary.refetch()} />
@@ -155,7 +175,9 @@ export function CheckoutFlow({ title, priced, enabled, loading = false, submit, 
         stale={summary.isPlaceholderData || Boolean(summary.error)}
         onPlace={() => void place()}
       />
-      <Anchor component={Link} to="/" size="sm" mt="md" display="block">{t('checkout.continue_shopping')}</Anchor>
+      <Anchor component={Link} to="/" size="sm" mt="md" display="block">
+        {t('checkout.continue_shopping')}
+      </Anchor>
     </CheckoutPage>
   );
 }

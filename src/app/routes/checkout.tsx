@@ -39,7 +39,9 @@ export function NothingSelected({ title, testId }: { title: string; testId: stri
       <Stack align="center" ta="center" py="xl" gap="sm" data-testid={testId}>
         <Title order={1}>{title}</Title>
         <Text c="dimmed">{t('cart.nothing_selected')}</Text>
-        <Button component={Link} to="/">{t('common.back_home')}</Button>
+        <Button component={Link} to="/">
+          {t('common.back_home')}
+        </Button>
       </Stack>
     </CheckoutPage>
   );
@@ -57,7 +59,12 @@ export function Component() {
     [cart.data, basket.selection],
   );
 
-  if (!isLoggedIn) return <CheckoutPage><SignInRequired title={t('routes.checkout')} onSignIn={openLogin} /></CheckoutPage>;
+  if (!isLoggedIn)
+    return (
+      <CheckoutPage>
+        <SignInRequired title={t('routes.checkout')} onSignIn={openLogin} />
+      </CheckoutPage>
+    );
   if (basket.selection.lineKeys.length === 0) return <NothingSelected title={t('routes.checkout')} testId="checkout-empty" />;
   if (pending.length > 0) {
     return (
@@ -65,14 +72,20 @@ export function Component() {
         <Stack align="center" ta="center" py="xl" gap="sm" data-testid="checkout-waiting">
           <Title order={1}>{t('routes.checkout')}</Title>
           <Loader size="sm" />
-          <Text c="dimmed" role="status">{t('cart.checkout_waiting')}</Text>
+          <Text c="dimmed" role="status">
+            {t('cart.checkout_waiting')}
+          </Text>
         </Stack>
       </CheckoutPage>
     );
   }
   const cartPhase = queryPhase(cart);
   if (cartPhase !== 'ready' && cartPhase !== 'loading') {
-    return <CheckoutPage><QueryState kind={cartPhase} onRetry={() => cart.refetch()} retrying={cart.isFetching} /></CheckoutPage>;
+    return (
+      <CheckoutPage>
+        <QueryState kind={cartPhase} onRetry={() => cart.refetch()} retrying={cart.isFetching} />
+      </CheckoutPage>
+    );
   }
   if (cart.data && !selection) return <NothingSelected title={t('routes.checkout')} testId="checkout-empty" />;
 

@@ -37,16 +37,22 @@ export function Component() {
     <Container size="md" py="xl">
       <PageHeader title={t('routes.contact_us')} description={t('contact.intro')} />
       <section aria-labelledby="contact-details">
-        <Title order={2} size="h3" id="contact-details" mb="sm">{t('contact.details')}</Title>
+        <Title order={2} size="h3" id="contact-details" mb="sm">
+          {t('contact.details')}
+        </Title>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="contact-details">
           {storefront.mobile && (
             <ContactItem icon={<PhoneIcon size={18} />} label={t('contact.phone')}>
-              <Anchor href={`tel:${storefront.mobile.replace(/[^\d+]/g, '')}`} inherit>{formatPhone(storefront.mobile)}</Anchor>
+              <Anchor href={`tel:${storefront.mobile.replace(/[^\d+]/g, '')}`} inherit>
+                {formatPhone(storefront.mobile)}
+              </Anchor>
             </ContactItem>
           )}
           {storefront.email && (
             <ContactItem icon={<MailIcon size={18} />} label={t('contact.email')}>
-              <Anchor href={`mailto:${storefront.email}`} inherit>{storefront.email}</Anchor>
+              <Anchor href={`mailto:${storefront.email}`} inherit>
+                {storefront.email}
+              </Anchor>
             </ContactItem>
           )}
           {storefront.address && (
@@ -62,18 +68,33 @@ export function Component() {
 
       <Stack gap="xl" mt="xl">
         <section aria-labelledby="contact-form">
-          <Title order={2} size="h3" id="contact-form" mb="xs">{t('contact.form_title')}</Title>
-          <Text c="dimmed" mb="md">{t('contact.form_intro')}</Text>
+          <Title order={2} size="h3" id="contact-form" mb="xs">
+            {t('contact.form_title')}
+          </Title>
+          <Text c="dimmed" mb="md">
+            {t('contact.form_intro')}
+          </Text>
           <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
-            <ContactForm key={userId ?? 'guest'} prefill={prefill} draftKey={draftKeys.contact(userId)} onSubmit={async (payload) => (await sendContactMessage(payload)).data} />
+            <ContactForm
+              key={userId ?? 'guest'}
+              prefill={prefill}
+              draftKey={draftKeys.contact(userId)}
+              onSubmit={async (payload) => (await sendContactMessage(payload)).data}
+            />
           </Paper>
         </section>
         <section aria-labelledby="contact-help">
-          <Title order={2} size="h3" id="contact-help" mb="xs">{t('contact.help_title')}</Title>
+          <Title order={2} size="h3" id="contact-help" mb="xs">
+            {t('contact.help_title')}
+          </Title>
           <Text mb="xs">{t('contact.help_text')}</Text>
           <Stack gap={6}>
-            <Anchor component={Link} to="/support">{t('contact.support_link')} ›</Anchor>
-            <Anchor component={Link} to="/shop/register">{t('contact.seller_link')} ›</Anchor>
+            <Anchor component={Link} to="/support">
+              {t('contact.support_link')} ›
+            </Anchor>
+            <Anchor component={Link} to="/shop/register">
+              {t('contact.seller_link')} ›
+            </Anchor>
           </Stack>
         </section>
       </Stack>

@@ -31,7 +31,11 @@ export function Component() {
       <Title order={1}>{t('account.dashboard')}</Title>
       <Text size="lg">{t('dashboard.greeting', { name: user?.name.split(' ')[0] ?? '' })}</Text>
       {phase === 'loading' ? (
-        <SimpleGrid cols={{ base: 2, sm: 3 }}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} h={84} />)}</SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} h={84} />
+          ))}
+        </SimpleGrid>
       ) : !data ? (
         <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : (
@@ -39,26 +43,45 @@ export function Component() {
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="dashboard-counts">
             {STATUSES.map((status) => (
               <Card key={status} withBorder padding="md">
-                <Text size="xs" c="dimmed">{t(`orders.status_${status}`)}</Text>
-                <Text fz={28} fw={700}>{data.orders_by_status[status] ?? 0}</Text>
+                <Text size="xs" c="dimmed">
+                  {t(`orders.status_${status}`)}
+                </Text>
+                <Text fz={28} fw={700}>
+                  {data.orders_by_status[status] ?? 0}
+                </Text>
               </Card>
             ))}
             <Card withBorder padding="md" component={Link} to="/wishlist">
-              <Text size="xs" c="dimmed">{t('account.wishlist')}</Text>
-              <Text fz={28} fw={700} data-testid="favorites-count">{favorites.query.data ? favorites.count : data.favorites_count}</Text>
+              <Text size="xs" c="dimmed">
+                {t('account.wishlist')}
+              </Text>
+              <Text fz={28} fw={700} data-testid="favorites-count">
+                {favorites.query.data ? favorites.count : data.favorites_count}
+              </Text>
             </Card>
           </SimpleGrid>
           <section aria-labelledby="recent-orders">
             <Group justify="space-between" mb="xs">
-              <Title order={2} size="h4" id="recent-orders">{t('dashboard.recent_orders')}</Title>
-              <Anchor component={Link} to="/order-history" size="sm">{t('common.see_all')}</Anchor>
+              <Title order={2} size="h4" id="recent-orders">
+                {t('dashboard.recent_orders')}
+              </Title>
+              <Anchor component={Link} to="/order-history" size="sm">
+                {t('common.see_all')}
+              </Anchor>
             </Group>
             {data.recent_orders.length === 0 ? (
-              <Text c="dimmed">{t('dashboard.no_orders')} <Anchor component={Link} to="/">{t('dashboard.start_shopping')}</Anchor></Text>
+              <Text c="dimmed">
+                {t('dashboard.no_orders')}{' '}
+                <Anchor component={Link} to="/">
+                  {t('dashboard.start_shopping')}
+                </Anchor>
+              </Text>
             ) : (
               <Stack gap="xs">
                 {data.recent_orders.map((order) => (
-                  <Anchor key={order.id} component={Link} to={`/order-history/${order.id}`}>{order.number} — {t(`orders.status_${order.status}`)}</Anchor>
+                  <Anchor key={order.id} component={Link} to={`/order-history/${order.id}`}>
+                    {order.number} — {t(`orders.status_${order.status}`)}
+                  </Anchor>
                 ))}
               </Stack>
             )}

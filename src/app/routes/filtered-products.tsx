@@ -34,19 +34,22 @@ import { NetworkError } from '../../lib/api-client.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 
-export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFunctionArgs) => {
-  const state = filterStateFromQuery(new URL(request.url).searchParams);
-  void queryClient.prefetchQuery(productListQueryOptions(filterStateToApiQuery(state)));
-  void queryClient.prefetchQuery(categoriesQueryOptions());
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const state = filterStateFromQuery(new URL(request.url).searchParams);
+    void queryClient.prefetchQuery(productListQueryOptions(filterStateToApiQuery(state)));
+    void queryClient.prefetchQuery(categoriesQueryOptions());
+    return null;
+  };
 
 function useFilterGroups(): FilterGroup[] {
   const { t } = useTranslation();
   const storefront = useStorefront();
   const { data: categories = [] } = useQuery(categoriesQueryOptions());
   // Season and Quality titles come from master data's filter_categories (Anotimpuri, Calitate).
-  const titleOf = (key: 'seasons' | 'qualities', fallback: string) => storefront.filterCategories.find((g) => g.key === key)?.title || fallback;
+  const titleOf = (key: 'seasons' | 'qualities', fallback: string) =>
+    storefront.filterCategories.find((g) => g.key === key)?.title || fallback;
   return [
     { key: 'category', title: t('filters.categories'), options: categories.map(({ id, name }) => ({ id, name })) },
     { key: 'size', title: t('filters.size'), options: storefront.sizes },
@@ -111,7 +114,9 @@ export function Component() {
 
   return (
     <Container size="xl" py="lg">
-      <Title order={1} mb="md">{title}</Title>
+      <Title order={1} mb="md">
+        {title}
+      </Title>
       <Group align="flex-start" gap="xl" wrap="nowrap">
         <Box component="aside" visibleFrom="lg" w={240} style={{ flexShrink: 0 }} aria-label={t('filters.title')}>
           <FilterPanel
@@ -137,17 +142,23 @@ export function Component() {
           </Group>
           {query.isPending ? (
             <>
-              <Text ta="center" c="dimmed" size="sm">{t('filters.loading')}</Text>
+              <Text ta="center" c="dimmed" size="sm">
+                {t('filters.loading')}
+              </Text>
               <ProductGridSkeleton cols={{ base: 2, sm: 3, md: 4 }} count={8} />
             </>
           ) : products.length === 0 ? (
             <Stack align="center" py="xl" gap="sm">
-              <Text c="dimmed" data-testid="no-products">{t('filters.no_products')}</Text>
+              <Text c="dimmed" data-testid="no-products">
+                {t('filters.no_products')}
+              </Text>
               {query.error instanceof NetworkError && (
                 <Alert color="yellow" w="100%">
                   <Group justify="space-between">
                     <Text size="sm">{t('errors.offline_text')}</Text>
-                    <Button size="xs" variant="light" onClick={() => void query.refetch()}>{t('common.retry')}</Button>
+                    <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+                      {t('common.retry')}
+                    </Button>
                   </Group>
                 </Alert>
               )}

@@ -43,7 +43,9 @@ export function salePhase(sale: Pick<FlashSale, 'starts_at' | 'ends_at' | 'statu
 }
 
 function formatDateTime(iso: string, language: string) {
-  return new Intl.DateTimeFormat(language.startsWith('ro') ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language.startsWith('ro') ? 'ro-RO' : 'en-GB', { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 function SaleHeaderSkeleton() {
@@ -111,22 +113,39 @@ export function Component() {
             alt=""
             width={600}
             height={300}
-            style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '2 / 1', borderRadius: 'var(--mantine-radius-md)', filter: phase === 'ended' ? 'grayscale(0.7)' : undefined }}
+            style={{
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              aspectRatio: '2 / 1',
+              borderRadius: 'var(--mantine-radius-md)',
+              filter: phase === 'ended' ? 'grayscale(0.7)' : undefined,
+            }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7, md: 8 }}>
           <Stack gap="sm" data-testid="flash-sale-header" data-phase={phase}>
-            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>{sale.name}</Title>
-            {sale.description && <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>{sale.description}</Text>}
+            <Title order={1} fz={{ base: 24, sm: 30 }} style={{ overflowWrap: 'anywhere' }}>
+              {sale.name}
+            </Title>
+            {sale.description && (
+              <Text c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+                {sale.description}
+              </Text>
+            )}
             {phase === 'running' && (
               <>
                 <Countdown to={sale.ends_at} label={t('flash_sale.ends_in')} onComplete={rerender} />
-                <Text size="sm" c="dimmed" data-testid="flash-sale-ends">{t('flash_sale.ends_on', { date: formatDateTime(sale.ends_at, language) })}</Text>
+                <Text size="sm" c="dimmed" data-testid="flash-sale-ends">
+                  {t('flash_sale.ends_on', { date: formatDateTime(sale.ends_at, language) })}
+                </Text>
               </>
             )}
             {phase === 'upcoming' && (
               <>
-                <Text fw={600} data-testid="flash-sale-starts">{t('flash_sale.starts_on', { date: formatDateTime(sale.starts_at, language) })}</Text>
+                <Text fw={600} data-testid="flash-sale-starts">
+                  {t('flash_sale.starts_on', { date: formatDateTime(sale.starts_at, language) })}
+                </Text>
                 <Countdown to={sale.starts_at} label={t('flash_sale.starts_in')} onComplete={rerender} />
               </>
             )}
@@ -146,11 +165,18 @@ export function Component() {
       )}
 
       <section aria-labelledby="flash-sale-products">
-        <Title order={2} size="h3" id="flash-sale-products" mb="sm">{t('flash_sale.products')}</Title>
+        <Title order={2} size="h3" id="flash-sale-products" mb="sm">
+          {t('flash_sale.products')}
+        </Title>
         {products.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">{t('flash_sale.no_products')}</Text>
+          <Text c="dimmed" ta="center" py="xl">
+            {t('flash_sale.no_products')}
+          </Text>
         ) : (
-          <div style={{ opacity: phase === 'ended' || query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} data-testid="flash-sale-products">
+          <div
+            style={{ opacity: phase === 'ended' || query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+            data-testid="flash-sale-products"
+          >
             <ProductGrid products={products} {...actions} />
           </div>
         )}

@@ -10,7 +10,9 @@ export const SHOP_COLS = { base: 1, sm: 2, md: 4 };
 export function RowPlaceholder() {
   return (
     <div className={classes.row} aria-hidden="true" data-testid="row-placeholder">
-      {Array.from({ length: 6 }, (_, i) => <div key={i} className={classes.card} />)}
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className={classes.card} />
+      ))}
     </div>
   );
 }
@@ -18,7 +20,9 @@ export function RowPlaceholder() {
 export function ShopsPlaceholder() {
   return (
     <div className={classes.shops} aria-hidden="true">
-      {Array.from({ length: 4 }, (_, i) => <div key={i} className={classes.shop} />)}
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className={classes.shop} />
+      ))}
     </div>
   );
 }

@@ -18,7 +18,9 @@ export function HomeProducts({ products }: { products: Product[] }) {
 export function HomeShops({ shops }: { shops: Shop[] }) {
   return (
     <SimpleGrid cols={SHOP_COLS} spacing="sm">
-      {shops.slice(0, 8).map((shop) => <ShopCard key={shop.id} shop={shop} />)}
+      {shops.slice(0, 8).map((shop) => (
+        <ShopCard key={shop.id} shop={shop} />
+      ))}
     </SimpleGrid>
   );
 }

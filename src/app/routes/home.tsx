@@ -25,18 +25,37 @@ import classes from './home.module.css';
 export const createLoader = (queryClient: QueryClient) => async () => {
   const ready = prefetchScreen(queryClient, [bannersQueryOptions(), categoriesQueryOptions(), homeSectionsQueryOptions()]);
   // The first banner is the screen's largest picture: it starts loading with its address.
-  void queryClient.ensureQueryData(bannersQueryOptions()).then((banners) => preloadImage(banners[0]?.image, { meta: banners[0]?.image_meta, sizes: BANNER_SIZES }), () => undefined);
+  void queryClient.ensureQueryData(bannersQueryOptions()).then(
+    (banners) => preloadImage(banners[0]?.image, { meta: banners[0]?.image_meta, sizes: BANNER_SIZES }),
+    () => undefined,
+  );
   await ready;
   return null;
 };
 
-function Section({ id, title, to, children, extra, below }: { id: string; title: string; to: string; children: ReactNode; extra?: ReactNode; below?: boolean }) {
+function Section({
+  id,
+  title,
+  to,
+  children,
+  extra,
+  below,
+}: {
+  id: string;
+  title: string;
+  to: string;
+  children: ReactNode;
+  extra?: ReactNode;
+  below?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby={id} data-testid={id} className={below ? 'below-fold' : undefined}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="sm">
-          <Title order={2} id={id} size="h3">{title}</Title>
+          <Title order={2} id={id} size="h3">
+            {title}
+          </Title>
           {extra}
         </Group>
         <Anchor component={Link} to={to} size="sm" aria-label={`${t('common.see_all')}: ${title}`}>
@@ -50,7 +69,9 @@ function Section({ id, title, to, children, extra, below }: { id: string; title:
 
 const HomeProducts = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeProducts })));
 const HomeShops = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeShops })));
-const Countdown = lazyPart(() => import('../../features/products/components/Countdown/Countdown.tsx').then((m) => ({ default: m.Countdown })));
+const Countdown = lazyPart(() =>
+  import('../../features/products/components/Countdown/Countdown.tsx').then((m) => ({ default: m.Countdown })),
+);
 
 /** The product rows below the fold, in order: rendered after the first paint (Deferred), their code loaded then (home-rows.tsx). */
 const PRODUCT_ROWS = [
@@ -70,8 +91,14 @@ export function Component() {
   return (
     <Container size="xl" py="md">
       <Stack gap="xl">
-        <Title order={1} className="visually-hidden">{t('home.title')}</Title>
-        {banners.isPending ? <Skeleton className={classes.bannerPlaceholder} h="auto" radius="lg" aria-hidden="true" /> : <BannerCarousel />}
+        <Title order={1} className="visually-hidden">
+          {t('home.title')}
+        </Title>
+        {banners.isPending ? (
+          <Skeleton className={classes.bannerPlaceholder} h="auto" radius="lg" aria-hidden="true" />
+        ) : (
+          <BannerCarousel />
+        )}
         <Section id="home-categories" title={t('routes.categories')} to="/categories">
           <CategoryGrid categories={(categories.data ?? []).slice(0, 12)} loading={categories.isPending} />
         </Section>
@@ -94,16 +121,28 @@ export function Component() {
         {PRODUCT_ROWS.map((row) => (
           <Section below key={row.id} id={row.id} title={t(row.title)} to={row.to}>
             <Deferred placeholder={<RowPlaceholder />}>
-              {sections ? <HomeProducts fallback={<RowPlaceholder />} products={row.pick(sections)} /> : !home.isError && <RowPlaceholder />}
+              {sections ? (
+                <HomeProducts fallback={<RowPlaceholder />} products={row.pick(sections)} />
+              ) : (
+                !home.isError && <RowPlaceholder />
+              )}
             </Deferred>
           </Section>
         ))}
         <Section below id="home-shops" title={t('home.popular_shops')} to="/shops">
           <Deferred placeholder={<ShopsPlaceholder />}>
-            {sections ? <HomeShops fallback={<ShopsPlaceholder />} shops={sections.popular_shops} /> : !home.isError && <ShopsPlaceholder />}
+            {sections ? (
+              <HomeShops fallback={<ShopsPlaceholder />} shops={sections.popular_shops} />
+            ) : (
+              !home.isError && <ShopsPlaceholder />
+            )}
           </Deferred>
         </Section>
-        {home.isError && !sections && <Text c="dimmed" ta="center">{t('errors.content_unavailable')}</Text>}
+        {home.isError && !sections && (
+          <Text c="dimmed" ta="center">
+            {t('errors.content_unavailable')}
+          </Text>
+        )}
       </Stack>
     </Container>
   );

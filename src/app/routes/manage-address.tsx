@@ -9,7 +9,12 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Address } from '../../../contract/addresses.ts';
-import { ADDRESSES_QUERY_KEY, addressesQueryOptions, deleteAddress, setDefaultAddress } from '../../features/addresses/api/addresses-api.ts';
+import {
+  ADDRESSES_QUERY_KEY,
+  addressesQueryOptions,
+  deleteAddress,
+  setDefaultAddress,
+} from '../../features/addresses/api/addresses-api.ts';
 import { AddressCard } from '../../features/addresses/components/AddressCard.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
@@ -31,7 +36,12 @@ export function Component() {
   const fail = (error: unknown) =>
     notifications.show({
       color: 'red',
-      message: error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'),
+      message:
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text'),
     });
   const run = async (address: Address, action: () => Promise<{ message: string }>) => {
     setBusy(address.id);
@@ -52,16 +62,25 @@ export function Component() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>{t('account.manage_address')}</Title>
-        <Button component={Link} to="/manage-address/new">{t('address.add')}</Button>
+        <Button component={Link} to="/manage-address/new">
+          {t('address.add')}
+        </Button>
       </Group>
       {phase === 'loading' ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="addresses-skeleton"><Skeleton h={170} /><Skeleton h={170} /></SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="addresses-skeleton">
+          <Skeleton h={170} />
+          <Skeleton h={170} />
+        </SimpleGrid>
       ) : !query.data ? (
         <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : query.data.length === 0 ? (
         <Stack align="center" py="xl" gap="xs" data-testid="addresses-empty">
-          <Title order={2} size="h4">{t('address.none_yet')}</Title>
-          <Button component={Link} to="/manage-address/new" variant="light">{t('address.add')}</Button>
+          <Title order={2} size="h4">
+            {t('address.none_yet')}
+          </Title>
+          <Button component={Link} to="/manage-address/new" variant="light">
+            {t('address.add')}
+          </Button>
         </Stack>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="section" aria-label={t('address.list')}>
@@ -71,15 +90,32 @@ export function Component() {
                 address={address}
                 actions={
                   <>
-                    <Button size="xs" variant="light" component={Link} to={`/manage-address/${address.id}/edit`} aria-label={t('address.edit_named', { name: address.name })}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      component={Link}
+                      to={`/manage-address/${address.id}/edit`}
+                      aria-label={t('address.edit_named', { name: address.name })}
+                    >
                       {t('address.edit')}
                     </Button>
                     {!address.is_default && (
-                      <Button size="xs" variant="subtle" loading={busy === address.id} onClick={() => void run(address, () => setDefaultAddress(address))}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        loading={busy === address.id}
+                        onClick={() => void run(address, () => setDefaultAddress(address))}
+                      >
                         {t('address.set_default')}
                       </Button>
                     )}
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(address)} aria-label={t('address.delete_named', { name: address.name })}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(address)}
+                      aria-label={t('address.delete_named', { name: address.name })}
+                    >
                       {t('address.delete')}
                     </Button>
                   </>
@@ -89,7 +125,11 @@ export function Component() {
           ))}
         </SimpleGrid>
       )}
-      {query.data && query.data.length > 0 && <Text size="xs" c="dimmed">{t('address.default_hint')}</Text>}
+      {query.data && query.data.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('address.default_hint')}
+        </Text>
+      )}
       {deleting && (
         <LazyConfirmDialog
           opened

@@ -7,10 +7,14 @@ export function NotFoundPage() {
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center" maw={440} ta="center" gap="sm">
-        <Text fz={64} fw={800} c="var(--mantine-primary-color-filled)" lh={1}>404</Text>
+        <Text fz={64} fw={800} c="var(--mantine-primary-color-filled)" lh={1}>
+          404
+        </Text>
         <Title order={1}>{t('routes.not_found')}</Title>
         <Text c="dimmed">{t('errors.not_found_text')}</Text>
-        <Button component={Link} to="/">{t('common.back_home')}</Button>
+        <Button component={Link} to="/">
+          {t('common.back_home')}
+        </Button>
       </Stack>
     </Center>
   );

@@ -22,10 +22,12 @@ const pageFrom = (search: URLSearchParams) => {
   return Number.isInteger(page) && page > 0 ? page : 1;
 };
 
-export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFunctionArgs) => {
-  void queryClient.prefetchQuery(notificationsQueryOptions(pageFrom(new URL(request.url).searchParams)));
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    void queryClient.prefetchQuery(notificationsQueryOptions(pageFrom(new URL(request.url).searchParams)));
+    return null;
+  };
 
 export function Component() {
   const { t } = useTranslation();
@@ -48,24 +50,45 @@ export function Component() {
           </Button>
         )}
       </Group>
-      <PushToggle state={push.state} busy={push.busy} failed={Boolean(push.error)} online={online} onTurnOn={() => void push.turnOn()} onTurnOff={() => void push.turnOff()} />
+      <PushToggle
+        state={push.state}
+        busy={push.busy}
+        failed={Boolean(push.error)}
+        online={online}
+        onTurnOn={() => void push.turnOn()}
+        onTurnOff={() => void push.turnOff()}
+      />
       {phase === 'loading' ? (
         <Stack gap="xs" data-testid="notifications-skeleton">
-          {Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={76} radius="md" />)}
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} h={76} radius="md" />
+          ))}
         </Stack>
       ) : !query.data ? (
         <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : query.data.data.length === 0 ? (
         <Stack align="center" ta="center" py="xl" gap="xs" data-testid="notifications-empty">
           <BellIcon size={40} color="var(--mantine-color-dimmed)" />
-          <Title order={2} size="h4">{t('notifications.none_title')}</Title>
-          <Text c="dimmed" maw={420}>{t('notifications.none_text')}</Text>
+          <Title order={2} size="h4">
+            {t('notifications.none_title')}
+          </Title>
+          <Text c="dimmed" maw={420}>
+            {t('notifications.none_text')}
+          </Text>
         </Stack>
       ) : (
         <>
-          {unread > 0 && <Text size="sm" c="dimmed" data-testid="unread-summary">{t('notifications.unread_count', { count: unread })}</Text>}
+          {unread > 0 && (
+            <Text size="sm" c="dimmed" data-testid="unread-summary">
+              {t('notifications.unread_count', { count: unread })}
+            </Text>
+          )}
           <NotificationList notifications={query.data.data} onOpen={(n) => !n.read_at && markRead.mutate({ id: n.id })} />
-          <Pagination current={query.data.meta.current_page} last={query.data.meta.last_page} hrefFor={(p) => (p > 1 ? `/notifications?page=${p}` : '/notifications')} />
+          <Pagination
+            current={query.data.meta.current_page}
+            last={query.data.meta.last_page}
+            hrefFor={(p) => (p > 1 ? `/notifications?page=${p}` : '/notifications')}
+          />
         </>
       )}
     </Stack>

@@ -21,11 +21,13 @@ import { formatMoney } from '../../../contract/format-money.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
 
-export const createLoader = (queryClient: QueryClient) => ({ params }: LoaderFunctionArgs) => {
-  const id = parseId(params.id);
-  if (id) void queryClient.prefetchQuery(orderQueryOptions(id));
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const id = parseId(params.id);
+    if (id) void queryClient.prefetchQuery(orderQueryOptions(id));
+    return null;
+  };
 
 export function Component() {
   const { id: rawId } = useParams();
@@ -48,8 +50,12 @@ function OrderDetailsPage({ id }: { id: number }) {
       <Stack gap="lg" data-testid="order-skeleton">
         <Skeleton h={36} w="60%" />
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}><Skeleton h={260} /></Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}><Skeleton h={260} /></Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Skeleton h={260} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Skeleton h={260} />
+          </Grid.Col>
         </Grid>
       </Stack>
     );
@@ -67,7 +73,12 @@ function OrderDetailsPage({ id }: { id: number }) {
       notifications.show({ color: 'green', message: response.message });
       setConfirming(false);
     } catch (error) {
-      const message = error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text');
+      const message =
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text');
       notifications.show({ color: 'red', message });
       if (error instanceof ApiError) void query.refetch();
     } finally {
@@ -81,7 +92,9 @@ function OrderDetailsPage({ id }: { id: number }) {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={1}>{t('orders.order_number', { number: order.number })}</Title>
-          <Text size="sm" c="dimmed"><time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time></Text>
+          <Text size="sm" c="dimmed">
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+          </Text>
         </Stack>
         <OrderStatusBadge status={order.status} />
       </Group>
@@ -89,58 +102,106 @@ function OrderDetailsPage({ id }: { id: number }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <Paper withBorder p="md" component="section" aria-labelledby="order-items">
-              <Title order={2} size="h4" id="order-items" mb="xs">{t('orders.items')}</Title>
-              <Text size="sm" mb="sm">{t('orders.shop')}: <Anchor component={Link} to={`/shops/${order.shop.id}`}>{order.shop.name}</Anchor></Text>
+              <Title order={2} size="h4" id="order-items" mb="xs">
+                {t('orders.items')}
+              </Title>
+              <Text size="sm" mb="sm">
+                {t('orders.shop')}:{' '}
+                <Anchor component={Link} to={`/shops/${order.shop.id}`}>
+                  {order.shop.name}
+                </Anchor>
+              </Text>
               <Stack gap="sm">
                 {order.items.map((item) => (
                   <Group key={item.id} wrap="nowrap" align="flex-start" gap="sm" data-testid="order-item">
-                    <Photo src={item.thumbnail} meta={item.thumbnail_meta} alt="" sizes="48px" width={48} height={48} style={{ borderRadius: 'var(--mantine-radius-sm)', objectFit: 'cover', flex: '0 0 48px' }} />
+                    <Photo
+                      src={item.thumbnail}
+                      meta={item.thumbnail_meta}
+                      alt=""
+                      sizes="48px"
+                      width={48}
+                      height={48}
+                      style={{ borderRadius: 'var(--mantine-radius-sm)', objectFit: 'cover', flex: '0 0 48px' }}
+                    />
                     <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                       {item.product_id ? (
-                        <Anchor component={Link} to={`/products/${item.product_id}/details`} size="sm" fw={500}>{item.name}</Anchor>
+                        <Anchor component={Link} to={`/products/${item.product_id}/details`} size="sm" fw={500}>
+                          {item.name}
+                        </Anchor>
                       ) : (
-                        <Text size="sm" fw={500}>{item.name}</Text>
+                        <Text size="sm" fw={500}>
+                          {item.name}
+                        </Text>
                       )}
                       <Text size="xs" c="dimmed">
-                        {[item.size, item.color, item.unit].filter(Boolean).join(' · ')} {item.quantity} × {formatMoney(item.unit_price, currency)}
+                        {[item.size, item.color, item.unit].filter(Boolean).join(' · ')} {item.quantity} ×{' '}
+                        {formatMoney(item.unit_price, currency)}
                       </Text>
                     </Stack>
-                    <Text size="sm" fw={600}>{formatMoney(item.line_total, currency)}</Text>
+                    <Text size="sm" fw={600}>
+                      {formatMoney(item.line_total, currency)}
+                    </Text>
                   </Group>
                 ))}
               </Stack>
             </Paper>
             <Paper withBorder p="md" component="section" aria-labelledby="order-history-title">
-              <Title order={2} size="h4" id="order-history-title" mb="sm">{t('orders.timeline')}</Title>
+              <Title order={2} size="h4" id="order-history-title" mb="sm">
+                {t('orders.timeline')}
+              </Title>
               <OrderTimeline history={order.history} />
-              {order.tracking && <Text size="sm" mt="md" data-testid="order-tracking">{t('orders.tracking')}: {order.tracking}</Text>}
+              {order.tracking && (
+                <Text size="sm" mt="md" data-testid="order-tracking">
+                  {t('orders.tracking')}: {order.tracking}
+                </Text>
+              )}
             </Paper>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
             <Paper withBorder p="md" component="section" aria-labelledby="order-amounts">
-              <Title order={2} size="h4" id="order-amounts" mb="sm">{t('checkout.summary_title')}</Title>
+              <Title order={2} size="h4" id="order-amounts" mb="sm">
+                {t('checkout.summary_title')}
+              </Title>
               <CheckoutSummary amounts={order} currency={currency} />
-              {order.coupon_code && <Text size="xs" c="dimmed" mt="xs">{t('checkout.coupon')}: {order.coupon_code}</Text>}
+              {order.coupon_code && (
+                <Text size="xs" c="dimmed" mt="xs">
+                  {t('checkout.coupon')}: {order.coupon_code}
+                </Text>
+              )}
             </Paper>
             <Paper withBorder p="md" component="section" aria-labelledby="order-payment">
-              <Title order={2} size="h4" id="order-payment" mb="xs">{t('checkout.payment_method')}</Title>
+              <Title order={2} size="h4" id="order-payment" mb="xs">
+                {t('checkout.payment_method')}
+              </Title>
               <Text size="sm">{t(`checkout.payment_${order.payment_method}`)}</Text>
-              <Text size="sm" c="dimmed" data-testid="payment-status">{t(`orders.payment_${order.payment_status}`)}</Text>
+              <Text size="sm" c="dimmed" data-testid="payment-status">
+                {t(`orders.payment_${order.payment_status}`)}
+              </Text>
             </Paper>
             <Paper withBorder p="md" component="section" aria-labelledby="order-address">
-              <Title order={2} size="h4" id="order-address" mb="xs">{t('checkout.address')}</Title>
+              <Title order={2} size="h4" id="order-address" mb="xs">
+                {t('checkout.address')}
+              </Title>
               <AddressLines address={order.address} />
-              {order.note && <Text size="sm" mt="xs">{order.note}</Text>}
+              {order.note && (
+                <Text size="sm" mt="xs">
+                  {order.note}
+                </Text>
+              )}
             </Paper>
             {order.can_cancel && (
-              <Button color="red" variant="outline" onClick={() => setConfirming(true)} data-testid="cancel-order">{t('orders.cancel')}</Button>
+              <Button color="red" variant="outline" onClick={() => setConfirming(true)} data-testid="cancel-order">
+                {t('orders.cancel')}
+              </Button>
             )}
           </Stack>
         </Grid.Col>
       </Grid>
-      <Anchor component={Link} to="/order-history" size="sm">{t('orders.back_to_list')}</Anchor>
+      <Anchor component={Link} to="/order-history" size="sm">
+        {t('orders.back_to_list')}
+      </Anchor>
       <LazyConfirmDialog
         opened={confirming}
         title={t('orders.cancel')}

@@ -14,10 +14,12 @@ import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 
-export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFunctionArgs) => {
-  void queryClient.prefetchQuery(ordersQueryOptions(listParams(new URL(request.url).searchParams)));
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    void queryClient.prefetchQuery(ordersQueryOptions(listParams(new URL(request.url).searchParams)));
+    return null;
+  };
 
 const ALL = 'all';
 
@@ -44,7 +46,10 @@ export function Component() {
     <Stack gap="lg">
       <Title order={1}>{t('account.order_history')}</Title>
       <div role="radiogroup" aria-label={t('orders.filter')}>
-        <Chip.Group value={params.status ?? ALL} onChange={(value) => void navigate(hrefFor({ status: value === ALL ? null : (value as OrderStatus) }))}>
+        <Chip.Group
+          value={params.status ?? ALL}
+          onChange={(value) => void navigate(hrefFor({ status: value === ALL ? null : (value as OrderStatus) }))}
+        >
           <Group gap="xs" data-testid="status-filter">
             {[ALL, ...ORDER_STATUSES].map((status) => (
               <Chip key={status} value={status} variant="outline" type="radio">
@@ -56,21 +61,31 @@ export function Component() {
       </div>
       {phase === 'loading' ? (
         <Stack gap="sm" data-testid="orders-skeleton">
-          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={96} radius="md" />)}
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} h={96} radius="md" />
+          ))}
         </Stack>
       ) : !query.data ? (
         <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : query.data.data.length === 0 ? (
         <Stack align="center" py="xl" gap="xs" data-testid="orders-empty">
-          <Title order={2} size="h4">{t('orders.none')}</Title>
-          <Anchor component={Link} to="/">{t('dashboard.start_shopping')}</Anchor>
+          <Title order={2} size="h4">
+            {t('orders.none')}
+          </Title>
+          <Anchor component={Link} to="/">
+            {t('dashboard.start_shopping')}
+          </Anchor>
         </Stack>
       ) : (
         <>
           <Stack gap="sm" component="section" aria-label={t('account.order_history')}>
-            {query.data.data.map((order) => <OrderSummaryCard key={order.id} order={order} currency={storefront.currency} />)}
+            {query.data.data.map((order) => (
+              <OrderSummaryCard key={order.id} order={order} currency={storefront.currency} />
+            ))}
           </Stack>
-          <Text size="xs" c="dimmed" ta="center">{t('orders.count', { count: query.data.meta.total })}</Text>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('orders.count', { count: query.data.meta.total })}
+          </Text>
           <Pagination
             current={query.data.meta.current_page}
             last={query.data.meta.last_page || Math.ceil(query.data.meta.total / ORDERS_PER_PAGE)}

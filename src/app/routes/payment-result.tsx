@@ -19,7 +19,15 @@ export const createLoader = (queryClient: QueryClient) => () => {
 
 /** Order numbers from `?order=a,b` (blank and repeated ones dropped). */
 export function orderNumbers(search: URLSearchParams): string[] {
-  return [...new Set(search.getAll('order').flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      search
+        .getAll('order')
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
@@ -33,19 +41,31 @@ export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
   return (
     <Stack align="center" ta="center" gap="md" py="xl" maw={560} mx="auto" data-testid={`payment-${outcome}`}>
       <ThemeIcon size={64} radius="xl" color={success ? 'green' : 'red'} variant="light" aria-hidden="true">
-        <Text fz={32} fw={800}>{success ? '✓' : '!'}</Text>
+        <Text fz={32} fw={800}>
+          {success ? '✓' : '!'}
+        </Text>
       </ThemeIcon>
       <Title order={1}>{t(success ? 'routes.payment_success' : 'routes.payment_failure')}</Title>
       <Text c="dimmed">{t(success ? 'payment.success_text' : 'payment.failure_text')}</Text>
       {numbers.length > 0 && (
         <Stack gap={4} align="center">
-          <Title order={2} size="h5">{t('payment.order_numbers', { count: numbers.length })}</Title>
+          <Title order={2} size="h5">
+            {t('payment.order_numbers', { count: numbers.length })}
+          </Title>
           <List listStyleType="none" spacing={4} data-testid="order-numbers">
             {numbers.map((number) => {
               const id = idOf(number);
               return (
                 <List.Item key={number}>
-                  {id ? <Anchor component={Link} to={`/order-history/${id}`} fw={700}>{number}</Anchor> : <Text span fw={700}>{number}</Text>}
+                  {id ? (
+                    <Anchor component={Link} to={`/order-history/${id}`} fw={700}>
+                      {number}
+                    </Anchor>
+                  ) : (
+                    <Text span fw={700}>
+                      {number}
+                    </Text>
+                  )}
                 </List.Item>
               );
             })}
@@ -55,12 +75,20 @@ export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
       <Group justify="center" gap="sm">
         {!success && (
           <>
-            <Button component={Link} to="/checkout">{t('payment.retry')}</Button>
-            <Button component={Link} to="/checkout" variant="light">{t('payment.choose_cash')}</Button>
+            <Button component={Link} to="/checkout">
+              {t('payment.retry')}
+            </Button>
+            <Button component={Link} to="/checkout" variant="light">
+              {t('payment.choose_cash')}
+            </Button>
           </>
         )}
-        <Button component={Link} to="/order-history" variant={success ? 'filled' : 'default'}>{t('payment.see_orders')}</Button>
-        <Button component={Link} to="/" variant="default">{t('common.back_home')}</Button>
+        <Button component={Link} to="/order-history" variant={success ? 'filled' : 'default'}>
+          {t('payment.see_orders')}
+        </Button>
+        <Button component={Link} to="/" variant="default">
+          {t('common.back_home')}
+        </Button>
       </Group>
     </Stack>
   );

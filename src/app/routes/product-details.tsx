@@ -12,7 +12,12 @@ import { useTranslation } from 'react-i18next';
 import type { Product, ProductDetails } from '../../../contract/catalog.ts';
 import { productQueryOptions } from '../../features/products/api/get-product.ts';
 import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
-import { ProductGallery, ProductGallerySkeleton, STAGE_SIZES, galleryItems } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
+import {
+  ProductGallery,
+  ProductGallerySkeleton,
+  STAGE_SIZES,
+  galleryItems,
+} from '../../features/products/components/ProductGallery/ProductGallery.tsx';
 import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { cardImage } from '../../features/products/lib/media.ts';
@@ -31,12 +36,18 @@ export const createLoader =
     if (id) {
       const ready = prefetchScreen(queryClient, [productQueryOptions(id), similarProductsQueryOptions(id), categoriesQueryOptions()]);
       // The gallery's first picture is the screen's largest: it starts loading with its address.
-      void queryClient.ensureQueryData(productQueryOptions(id)).then((product) => {
-        const first = galleryItems(product)[0];
-        if (product.quantity > 0 && first) {
-          preloadImage(first.kind === 'image' ? first.src : first.poster, first.kind === 'image' ? { meta: first.meta, sizes: STAGE_SIZES } : undefined);
-        }
-      }, () => undefined);
+      void queryClient.ensureQueryData(productQueryOptions(id)).then(
+        (product) => {
+          const first = galleryItems(product)[0];
+          if (product.quantity > 0 && first) {
+            preloadImage(
+              first.kind === 'image' ? first.src : first.poster,
+              first.kind === 'image' ? { meta: first.meta, sizes: STAGE_SIZES } : undefined,
+            );
+          }
+        },
+        () => undefined,
+      );
       await ready;
     }
     return null;
@@ -53,9 +64,17 @@ function SimilarProducts({ id, title, excludeId }: { id: number; title: string; 
   if (!similar.data && !similar.isLoading) return null;
   return (
     <section aria-labelledby="similar-title" data-testid="similar-products" className="below-fold">
-      <Title order={2} size="h3" id="similar-title" mb="sm">{title}</Title>
+      <Title order={2} size="h3" id="similar-title" mb="sm">
+        {title}
+      </Title>
       {similar.data ? (
-        <ProductGrid products={products.slice(0, 10)} cols={SIMILAR_COLS} priorityCount={0} onAddToCart={actions.onAddToCart} onBuyNow={actions.onBuyNow} />
+        <ProductGrid
+          products={products.slice(0, 10)}
+          cols={SIMILAR_COLS}
+          priorityCount={0}
+          onAddToCart={actions.onAddToCart}
+          onBuyNow={actions.onBuyNow}
+        />
       ) : (
         <ProductGridSkeleton count={5} cols={SIMILAR_COLS} />
       )}
@@ -76,7 +95,9 @@ function ProductDetailsSkeleton() {
           <Skeleton h={34} w={160} />
           <Skeleton h={14} w={80} />
           <Group gap={8}>
-            {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h={44} w={56} />)}
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} h={44} w={56} />
+            ))}
           </Group>
           <Skeleton h={90} />
           <Skeleton h={36} w={200} />
@@ -96,13 +117,25 @@ function NoLongerAvailable({ product }: { product: ProductDetails }) {
   return (
     <Stack gap="xl">
       <Group gap="lg" wrap="nowrap" align="center" data-testid="product-unavailable">
-        <img src={cardImage(product)} alt="" width={96} height={96} style={{ borderRadius: 'var(--mantine-radius-md)', opacity: 0.5, flex: '0 0 96px', objectFit: 'cover' }} />
+        <img
+          src={cardImage(product)}
+          alt=""
+          width={96}
+          height={96}
+          style={{ borderRadius: 'var(--mantine-radius-md)', opacity: 0.5, flex: '0 0 96px', objectFit: 'cover' }}
+        />
         <Stack gap={6} style={{ minWidth: 0 }}>
-          <Title order={1} size="h2">{t('product.unavailable_title')}</Title>
+          <Title order={1} size="h2">
+            {t('product.unavailable_title')}
+          </Title>
           <Text c="dimmed">{t('product.unavailable_text', { name: product.name })}</Text>
           <Group gap="sm" mt={4}>
-            <Button component={Link} to={`/shops/${product.shop.id}`} variant="light">{t('product.visit_shop', { shop: product.shop.name })}</Button>
-            <Button component={Link} to="/" variant="default">{t('common.back_home')}</Button>
+            <Button component={Link} to={`/shops/${product.shop.id}`} variant="light">
+              {t('product.visit_shop', { shop: product.shop.name })}
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              {t('common.back_home')}
+            </Button>
           </Group>
         </Stack>
       </Group>
@@ -169,7 +202,9 @@ export function Component() {
                 onToggleFavorite={() => favorites?.toggle(product)}
               />
               <section aria-labelledby="product-shop-title">
-                <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">{t('product.sold_by')}</Title>
+                <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">
+                  {t('product.sold_by')}
+                </Title>
                 <ShopCard shop={product.shop} headingOrder={3} cta={t('shop.visit')} />
               </section>
             </Stack>
@@ -177,7 +212,9 @@ export function Component() {
         </Grid>
         {product.description.trim() && (
           <section aria-labelledby="product-description-title">
-            <Title order={2} size="h3" id="product-description-title" mb="sm">{t('product.description')}</Title>
+            <Title order={2} size="h3" id="product-description-title" mb="sm">
+              {t('product.description')}
+            </Title>
             <Text style={{ whiteSpace: 'pre-line', maxWidth: '72ch', overflowWrap: 'anywhere' }} data-testid="product-description">
               {product.description}
             </Text>
@@ -187,7 +224,9 @@ export function Component() {
         <Deferred placeholder={<ProductGridSkeleton count={5} cols={SIMILAR_COLS} />}>
           <SimilarProducts id={product.id} excludeId={product.id} title={t('product.similar_from_shop', { shop: product.shop.name })} />
         </Deferred>
-        <Anchor component={Link} to={`/shops/${product.shop.id}`} size="sm">{t('product.more_from_shop', { shop: product.shop.name })} ›</Anchor>
+        <Anchor component={Link} to={`/shops/${product.shop.id}`} size="sm">
+          {t('product.more_from_shop', { shop: product.shop.name })} ›
+        </Anchor>
       </Stack>
     </Container>
   );

@@ -20,26 +20,32 @@ const SEARCH_SORTS: ProductSort[] = ['relevance', 'newest', 'price_asc', 'price_
 
 const searchOf = (params: URLSearchParams) => (params.get('search') ?? '').trim().slice(0, 200);
 
-export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFunctionArgs) => {
-  const url = new URL(request.url);
-  const search = searchOf(url.searchParams);
-  const sort = PRODUCT_SORTS.find((s) => s === url.searchParams.get('sort')) ?? 'relevance';
-  const page = Number(url.searchParams.get('page')) || 1;
-  if (search) void queryClient.prefetchQuery(productListQueryOptions({ search, sort, page }));
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const search = searchOf(url.searchParams);
+    const sort = PRODUCT_SORTS.find((s) => s === url.searchParams.get('sort')) ?? 'relevance';
+    const page = Number(url.searchParams.get('page')) || 1;
+    if (search) void queryClient.prefetchQuery(productListQueryOptions({ search, sort, page }));
+    return null;
+  };
 
 function EmptySearch() {
   const { t } = useTranslation();
   const { data: categories = [] } = useQuery(categoriesQueryOptions());
   return (
     <Stack gap="sm" py="lg" data-testid="empty-search">
-      <Title order={2} size="h4">{t('search.empty_title')}</Title>
+      <Title order={2} size="h4">
+        {t('search.empty_title')}
+      </Title>
       <Text c="dimmed">{t('search.empty_text')}</Text>
       <List size="sm" spacing={4}>
         {categories.slice(0, 6).map((category) => (
           <List.Item key={category.id}>
-            <Anchor component={Link} to={`/categories/${category.slug}`}>{category.name}</Anchor>
+            <Anchor component={Link} to={`/categories/${category.slug}`}>
+              {category.name}
+            </Anchor>
           </List.Item>
         ))}
       </List>
@@ -72,7 +78,9 @@ export function Component() {
           empty={
             <Stack py="xl" gap="xs" data-testid="no-products">
               <Text fw={600}>{t('search.no_results', { term: search })}</Text>
-              <Text c="dimmed" size="sm">{t('search.no_results_hint')}</Text>
+              <Text c="dimmed" size="sm">
+                {t('search.no_results_hint')}
+              </Text>
             </Stack>
           }
           {...actions}

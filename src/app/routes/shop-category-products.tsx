@@ -46,7 +46,11 @@ export function Component() {
           onRetry={() => shop.refetch()}
           retrying={shop.isFetching}
         >
-          {phase === 'not-found' && <Anchor component={Link} to="/shops">{t('shop.all_shops')}</Anchor>}
+          {phase === 'not-found' && (
+            <Anchor component={Link} to="/shops">
+              {t('shop.all_shops')}
+            </Anchor>
+          )}
         </QueryState>
       </Container>
     );
@@ -70,8 +74,14 @@ export function Component() {
   if (!category) {
     return (
       <Container size="xl" py="xl">
-        <QueryState kind="not-found" title={t('shop_category.not_found_title')} text={t('shop_category.not_found_text', { shop: details.name })}>
-          <Anchor component={Link} to={`/shops/${details.id}`}>{t('shop_category.back_to_shop', { shop: details.name })}</Anchor>
+        <QueryState
+          kind="not-found"
+          title={t('shop_category.not_found_title')}
+          text={t('shop_category.not_found_text', { shop: details.name })}
+        >
+          <Anchor component={Link} to={`/shops/${details.id}`}>
+            {t('shop_category.back_to_shop', { shop: details.name })}
+          </Anchor>
         </QueryState>
       </Container>
     );
@@ -81,17 +91,38 @@ export function Component() {
     <Container size="xl" py="md">
       <nav aria-label={t('shop_category.breadcrumb')}>
         <ol className={classes.crumbs}>
-          <li><Anchor component={Link} to="/shops" size="sm">{t('routes.shops')}</Anchor></li>
-          <li><Anchor component={Link} to={`/shops/${details.id}`} size="sm">{details.name}</Anchor></li>
+          <li>
+            <Anchor component={Link} to="/shops" size="sm">
+              {t('routes.shops')}
+            </Anchor>
+          </li>
+          <li>
+            <Anchor component={Link} to={`/shops/${details.id}`} size="sm">
+              {details.name}
+            </Anchor>
+          </li>
           <li aria-current="page">{category.name}</li>
         </ol>
       </nav>
       <Group gap="md" wrap="nowrap" align="center" mb="md">
-        <Photo src={details.logo} meta={details.logo_meta} alt="" sizes="56px" width={56} height={56} style={{ borderRadius: '50%', flex: '0 0 56px' }} />
+        <Photo
+          src={details.logo}
+          meta={details.logo_meta}
+          alt=""
+          sizes="56px"
+          width={56}
+          height={56}
+          style={{ borderRadius: '50%', flex: '0 0 56px' }}
+        />
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>{category.name}</Title>
+          <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>
+            {category.name}
+          </Title>
           <Text size="sm" c="dimmed">
-            {t('shop_category.from_shop')} <Anchor component={Link} to={`/shops/${details.id}`} inherit>{details.name}</Anchor>
+            {t('shop_category.from_shop')}{' '}
+            <Anchor component={Link} to={`/shops/${details.id}`} inherit>
+              {details.name}
+            </Anchor>
           </Text>
         </Stack>
       </Group>
@@ -100,7 +131,11 @@ export function Component() {
           <ul className={classes.chips}>
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/shops/${details.id}/categories/${c.slug}`} className={classes.chip} aria-current={c.id === category.id ? 'page' : undefined}>
+                <Link
+                  to={`/shops/${details.id}/categories/${c.slug}`}
+                  className={classes.chip}
+                  aria-current={c.id === category.id ? 'page' : undefined}
+                >
                   {c.name}
                   <span className={classes.chipCount}>{c.products_count}</span>
                 </Link>

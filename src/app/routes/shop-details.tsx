@@ -39,7 +39,9 @@ export function ShopProducts({ shopId, categoryId }: { shopId: number; categoryI
   const actions = useProductActions();
   return (
     <section aria-labelledby="shop-products-title" style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
-      <Title order={2} size="h3" id="shop-products-title" mb="xs">{t('shop.products')}</Title>
+      <Title order={2} size="h3" id="shop-products-title" mb="xs">
+        {t('shop.products')}
+      </Title>
       <ProductListing params={{ shop: shopId, category: categoryId }} {...actions} />
     </section>
   );
@@ -85,7 +87,11 @@ export function Component() {
           onRetry={() => shop.refetch()}
           retrying={shop.isFetching}
         >
-          {phase === 'not-found' && <Anchor component={Link} to="/shops">{t('shop.all_shops')}</Anchor>}
+          {phase === 'not-found' && (
+            <Anchor component={Link} to="/shops">
+              {t('shop.all_shops')}
+            </Anchor>
+          )}
         </QueryState>
       </Container>
     );
@@ -100,12 +106,30 @@ export function Component() {
       ) : (
         <Stack gap="md" data-testid="shop-header">
           <div className={classes.banner}>
-            <Photo src={details.shop.banner} meta={details.shop.banner_meta} alt="" sizes="(min-width: 88em) 1320px, 100vw" width={1200} height={300} priority />
+            <Photo
+              src={details.shop.banner}
+              meta={details.shop.banner_meta}
+              alt=""
+              sizes="(min-width: 88em) 1320px, 100vw"
+              width={1200}
+              height={300}
+              priority
+            />
           </div>
           <Group gap="md" wrap="nowrap" align="flex-start" className={classes.identity}>
-            <Photo src={details.shop.logo} meta={details.shop.logo_meta} alt={t('shop.logo_alt', { name: details.shop.name })} sizes="88px" width={88} height={88} className={classes.logo} />
+            <Photo
+              src={details.shop.logo}
+              meta={details.shop.logo_meta}
+              alt={t('shop.logo_alt', { name: details.shop.name })}
+              sizes="88px"
+              width={88}
+              height={88}
+              className={classes.logo}
+            />
             <Stack gap={4} style={{ minWidth: 0 }}>
-              <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>{details.shop.name}</Title>
+              <Title order={1} fz={{ base: 22, sm: 28 }} className={classes.name}>
+                {details.shop.name}
+              </Title>
               <ShopRating rating={details.shop.rating} reviews={details.shop.reviews_count} />
               <Text size="sm" c="dimmed">
                 {details.shop.city}
@@ -116,7 +140,9 @@ export function Component() {
           {details.shop.description && <Text className={classes.description}>{details.shop.description}</Text>}
           {details.categories.length > 0 && (
             <section aria-labelledby="shop-categories-title">
-              <Title order={2} size="h4" id="shop-categories-title" mb="xs">{t('shop.categories')}</Title>
+              <Title order={2} size="h4" id="shop-categories-title" mb="xs">
+                {t('shop.categories')}
+              </Title>
               <ul className={classes.chips}>
                 {details.categories.map((category) => (
                   <li key={category.id}>

@@ -35,7 +35,9 @@ export function Component() {
       <PageHeader title={t('routes.shops')} description={t('shops.intro')} />
       {phase === 'loading' && (
         <SimpleGrid cols={COLS} spacing="md" data-testid="shops-skeleton">
-          {Array.from({ length: 8 }, (_, i) => <ShopCardSkeleton key={i} withBanner />)}
+          {Array.from({ length: 8 }, (_, i) => (
+            <ShopCardSkeleton key={i} withBanner />
+          ))}
         </SimpleGrid>
       )}
       {(phase === 'offline' || phase === 'error' || phase === 'not-found') && (
@@ -44,7 +46,9 @@ export function Component() {
       {phase === 'ready' && query.data && (
         <>
           {query.data.data.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">{t('shops.empty')}</Text>
+            <Text c="dimmed" ta="center" py="xl">
+              {t('shops.empty')}
+            </Text>
           ) : (
             <>
               <h2 className="visually-hidden">{t('shops.list_title')}</h2>
@@ -55,7 +59,11 @@ export function Component() {
               </SimpleGrid>
             </>
           )}
-          <Pagination current={query.data.meta.current_page} last={query.data.meta.last_page} hrefFor={(p) => (p <= 1 ? '?' : `?page=${p}`)} />
+          <Pagination
+            current={query.data.meta.current_page}
+            last={query.data.meta.last_page}
+            hrefFor={(p) => (p <= 1 ? '?' : `?page=${p}`)}
+          />
         </>
       )}
     </Container>

@@ -18,7 +18,8 @@ export function subpageRoute(queryClient: QueryClient, options: { path: string; 
   return {
     path: options.path,
     handle: {
-      title: (loaderData, t) => (loaderData as SubpageLoaderData | undefined)?.page?.title ?? (options.title ? t(options.title) : undefined),
+      title: (loaderData, t) =>
+        (loaderData as SubpageLoaderData | undefined)?.page?.title ?? (options.title ? t(options.title) : undefined),
     } satisfies RouteHandle,
     loader: async ({ params }: LoaderFunctionArgs): Promise<SubpageLoaderData> => {
       const slug = options.slug ?? params.slug ?? '';

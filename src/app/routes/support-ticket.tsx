@@ -28,11 +28,13 @@ import { QueryState, queryPhase } from '../../components/QueryState/QueryState.t
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
-export const createLoader = (queryClient: QueryClient) => ({ params }: LoaderFunctionArgs) => {
-  const number = parseTicketNumber(params.ticketNumber);
-  if (number) void queryClient.prefetchQuery(ticketQueryOptions(number));
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    const number = parseTicketNumber(params.ticketNumber);
+    if (number) void queryClient.prefetchQuery(ticketQueryOptions(number));
+    return null;
+  };
 
 export function Component() {
   const { ticketNumber } = useParams();
@@ -89,7 +91,12 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
       notifications.show({ color: 'green', message: response.message });
       setConfirming(false);
     } catch (error) {
-      const message = error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text');
+      const message =
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text');
       notifications.show({ color: 'red', message });
       if (error instanceof ApiError) void query.refetch();
     } finally {
@@ -102,40 +109,69 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
     <Stack gap="lg">
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="ticket-title">{ticket.subject}</Title>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="ticket-title">
+            {ticket.subject}
+          </Title>
           <TicketStatusBadge status={ticket.status} />
         </Group>
         <Group gap="md" style={{ rowGap: 4 }}>
-          <Text size="sm" c="dimmed">{t('tickets.number')}: <Text span ff="monospace" c="var(--mantine-color-text)" data-testid="ticket-number">{ticket.ticket_number}</Text></Text>
-          <Text size="sm" c="dimmed">{t('tickets.priority')}: <Text span c="var(--mantine-color-text)" data-testid="ticket-priority">{t(`tickets.priority_${ticket.priority}`)}</Text></Text>
-          <Text size="sm" c="dimmed">{t('tickets.opened')}: <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time></Text>
+          <Text size="sm" c="dimmed">
+            {t('tickets.number')}:{' '}
+            <Text span ff="monospace" c="var(--mantine-color-text)" data-testid="ticket-number">
+              {ticket.ticket_number}
+            </Text>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('tickets.priority')}:{' '}
+            <Text span c="var(--mantine-color-text)" data-testid="ticket-priority">
+              {t(`tickets.priority_${ticket.priority}`)}
+            </Text>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('tickets.opened')}: <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+          </Text>
           {ticket.order && (
             <Text size="sm" c="dimmed">
-              {t('tickets.order')}: <Anchor component={Link} to={`/order-history/${ticket.order.id}`} size="sm" data-testid="ticket-order-link">{ticket.order.number}</Anchor>
+              {t('tickets.order')}:{' '}
+              <Anchor component={Link} to={`/order-history/${ticket.order.id}`} size="sm" data-testid="ticket-order-link">
+                {ticket.order.number}
+              </Anchor>
             </Text>
           )}
         </Group>
       </Stack>
 
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby="ticket-thread-title">
-        <Title order={2} size="h4" id="ticket-thread-title" mb="md">{t('tickets.thread')}</Title>
+        <Title order={2} size="h4" id="ticket-thread-title" mb="md">
+          {t('tickets.thread')}
+        </Title>
         <TicketThread messages={ticket.messages} />
       </Paper>
 
       {open ? (
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby="ticket-reply-title">
-          <Title order={2} size="h4" id="ticket-reply-title" mb="sm">{t('tickets.reply_title')}</Title>
-          <ReplyForm key={ticket.ticket_number} draftKey={session.user ? draftKeys.reply(session.user.id, ticket.ticket_number) : null} onSubmit={reply} />
+          <Title order={2} size="h4" id="ticket-reply-title" mb="sm">
+            {t('tickets.reply_title')}
+          </Title>
+          <ReplyForm
+            key={ticket.ticket_number}
+            draftKey={session.user ? draftKeys.reply(session.user.id, ticket.ticket_number) : null}
+            onSubmit={reply}
+          />
         </Paper>
       ) : (
         <Alert color="gray" data-testid="ticket-closed">
           {t('tickets.closed_text')}{' '}
-          <Anchor component={Link} to="/support-tickets?new=1" inherit>{t('tickets.open_ticket')}</Anchor>
+          <Anchor component={Link} to="/support-tickets?new=1" inherit>
+            {t('tickets.open_ticket')}
+          </Anchor>
         </Alert>
       )}
 
       <Group justify="space-between" gap="sm">
-        <Anchor component={Link} to="/support-tickets" size="sm">{t('tickets.back_to_list')}</Anchor>
+        <Anchor component={Link} to="/support-tickets" size="sm">
+          {t('tickets.back_to_list')}
+        </Anchor>
         {open && (
           <Button color="red" variant="outline" onClick={() => setConfirming(true)} disabled={!online} data-testid="close-ticket">
             {online ? t('tickets.close') : t('support_forms.needs_connection')}

@@ -23,10 +23,12 @@ import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 
-export const createLoader = (queryClient: QueryClient) => ({ request }: LoaderFunctionArgs) => {
-  void queryClient.prefetchQuery(ticketsQueryOptions(ticketListParams(new URL(request.url).searchParams)));
-  return null;
-};
+export const createLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: LoaderFunctionArgs) => {
+    void queryClient.prefetchQuery(ticketsQueryOptions(ticketListParams(new URL(request.url).searchParams)));
+    return null;
+  };
 
 const ALL = 'all';
 
@@ -77,8 +79,12 @@ export function Component() {
       </Group>
       {creating && (
         <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="new-ticket-title">
-          <Title order={2} size="h3" id="new-ticket-title" mb={4}>{t('tickets.new_title')}</Title>
-          <Text size="sm" c="dimmed" mb="md">{t('tickets.new_intro')}</Text>
+          <Title order={2} size="h3" id="new-ticket-title" mb={4}>
+            {t('tickets.new_title')}
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            {t('tickets.new_intro')}
+          </Text>
           <TicketForm
             orders={(orders.data?.data ?? []).map((order) => ({ id: order.id, number: order.number }))}
             draftKey={session.user ? draftKeys.ticket(session.user.id) : null}
@@ -88,7 +94,10 @@ export function Component() {
         </Paper>
       )}
       <div role="radiogroup" aria-label={t('tickets.filter')}>
-        <Chip.Group value={params.status ?? ALL} onChange={(value) => void navigate(hrefFor({ status: value === ALL ? null : (value as TicketStatus), new: creating }))}>
+        <Chip.Group
+          value={params.status ?? ALL}
+          onChange={(value) => void navigate(hrefFor({ status: value === ALL ? null : (value as TicketStatus), new: creating }))}
+        >
           <Group gap="xs" data-testid="ticket-status-filter">
             {[ALL, ...TICKET_STATUSES].map((status) => (
               <Chip key={status} value={status} variant="outline" type="radio">
@@ -100,20 +109,30 @@ export function Component() {
       </div>
       {phase === 'loading' ? (
         <Stack gap="sm" data-testid="tickets-skeleton">
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} h={104} radius="md" />)}
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} h={104} radius="md" />
+          ))}
         </Stack>
       ) : !query.data ? (
         <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : query.data.data.length === 0 ? (
         <Stack align="center" ta="center" py="xl" gap="xs" data-testid="tickets-empty">
-          <Title order={2} size="h4">{params.status ? t('tickets.none_with_status') : t('tickets.none')}</Title>
-          {!params.status && <Text c="dimmed" maw={420}>{t('tickets.none_text')}</Text>}
+          <Title order={2} size="h4">
+            {params.status ? t('tickets.none_with_status') : t('tickets.none')}
+          </Title>
+          {!params.status && (
+            <Text c="dimmed" maw={420}>
+              {t('tickets.none_text')}
+            </Text>
+          )}
           {!creating && openButton('light')}
         </Stack>
       ) : (
         <>
           <TicketList tickets={query.data.data} label={t('account.support_ticket')} />
-          <Text size="xs" c="dimmed" ta="center">{t('tickets.count', { count: query.data.meta.total })}</Text>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('tickets.count', { count: query.data.meta.total })}
+          </Text>
           <Pagination
             current={query.data.meta.current_page}
             last={query.data.meta.last_page || Math.ceil(query.data.meta.total / TICKETS_PER_PAGE)}

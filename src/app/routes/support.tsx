@@ -23,19 +23,25 @@ export function Component() {
     <Container size="md" py="xl">
       <PageHeader title={t('routes.support')} description={t('support.intro')} />
       <section aria-labelledby="support-channels">
-        <Title order={2} size="h3" id="support-channels" mb="sm">{t('support_page.channels')}</Title>
+        <Title order={2} size="h3" id="support-channels" mb="sm">
+          {t('support_page.channels')}
+        </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md" data-testid="support-channels">
           <ContactItem icon={<ClockIcon size={18} />} label={t('contact.hours')}>
             <span data-testid="support-hours">{t('contact.hours_value', { hours: CUSTOMER_SERVICE_HOURS })}</span>
           </ContactItem>
           {storefront.mobile && (
             <ContactItem icon={<PhoneIcon size={18} />} label={t('contact.phone')}>
-              <Anchor href={`tel:${storefront.mobile.replace(/[^\d+]/g, '')}`} inherit>{formatPhone(storefront.mobile)}</Anchor>
+              <Anchor href={`tel:${storefront.mobile.replace(/[^\d+]/g, '')}`} inherit>
+                {formatPhone(storefront.mobile)}
+              </Anchor>
             </ContactItem>
           )}
           {storefront.email && (
             <ContactItem icon={<MailIcon size={18} />} label={t('contact.email')}>
-              <Anchor href={`mailto:${storefront.email}`} inherit>{storefront.email}</Anchor>
+              <Anchor href={`mailto:${storefront.email}`} inherit>
+                {storefront.email}
+              </Anchor>
             </ContactItem>
           )}
         </SimpleGrid>
@@ -44,26 +50,42 @@ export function Component() {
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="xl">
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="support-tickets-title" data-testid="support-tickets-card">
           <Stack gap="xs" h="100%">
-            <Title order={2} size="h4" id="support-tickets-title">{t('account.support_ticket')}</Title>
-            <Text size="sm" c="dimmed" style={{ flex: 1 }}>{isLoggedIn ? t('support_page.tickets_text') : t('support_page.tickets_signed_out')}</Text>
+            <Title order={2} size="h4" id="support-tickets-title">
+              {t('account.support_ticket')}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              {isLoggedIn ? t('support_page.tickets_text') : t('support_page.tickets_signed_out')}
+            </Text>
             <Group gap="sm">
               {isLoggedIn ? (
                 <>
-                  <Button component={Link} to="/support-tickets?new=1">{t('tickets.open_ticket')}</Button>
-                  <Button component={Link} to="/support-tickets" variant="default">{t('support_page.my_tickets')}</Button>
+                  <Button component={Link} to="/support-tickets?new=1">
+                    {t('tickets.open_ticket')}
+                  </Button>
+                  <Button component={Link} to="/support-tickets" variant="default">
+                    {t('support_page.my_tickets')}
+                  </Button>
                 </>
               ) : (
-                <Button onClick={openLogin} data-testid="support-sign-in">{t('support_page.sign_in')}</Button>
+                <Button onClick={openLogin} data-testid="support-sign-in">
+                  {t('support_page.sign_in')}
+                </Button>
               )}
             </Group>
           </Stack>
         </Paper>
         <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="support-contact-title">
           <Stack gap="xs" h="100%">
-            <Title order={2} size="h4" id="support-contact-title">{t('routes.contact_us')}</Title>
-            <Text size="sm" c="dimmed" style={{ flex: 1 }}>{t('support_page.contact_text')}</Text>
+            <Title order={2} size="h4" id="support-contact-title">
+              {t('routes.contact_us')}
+            </Title>
+            <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+              {t('support_page.contact_text')}
+            </Text>
             <Group>
-              <Button component={Link} to="/contact-us" variant="light">{t('support_page.write_us')}</Button>
+              <Button component={Link} to="/contact-us" variant="light">
+                {t('support_page.write_us')}
+              </Button>
             </Group>
           </Stack>
         </Paper>

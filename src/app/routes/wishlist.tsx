@@ -44,23 +44,38 @@ export function Component() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="baseline">
-        <Title order={1} size="h2">{t('wishlist.title')}</Title>
+        <Title order={1} size="h2">
+          {t('wishlist.title')}
+        </Title>
         {favorites.query.data && products.length > 0 && (
-          <Text c="dimmed" size="sm" data-testid="wishlist-count">{t('wishlist.count', { count: favorites.count })}</Text>
+          <Text c="dimmed" size="sm" data-testid="wishlist-count">
+            {t('wishlist.count', { count: favorites.count })}
+          </Text>
         )}
       </Group>
       {!favorites.query.data ? (
         phase === 'loading' ? (
           <ProductGridSkeleton count={4} cols={COLS} />
         ) : (
-          <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => favorites.query.refetch()} retrying={favorites.query.isFetching} />
+          <QueryState
+            kind={phase === 'ready' ? 'error' : phase}
+            order={2}
+            onRetry={() => favorites.query.refetch()}
+            retrying={favorites.query.isFetching}
+          />
         )
       ) : products.length === 0 ? (
         <Stack align="center" ta="center" py="xl" gap="sm" data-testid="wishlist-empty">
           <HeartIcon size={40} color="var(--mantine-color-red-6)" />
-          <Title order={2} size="h3">{t('wishlist.empty_title')}</Title>
-          <Text c="dimmed" maw={420}>{t('wishlist.empty_text')}</Text>
-          <Button component={Link} to="/">{t('wishlist.browse')}</Button>
+          <Title order={2} size="h3">
+            {t('wishlist.empty_title')}
+          </Title>
+          <Text c="dimmed" maw={420}>
+            {t('wishlist.empty_text')}
+          </Text>
+          <Button component={Link} to="/">
+            {t('wishlist.browse')}
+          </Button>
         </Stack>
       ) : (
         <FavoriteControlsContext.Provider value={controls}>

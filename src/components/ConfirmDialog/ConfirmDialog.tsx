@@ -19,8 +19,12 @@ export default function ConfirmDialog({ opened, title, text, onCancel, onConfirm
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text size="sm">{text}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>
-        <Button color="red" onClick={onConfirm} loading={busy}>{confirmLabel ?? t('common.yes')}</Button>
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy}>
+          {confirmLabel ?? t('common.yes')}
+        </Button>
       </Group>
     </Modal>
   );

@@ -10,7 +10,9 @@ export function ContactItem({ icon, label, children }: { icon: ReactNode; label:
           {icon}
           {label}
         </Text>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{children}</Text>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </Text>
       </Stack>
     </Paper>
   );

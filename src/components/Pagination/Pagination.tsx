@@ -20,7 +20,9 @@ export function Pagination({ current, last, hrefFor }: { current: number; last: 
         {glyph}
       </UnstyledButton>
     ) : (
-      <span className={classes.item} aria-disabled="true" data-disabled="true">{glyph}</span>
+      <span className={classes.item} aria-disabled="true" data-disabled="true">
+        {glyph}
+      </span>
     );
 
   return (
@@ -42,7 +44,9 @@ export function Pagination({ current, last, hrefFor }: { current: number; last: 
                 {item}
               </UnstyledButton>
             ) : (
-              <span key={item} className={classes.ellipsis} aria-hidden="true">…</span>
+              <span key={item} className={classes.ellipsis} aria-hidden="true">
+                …
+              </span>
             ),
           )}
         </Group>

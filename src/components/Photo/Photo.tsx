@@ -93,10 +93,35 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
     const background: CSSProperties = hash
       ? { backgroundImage: `url(${placeholderUrl(hash)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
       : { backgroundColor: 'var(--mantine-color-gray-2)' };
-    return <img src={EMPTY_PIXEL} alt={alt} width={w} height={h} className={className} style={{ ...style, ...background }} data-testid={rest['data-testid']} data-photo-failed="" />;
+    return (
+      <img
+        src={EMPTY_PIXEL}
+        alt={alt}
+        width={w}
+        height={h}
+        className={className}
+        style={{ ...style, ...background }}
+        data-testid={rest['data-testid']}
+        data-photo-failed=""
+      />
+    );
   }
   if (!meta) {
-    return <img src={src} alt={alt} width={w} height={h} loading={loading} decoding="async" fetchPriority={fetchPriority} className={className} style={style} onError={() => setFailed(true)} data-testid={rest['data-testid']} />;
+    return (
+      <img
+        src={src}
+        alt={alt}
+        width={w}
+        height={h}
+        loading={loading}
+        decoding="async"
+        fetchPriority={fetchPriority}
+        className={className}
+        style={style}
+        onError={() => setFailed(true)}
+        data-testid={rest['data-testid']}
+      />
+    );
   }
   const background: CSSProperties = {
     backgroundColor: placeholderColour(meta.placeholder) || undefined,

@@ -78,19 +78,38 @@ export function QueryState({ kind, onRetry, retrying = false, order = 1, title, 
     error: { title: t('errors.page_failed_title'), text: t('errors.page_failed_text') },
   };
   return (
-    <Stack align="center" ta="center" gap="sm" py="xl" px="md" mx="auto" maw={480} data-testid="query-state" data-kind={kind} role={kind === 'not-found' ? undefined : 'alert'}>
+    <Stack
+      align="center"
+      ta="center"
+      gap="sm"
+      py="xl"
+      px="md"
+      mx="auto"
+      maw={480}
+      data-testid="query-state"
+      data-kind={kind}
+      role={kind === 'not-found' ? undefined : 'alert'}
+    >
       {kind === 'offline' && <OfflineIcon size={40} color="var(--mantine-color-dimmed)" />}
       {kind === 'not-found' && (
-        <Text fz={48} fw={800} lh={1} c="var(--mantine-primary-color-filled)" aria-hidden="true">404</Text>
+        <Text fz={48} fw={800} lh={1} c="var(--mantine-primary-color-filled)" aria-hidden="true">
+          404
+        </Text>
       )}
-      <Title order={order} size="h2">{title ?? defaults[kind].title}</Title>
+      <Title order={order} size="h2">
+        {title ?? defaults[kind].title}
+      </Title>
       <Text c="dimmed">{text ?? defaults[kind].text}</Text>
       {children}
       <Group justify="center" gap="sm" mt="xs">
         {kind !== 'not-found' && onRetry && (
-          <Button onClick={() => void onRetry()} loading={retrying}>{t('common.retry')}</Button>
+          <Button onClick={() => void onRetry()} loading={retrying}>
+            {t('common.retry')}
+          </Button>
         )}
-        <Button component={Link} to="/" variant={kind === 'not-found' ? 'filled' : 'default'}>{t('common.back_home')}</Button>
+        <Button component={Link} to="/" variant={kind === 'not-found' ? 'filled' : 'default'}>
+          {t('common.back_home')}
+        </Button>
       </Group>
     </Stack>
   );

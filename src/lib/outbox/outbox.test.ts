@@ -21,7 +21,10 @@ function memoryLocks(): LockManager {
     request(name: string, callback: () => Promise<unknown>) {
       const before = tails.get(name) ?? Promise.resolve();
       const run = before.then(() => callback());
-      tails.set(name, run.catch(() => undefined));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
       return run;
     },
     query: async () => ({ held: [], pending: [] }),
@@ -73,7 +76,12 @@ function newOutbox(server: ReturnType<typeof fakeServer>, locks: LockManager, no
   return outbox;
 }
 
-const change = (path: string, label = path) => ({ kind: 'cart' as const, request: { method: 'POST' as const, path, body: { product_id: 1 } }, change: { path }, label });
+const change = (path: string, label = path) => ({
+  kind: 'cart' as const,
+  request: { method: 'POST' as const, path, body: { product_id: 1 } },
+  change: { path },
+  label,
+});
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -187,7 +195,18 @@ describe('outbox', () => {
     const server = fakeServer();
     const notices: OutboxNotice[] = [];
     const locks = memoryLocks();
-    await appendEntry({ key: crypto.randomUUID(), kind: 'cart', owner: 1, token: 't', locale: 'ro', request: { method: 'POST', path: '/cart/store' }, change: {}, label: 'Tricou', createdAt: 0, attempts: 0 });
+    await appendEntry({
+      key: crypto.randomUUID(),
+      kind: 'cart',
+      owner: 1,
+      token: 't',
+      locale: 'ro',
+      request: { method: 'POST', path: '/cart/store' },
+      change: {},
+      label: 'Tricou',
+      createdAt: 0,
+      attempts: 0,
+    });
     const drain = () => drainOutbox({ origin, fetch: server.fetch, locks, fallbackMessage: () => 'eroare de server' });
     server.setMode('network');
     expect((await drain()).kind).toBe('unreachable');
@@ -256,7 +275,10 @@ describe('outbox', () => {
     // A third tab opened after the change was queued, and never restored: the answer is news to it.
     const tabC = newOutbox(server, locks);
     const seenByC: string[] = [];
-    tabC.registerKind('cart', { cancelStaleFetches: () => seenByC.push('cancel'), answered: (e) => seenByC.push(`answered ${e?.key ?? 'unknown'}`) });
+    tabC.registerKind('cart', {
+      cancelStaleFetches: () => seenByC.push('cancel'),
+      answered: (e) => seenByC.push(`answered ${e?.key ?? 'unknown'}`),
+    });
     server.setMode('ok');
     connectivity.reportReachable();
     await tabA.idle();
@@ -336,7 +358,13 @@ describe('outbox', () => {
     const workerChannel = new BroadcastChannel(OUTBOX_CHANNEL);
     const shownWaiting: number[] = [];
     const stop = tab.subscribe(() => shownWaiting.push(tab.pending('cart').length));
-    await drainOutbox({ origin, fetch: server.fetch, locks: memoryLocks(), keepAnswered: true, broadcast: (m) => workerChannel.postMessage(m) });
+    await drainOutbox({
+      origin,
+      fetch: server.fetch,
+      locks: memoryLocks(),
+      keepAnswered: true,
+      broadcast: (m) => workerChannel.postMessage(m),
+    });
     workerChannel.close();
     await expect.poll(() => listEntries(), { timeout: 3000 }).toEqual([]);
     await expect.poll(() => tab.pending('cart'), { timeout: 3000 }).toEqual([]);
@@ -353,7 +381,13 @@ describe('outbox', () => {
 
   it('a disk that never answers the cache write does not hold the outbox: every change still goes, once', async () => {
     const server = fakeServer();
-    const outbox = createOutbox({ connectivity, origin: () => origin, fetch: server.fetch, locks: memoryLocks(), storeAnswerTimeoutMs: 50 });
+    const outbox = createOutbox({
+      connectivity,
+      origin: () => origin,
+      fetch: server.fetch,
+      locks: memoryLocks(),
+      storeAnswerTimeoutMs: 50,
+    });
     outboxes.push(outbox);
     outbox.setAnswerStore(() => new Promise<void>(() => undefined));
     outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
@@ -368,7 +402,13 @@ describe('outbox', () => {
   it('random interleavings of taps, drops and two tabs: every change applied exactly once, in tap order', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.record({ tap: fc.constantFrom(0, 1) }), fc.record({ net: fc.constantFrom<Mode>('ok', 'network', 'apply-then-drop', 'unavailable') })), { minLength: 1, maxLength: 25 }),
+        fc.array(
+          fc.oneof(
+            fc.record({ tap: fc.constantFrom(0, 1) }),
+            fc.record({ net: fc.constantFrom<Mode>('ok', 'network', 'apply-then-drop', 'unavailable') }),
+          ),
+          { minLength: 1, maxLength: 25 },
+        ),
         async (steps) => {
           globalThis.indexedDB = new IDBFactory();
           resetOutboxDbForTests();

@@ -9,7 +9,15 @@ import { useMemo, useSyncExternalStore } from 'react';
 import type { Connectivity } from '../connectivity.ts';
 import { appendEntry, listEntries, putEntry, removeEntries, settleEntry, takeNotices } from './outbox-db.ts';
 import { drainOutbox, type DrainOutcome } from './outbox-sender.ts';
-import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG, type OutboxEntry, type OutboxKind, type OutboxMessage, type OutboxNotice, type OutboxRequest } from './outbox-types.ts';
+import {
+  OUTBOX_CHANNEL,
+  OUTBOX_SYNC_TAG,
+  type OutboxEntry,
+  type OutboxKind,
+  type OutboxMessage,
+  type OutboxNotice,
+  type OutboxRequest,
+} from './outbox-types.ts';
 
 export interface OutboxIdentity {
   owner: number;
@@ -200,7 +208,9 @@ export function createOutbox(options: {
   function registerBackgroundSync() {
     if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
     void navigator.serviceWorker.ready
-      .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+      .then((registration) =>
+        (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG),
+      )
       .catch(() => undefined);
   }
 

@@ -10,8 +10,15 @@ import { outbox } from './index.ts';
 import { useQueueChange } from './use-queued-changes.ts';
 import type { OutboxEntry } from './outbox-types.ts';
 
-const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>;
-const change = { kind: 'favorite' as const, request: { method: 'PUT' as const, path: '/favorite-products/7' }, change: { id: 7 }, label: 'Geacă de iarnă' };
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <QueryClientProvider client={createTestQueryClient()}>{children}</QueryClientProvider>
+);
+const change = {
+  kind: 'favorite' as const,
+  request: { method: 'PUT' as const, path: '/favorite-products/7' },
+  change: { id: 7 },
+  label: 'Geacă de iarnă',
+};
 
 beforeAll(async () => {
   await initI18n('ro');

@@ -25,7 +25,14 @@ export function useQueueChange<Change>(): (change: NewChange<Change>) => Promise
     networkMode: 'always',
     retry: false,
   });
-  return useCallback((change: NewChange<Change>) => mutateAsync(change).then(() => true, () => false), [mutateAsync]);
+  return useCallback(
+    (change: NewChange<Change>) =>
+      mutateAsync(change).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
+  );
 }
 
 /** The changes of `kind` not yet confirmed by the server (queued or in flight), oldest first. */

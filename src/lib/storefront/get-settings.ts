@@ -7,5 +7,4 @@ import { SETTINGS_PATH } from '../../../contract/api-paths/storefront.ts';
 export const getSettings = async ({ signal }: { signal?: AbortSignal } = {}) =>
   (await apiRequest<{ data: { data: GeneralSettings } }>(SETTINGS_PATH, { signal })).data.data;
 
-export const settingsQueryOptions = () =>
-  queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: 5 * 60_000 });
+export const settingsQueryOptions = () => queryOptions({ queryKey: ['settings'], queryFn: getSettings, staleTime: 5 * 60_000 });

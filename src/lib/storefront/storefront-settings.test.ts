@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { hasCompleteTheme, toStorefrontSettings } from './storefront-settings.ts';
 
 const fullTheme = {
-  primary: '#0a7', 50: '#e', 100: '#d', 200: '#c', 300: '#b', 400: '#a', 500: '#9', 600: '#8', 700: '#7', 800: '#6', 900: '#5', 950: '#4',
+  primary: '#0a7',
+  50: '#e',
+  100: '#d',
+  200: '#c',
+  300: '#b',
+  400: '#a',
+  500: '#9',
+  600: '#8',
+  700: '#7',
+  800: '#6',
+  900: '#5',
+  950: '#4',
 };
 
 describe('toStorefrontSettings', () => {

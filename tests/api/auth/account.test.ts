@@ -38,7 +38,6 @@ test.beforeAll(async ({ testApp }) => {
   call = api(t);
 });
 
-
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -67,7 +66,14 @@ describe('GET /user and GET /dashboard', () => {
   it('answer the session’s user; the dashboard has empty order counts until orders exist', async () => {
     const ana = await signUp(t, 'Ana Dobre');
     const me = currentUserResponseSchema.parse((await call.get('/user', { token: ana.token })).json());
-    expect(me.data.user).toMatchObject({ id: ana.user.id, name: 'Ana Dobre', phone: ana.phone.national, phone_code: '+40', email: null, profile_photo: null });
+    expect(me.data.user).toMatchObject({
+      id: ana.user.id,
+      name: 'Ana Dobre',
+      phone: ana.phone.national,
+      phone_code: '+40',
+      email: null,
+      profile_photo: null,
+    });
 
     const res = await call.get('/dashboard', { token: ana.token });
     expect(res.statusCode).toBe(200);
@@ -126,7 +132,9 @@ describe('POST /profile/photo', () => {
     expect(served.rawPayload.subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
 
     // A new photo replaces the file; the old name is no longer served.
-    const other = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#123456' } }).png().toBuffer();
+    const other = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const again = await upload(ana.token, { name: 'nou.jpg', type: 'image/jpeg', bytes: other });
     const newUrl = again.json().data.user.profile_photo as string;
     expect(newUrl).toMatch(/\.png$/); // the type comes from the bytes, not the name
@@ -136,7 +144,11 @@ describe('POST /profile/photo', () => {
 
   it('rejects a text file renamed .png, a file over 2 MB and a missing file, per field', async () => {
     const ana = await signUp(t);
-    const text = await upload(ana.token, { name: 'poza.png', type: 'image/png', bytes: Buffer.from('hello, this is not an image at all') }, 'en');
+    const text = await upload(
+      ana.token,
+      { name: 'poza.png', type: 'image/png', bytes: Buffer.from('hello, this is not an image at all') },
+      'en',
+    );
     expect(text.statusCode).toBe(422);
     expect(text.json()).toEqual({ message: en['validation.photo_type'], errors: { photo: [en['validation.photo_type']] } });
 
@@ -174,25 +186,39 @@ describe('phone change', () => {
     // Nothing changed yet.
     expect((await call.get('/user', { token: ana.token })).json().data.user.phone).toBe(ana.phone.national);
 
-    const wrong = await call.post('/profile/phone/verify', { phone: next.typed, phone_code: '+40', otp: wrongCode(code) }, { token: ana.token });
+    const wrong = await call.post(
+      '/profile/phone/verify',
+      { phone: next.typed, phone_code: '+40', otp: wrongCode(code) },
+      { token: ana.token },
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.otp).toEqual([ro['auth.otp_invalid']]);
     // The code only proves that number: another number with it fails.
     const other = await call.post('/profile/phone/verify', { phone: newPhone().typed, phone_code: '+40', otp: code }, { token: ana.token });
     expect(other.statusCode).toBe(422);
 
-    const ok = await call.post('/profile/phone/verify', { phone: next.typed, phone_code: '+40', otp: code }, { token: ana.token, lang: 'en' });
+    const ok = await call.post(
+      '/profile/phone/verify',
+      { phone: next.typed, phone_code: '+40', otp: code },
+      { token: ana.token, lang: 'en' },
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().message).toBe(en['auth.phone_changed']);
     expect(ok.json().data.user.phone).toBe(next.national);
     expect((await call.post('/login', { phone: next.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(200);
-    expect((await call.post('/login', { phone: ana.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
+    expect((await call.post('/login', { phone: ana.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(
+      422,
+    );
   });
 
   it('refuses a number another verified account uses', async () => {
     const ana = await signUp(t);
     const bogdan = await signUp(t);
-    const res = await call.post('/profile/phone/send-otp', { phone: bogdan.phone.typed, phone_code: '+40' }, { token: ana.token, lang: 'en' });
+    const res = await call.post(
+      '/profile/phone/send-otp',
+      { phone: bogdan.phone.typed, phone_code: '+40' },
+      { token: ana.token, lang: 'en' },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ phone: [en['validation.phone_taken']] });
   });
@@ -201,16 +227,28 @@ describe('phone change', () => {
 describe('POST /change-password', () => {
   it('checks the current password, ends every other session and answers a fresh one for this device', async () => {
     const ana = await signUp(t);
-    const second = (await call.post('/login', { phone: ana.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).json().data.access.token
-      .token as string;
+    const second = (await call.post('/login', { phone: ana.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).json()
+      .data.access.token.token as string;
 
-    const wrong = await call.post('/change-password', { current_password: 'nu-e-bine', password: 'parola-noua-1', password_confirmation: 'parola-noua-1' }, { token: ana.token });
+    const wrong = await call.post(
+      '/change-password',
+      { current_password: 'nu-e-bine', password: 'parola-noua-1', password_confirmation: 'parola-noua-1' },
+      { token: ana.token },
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ current_password: [ro['validation.current_password_wrong']] });
-    const mismatch = await call.post('/change-password', { current_password: PASSWORD, password: 'parola-noua-1', password_confirmation: 'alta-parola-1' }, { token: ana.token, lang: 'en' });
+    const mismatch = await call.post(
+      '/change-password',
+      { current_password: PASSWORD, password: 'parola-noua-1', password_confirmation: 'alta-parola-1' },
+      { token: ana.token, lang: 'en' },
+    );
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['Confirm Password does not match.'] });
 
-    const res = await call.post('/change-password', { current_password: PASSWORD, password: 'parola-noua-1', password_confirmation: 'parola-noua-1' }, { token: ana.token, lang: 'en' });
+    const res = await call.post(
+      '/change-password',
+      { current_password: PASSWORD, password: 'parola-noua-1', password_confirmation: 'parola-noua-1' },
+      { token: ana.token, lang: 'en' },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const body = sessionResponseSchema.parse(res.json());
     expect(body.message).toBe(en['auth.password_changed']);
@@ -220,8 +258,12 @@ describe('POST /change-password', () => {
     expect((await call.get('/user', { token: ana.token })).statusCode).toBe(401);
     expect((await call.get('/user', { token: second })).statusCode).toBe(401);
     expect((await call.get('/user', { token: fresh })).statusCode).toBe(200);
-    expect((await call.post('/login', { phone: ana.phone.typed, password: 'parola-noua-1', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(200);
-    expect((await call.post('/login', { phone: ana.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
+    expect(
+      (await call.post('/login', { phone: ana.phone.typed, password: 'parola-noua-1', phone_code: '+40' }, { ip: newIp() })).statusCode,
+    ).toBe(200);
+    expect((await call.post('/login', { phone: ana.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(
+      422,
+    );
   });
 });
 
@@ -241,7 +283,9 @@ describe('one user’s token never reaches another user’s data', () => {
     const code = await latestCode(t, next.e164);
     const stolen = await call.post('/profile/phone/verify', { phone: next.typed, phone_code: '+40', otp: code }, { token: bogdan.token });
     expect(stolen.statusCode).toBe(422);
-    expect((await call.post('/profile/phone/verify', { phone: next.typed, phone_code: '+40', otp: code }, { token: ana.token })).statusCode).toBe(200);
+    expect(
+      (await call.post('/profile/phone/verify', { phone: next.typed, phone_code: '+40', otp: code }, { token: ana.token })).statusCode,
+    ).toBe(200);
 
     // Bogdan's logout leaves Ana signed in; no route takes a user id.
     await call.get('/logout', { token: bogdan.token });

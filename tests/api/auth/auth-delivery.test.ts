@@ -50,7 +50,11 @@ test.override('appOptions', async ({}, { onCleanup }) => {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        mails.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -138,7 +142,12 @@ describe('production delivery', () => {
     expect(mail).toBeDefined();
     expect(mail!.from).toBe('coduri@talcioc.ro');
     expect(mail!.raw).toMatch(/^Subject: Your Talcioc code$/m);
-    const mailCode = codeIn(mail!.raw.split(/\r?\n\r?\n/).slice(1).join('\n'));
+    const mailCode = codeIn(
+      mail!.raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n'),
+    );
     expect(mailCode).toMatch(/^\d{6}$/);
 
     const token = await call.post('/verify-otp', { email: 'elena@example.ro', otp: mailCode }, { ip });
@@ -163,7 +172,14 @@ describe('production delivery', () => {
     const logs = logLines.join('\n');
     expect(logs).toContain('code sent');
     expect(logs).toContain(`+407*****${phone.e164.slice(-3)}`);
-    for (const secret of [code!, mailCode!, PASSWORD, 'parola-noua-de-prod', token.json().data.token, verified.json().data.access.token.token]) {
+    for (const secret of [
+      code!,
+      mailCode!,
+      PASSWORD,
+      'parola-noua-de-prod',
+      token.json().data.token,
+      verified.json().data.access.token.token,
+    ]) {
       expect(logs).not.toContain(secret);
     }
     expect(logs).not.toContain('elena@example.ro');
@@ -176,7 +192,11 @@ describe('production delivery', () => {
       .update(settings)
       .set({ value: sql`${settings.value} || '{"forgot_otp_type":"phone"}'::jsonb` })
       .where(eq(settings.key, 'master'));
-    await call.post('/registration', { name: 'Fail', phone: phone.typed, password: PASSWORD, country: 'România', phone_code: '+40' }, { ip });
+    await call.post(
+      '/registration',
+      { name: 'Fail', phone: phone.typed, password: PASSWORD, country: 'România', phone_code: '+40' },
+      { ip },
+    );
     failing.add(phone.e164);
     const res = await call.post('/send-otp', { phone: phone.typed, phone_code: '+40' }, { ip, lang: 'en' });
     expect(res.statusCode).toBe(200);

@@ -150,7 +150,13 @@ describe('Google and Apple ID tokens', () => {
     expect(first.statusCode, first.body).toBe(200);
     const body = sessionResponseSchema.parse(first.json());
     expect(body.message).toBe('Login Successful');
-    expect(body.data.user).toMatchObject({ name: 'Maria Google', email: 'maria@gmail.example', phone: '', phone_code: '', profile_photo: null });
+    expect(body.data.user).toMatchObject({
+      name: 'Maria Google',
+      email: 'maria@gmail.example',
+      phone: '',
+      phone_code: '',
+      profile_photo: null,
+    });
     expect(body.data.user.phone_verified_at).not.toBeNull(); // signed in per spec §4
     expect(await userCount()).toBe(before + 1);
     expect((await call.get('/user', { token: body.data.access.token.token })).json().data.user.id).toBe(body.data.user.id);
@@ -166,7 +172,12 @@ describe('Google and Apple ID tokens', () => {
     // Apple, same verified e-mail: linked to the same account; name from the client's data.
     const apple = await social(
       'apple',
-      await idToken({ issuer: 'https://appleid.apple.com', audience: APPLE_CLIENT, subject: 'apple-sub-1', claims: { email_verified: 'true', name: undefined } }),
+      await idToken({
+        issuer: 'https://appleid.apple.com',
+        audience: APPLE_CLIENT,
+        subject: 'apple-sub-1',
+        claims: { email_verified: 'true', name: undefined },
+      }),
       { user: { name: { firstName: 'Maria', lastName: 'Apple' } } },
     );
     expect(apple.statusCode, apple.body).toBe(200);
@@ -189,7 +200,10 @@ describe('Google and Apple ID tokens', () => {
     for (const [name, token] of Object.entries(bad)) {
       const res = await social('google', token);
       expect(res.statusCode, name).toBe(422);
-      expect(res.json(), name).toEqual({ message: 'Signing in with Google failed. Please try again.', errors: { code: ['Signing in with Google failed. Please try again.'] } });
+      expect(res.json(), name).toEqual({
+        message: 'Signing in with Google failed. Please try again.',
+        errors: { code: ['Signing in with Google failed. Please try again.'] },
+      });
     }
     // A Google token is not an Apple token.
     expect((await social('apple', await idToken({ subject: 'g-bad-6' }))).statusCode).toBe(422);
@@ -201,7 +215,14 @@ describe('Google and Apple ID tokens', () => {
     // A phone sign-up typed this e-mail; a Google user with the same verified e-mail gets an account of their own.
     const reg = await call.post(
       '/registration',
-      { name: 'Pre Hijack', phone: '0731000111', email: 'victim@gmail.example', password: 'parola-sigura-1', country: 'România', phone_code: '+40' },
+      {
+        name: 'Pre Hijack',
+        phone: '0731000111',
+        email: 'victim@gmail.example',
+        password: 'parola-sigura-1',
+        country: 'România',
+        phone_code: '+40',
+      },
       { ip: newIp() },
     );
     expect(reg.statusCode).toBe(200);

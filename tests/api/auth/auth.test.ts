@@ -286,7 +286,11 @@ describe('login', () => {
   it('signs in with phone and password, with a new token at each login', async () => {
     const user = await signUp(t);
     const ip = newIp();
-    const first = await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40', device_key: 'push-1' }, { ip, lang: 'en' });
+    const first = await call.post(
+      '/login',
+      { phone: user.phone.typed, password: PASSWORD, phone_code: '+40', device_key: 'push-1' },
+      { ip, lang: 'en' },
+    );
     expect(first.statusCode, first.body).toBe(200);
     const a = loginResponseSchema.parse(first.json());
     expect(a.message).toBe('Login Successful');
@@ -304,8 +308,16 @@ describe('login', () => {
 
   it('answers an unknown phone and a wrong password with the same 422 and message', async () => {
     const user = await signUp(t);
-    const wrongPassword = await call.post('/login', { phone: user.phone.typed, password: 'not-the-password', phone_code: '+40' }, { ip: newIp() });
-    const unknown = await call.post('/login', { phone: newPhone().typed, password: 'not-the-password', phone_code: '+40' }, { ip: newIp() });
+    const wrongPassword = await call.post(
+      '/login',
+      { phone: user.phone.typed, password: 'not-the-password', phone_code: '+40' },
+      { ip: newIp() },
+    );
+    const unknown = await call.post(
+      '/login',
+      { phone: newPhone().typed, password: 'not-the-password', phone_code: '+40' },
+      { ip: newIp() },
+    );
     expect(wrongPassword.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
     expect(wrongPassword.json()).toEqual(unknown.json());
@@ -351,7 +363,9 @@ describe('login', () => {
     expect(seconds).toBeGreaterThan(800);
     expect(refused.json()).toEqual({ message: `Too many attempts. Please try again in ${seconds} seconds.` });
     // Other addresses are not affected.
-    expect((await call.post('/login', { phone: newPhone().typed, password: 'whatever-1', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
+    expect(
+      (await call.post('/login', { phone: newPhone().typed, password: 'whatever-1', phone_code: '+40' }, { ip: newIp() })).statusCode,
+    ).toBe(422);
   });
 
   // Issue 14, ADR 017: failures count per (phone, address) with growing delays; a stranger's
@@ -359,18 +373,26 @@ describe('login', () => {
   it('10 wrong passwords for a phone from rotating addresses do not lock its owner out', async () => {
     const user = await signUp(t);
     for (let i = 0; i < 10; i++) {
-      expect((await call.post('/login', { phone: user.phone.typed, password: 'guess-' + i + 'xyz', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
+      expect(
+        (await call.post('/login', { phone: user.phone.typed, password: 'guess-' + i + 'xyz', phone_code: '+40' }, { ip: newIp() }))
+          .statusCode,
+      ).toBe(422);
     }
-    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+    expect(
+      (await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode,
+    ).toBe(200);
     // Nor a new address of the owner's (under the per-phone ceiling).
-    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(200);
+    expect(
+      (await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() })).statusCode,
+    ).toBe(200);
   });
 
   it('from one address, failures past the free ones wait 1 s, 2 s, 4 s… (Retry-After), and only that address waits', async () => {
     const user = await signUp(t);
     const ip = newIp();
     const key = `login:fail:${user.phone.e164}:${ip}`;
-    const wrong = () => call.post('/login', { phone: user.phone.typed, password: 'wrong-password-1', phone_code: '+40' }, { ip, lang: 'en' });
+    const wrong = () =>
+      call.post('/login', { phone: user.phone.typed, password: 'wrong-password-1', phone_code: '+40' }, { ip, lang: 'en' });
     for (let i = 0; i < LOGIN_FAILURES.freeFailures; i++) expect((await wrong()).statusCode).toBe(422);
     // The time since the last failure is moved back instead of waiting for it.
     const delays: number[] = [];
@@ -384,24 +406,32 @@ describe('login', () => {
     }
     expect(delays).toEqual([1, 2, 4, 8]);
     // The owner's own address is not delayed by this one.
-    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+    expect(
+      (await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode,
+    ).toBe(200);
   });
 
   it(`past ${LOGIN_FAILURES.phoneCeiling} failures on one phone, only addresses it signed in from may still try`, async () => {
     const user = await signUp(t);
     // The owner signs in once from home.
-    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+    expect(
+      (await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode,
+    ).toBe(200);
     await t.db.execute(
       sql`INSERT INTO rate_limit_buckets (key, window_start, count, last_hit_at, expires_at)
           VALUES (${`login:fail-phone:${user.phone.e164}`}, now(), ${LOGIN_FAILURES.phoneCeiling - 1}, now(), now() + interval '1 day')`,
     );
-    expect((await call.post('/login', { phone: user.phone.typed, password: 'one-more-guess', phone_code: '+40' }, { ip: newIp() })).statusCode).toBe(422);
+    expect(
+      (await call.post('/login', { phone: user.phone.typed, password: 'one-more-guess', phone_code: '+40' }, { ip: newIp() })).statusCode,
+    ).toBe(422);
     // The ceiling is reached: a new address is refused, even with the right password…
     const refused = await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: newIp() });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     // …the owner's known address is not.
-    expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode).toBe(200);
+    expect(
+      (await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip: user.ip })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -419,7 +449,10 @@ describe('rate-limit buckets', () => {
     const key = `test:window:${newIp()}`;
     for (let i = 0; i < 2; i++) expect((await hitBucket(t.db, key, { windowSeconds: 60, max: 2 })).allowed).toBe(true);
     expect((await hitBucket(t.db, key, { windowSeconds: 60, max: 2 })).allowed).toBe(false);
-    await t.db.update(rateLimitBuckets).set({ windowStart: sql`now() - interval '61 seconds'` }).where(eq(rateLimitBuckets.key, key));
+    await t.db
+      .update(rateLimitBuckets)
+      .set({ windowStart: sql`now() - interval '61 seconds'` })
+      .where(eq(rateLimitBuckets.key, key));
     const next = await hitBucket(t.db, key, { windowSeconds: 60, max: 2 });
     expect(next).toMatchObject({ allowed: true, count: 1 });
   });
@@ -438,7 +471,12 @@ describe('sessions', () => {
   });
 
   it('answers 401 without a token, with a malformed header or an unknown token', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: `Bearer ${'x'.repeat(43)}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer' },
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+    ]) {
       const res = await call.get('/user', { headers, lang: 'en' });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Please login first!' });
@@ -448,12 +486,18 @@ describe('sessions', () => {
   it('ends a session idle for longer than SESSION_IDLE_DAYS (30)', async () => {
     const user = await signUp(t);
     const hash = hashToken(user.token);
-    await t.db.update(sessions).set({ lastUsedAt: sql`now() - interval '29 days'` }).where(eq(sessions.tokenHash, hash));
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '29 days'` })
+      .where(eq(sessions.tokenHash, hash));
     expect((await call.get('/user', { token: user.token })).statusCode).toBe(200);
     // Use refreshes last_used_at.
     const [touched] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hash));
     expect(Date.now() - touched!.lastUsedAt.getTime()).toBeLessThan(60_000);
-    await t.db.update(sessions).set({ lastUsedAt: sql`now() - interval '31 days'` }).where(eq(sessions.tokenHash, hash));
+    await t.db
+      .update(sessions)
+      .set({ lastUsedAt: sql`now() - interval '31 days'` })
+      .where(eq(sessions.tokenHash, hash));
     expect((await call.get('/user', { token: user.token })).statusCode).toBe(401);
   });
 });
@@ -476,22 +520,39 @@ describe('forgot password', () => {
     expect(verified.statusCode, verified.body).toBe(200);
     const { token } = verifyOtpResponseSchema.parse(verified.json()).data;
     expect(token).toMatch(/^[\w-]{43}$/);
-    const [stored] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    const [stored] = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
     expect(stored!.expiresAt.getTime() - stored!.createdAt.getTime()).toBe(15 * 60_000);
 
-    const mismatch = await call.post('/reset-password', { password: 'parola-noua-9', password_confirmation: 'alta', token }, { ip, lang: 'en' });
+    const mismatch = await call.post(
+      '/reset-password',
+      { password: 'parola-noua-9', password_confirmation: 'alta', token },
+      { ip, lang: 'en' },
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password_confirmation).toEqual(['Confirm Password does not match.']);
 
-    const reset = await call.post('/reset-password', { password: 'parola-noua-9', password_confirmation: 'parola-noua-9', token }, { ip, lang: 'en' });
+    const reset = await call.post(
+      '/reset-password',
+      { password: 'parola-noua-9', password_confirmation: 'parola-noua-9', token },
+      { ip, lang: 'en' },
+    );
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json()).toEqual({ message: en['auth.password_reset'] });
 
     for (const old of [user.token, otherToken]) expect((await call.get('/user', { token: old })).statusCode).toBe(401);
     expect((await call.post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40' }, { ip })).statusCode).toBe(422);
-    expect((await call.post('/login', { phone: user.phone.typed, password: 'parola-noua-9', phone_code: '+40' }, { ip })).statusCode).toBe(200);
+    expect((await call.post('/login', { phone: user.phone.typed, password: 'parola-noua-9', phone_code: '+40' }, { ip })).statusCode).toBe(
+      200,
+    );
 
-    const reuse = await call.post('/reset-password', { password: 'a-treia-parola', password_confirmation: 'a-treia-parola', token }, { ip });
+    const reuse = await call.post(
+      '/reset-password',
+      { password: 'a-treia-parola', password_confirmation: 'a-treia-parola', token },
+      { ip },
+    );
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json().errors.token).toEqual([ro['validation.token_invalid']]);
   });
@@ -502,7 +563,10 @@ describe('forgot password', () => {
     await call.post('/send-otp', { phone: user.phone.typed, phone_code: '+40', forgot_password: '1' }, { ip });
     const verified = await call.post('/verify-otp', { phone: user.phone.typed, otp: await latestCode(t, user.phone.e164) }, { ip });
     const token = verified.json().data.token as string;
-    await t.db.update(passwordResetTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(passwordResetTokens.tokenHash, hashToken(token)));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)));
     const res = await call.post('/reset-password', { password: 'parola-noua-9', password_confirmation: 'parola-noua-9', token }, { ip });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.token).toEqual([ro['validation.token_invalid']]);
@@ -514,7 +578,8 @@ describe('forgot password', () => {
     const known = await call.post('/send-otp', { phone: user.phone.typed, phone_code: '+40', forgot_password: 1 }, { ip: newIp() });
     const nobody = await call.post('/send-otp', { phone: unknown.typed, phone_code: '+40', forgot_password: 1 }, { ip: newIp() });
     expect(nobody.statusCode).toBe(known.statusCode);
-    const mask = (body: { message: string; data: { email_or_phone: string } }) => JSON.stringify(body).replaceAll(body.data.email_or_phone, '#');
+    const mask = (body: { message: string; data: { email_or_phone: string } }) =>
+      JSON.stringify(body).replaceAll(body.data.email_or_phone, '#');
     expect(mask(nobody.json())).toBe(mask(known.json()));
     expect(await outboxCount(t, unknown.e164)).toBe(0);
     // …and a code "for" it is just a wrong code.
@@ -538,7 +603,11 @@ describe('malformed payloads: per-field 422s, Romanian by default, English on re
     });
     expect(body.message).toBe(ro['validation.name_required']);
 
-    const english = await call.post('/registration', { name: 'Ana', phone: '0721234567', password: PASSWORD, phone_code: '+40' }, { ip: newIp(), lang: 'en-GB,en;q=0.9' });
+    const english = await call.post(
+      '/registration',
+      { name: 'Ana', phone: '0721234567', password: PASSWORD, phone_code: '+40' },
+      { ip: newIp(), lang: 'en-GB,en;q=0.9' },
+    );
     expect(english.json()).toEqual({ message: 'The country field is required', errors: { country: ['The country field is required'] } });
     // The first of ro/en the client prefers, Romanian otherwise.
     const french = await call.post('/registration', { name: 'Ana' }, { ip: newIp(), lang: 'fr-FR, en;q=0.5, ro;q=0.4' });
@@ -561,7 +630,9 @@ describe('malformed payloads: per-field 422s, Romanian by default, English on re
       password: ['The password must be at least 8 characters'],
     });
 
-    const unknown = await call.post('/registration', registration('0721234567', { country: 'Narnia', phone_code: '+999' }), { ip: newIp() });
+    const unknown = await call.post('/registration', registration('0721234567', { country: 'Narnia', phone_code: '+999' }), {
+      ip: newIp(),
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ country: ['Țara aleasă nu este validă'], phone_code: ['Țara aleasă nu este validă'] });
 
@@ -583,7 +654,12 @@ describe('malformed payloads: per-field 422s, Romanian by default, English on re
     expect(send.json().errors).toEqual({ phone: ['The phone field is required'] });
     const reset = await call.post('/reset-password', { password: 'x' }, { ip: newIp(), lang: 'en' });
     expect(Object.keys(reset.json().errors).sort()).toEqual(['password', 'password_confirmation', 'token']);
-    const notJson = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"phone":' });
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone":',
+    });
     expect(notJson.statusCode).toBe(400);
   });
 });

@@ -36,7 +36,11 @@ test.override('appOptions', async ({}, { onCleanup }) => {
     await new Promise((resolve) => gateway.close(resolve));
   });
   return {
-    env: { NODE_ENV: 'production', SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`, PUSH_WORKER: 'false' },
+    env: {
+      NODE_ENV: 'production',
+      SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`,
+      PUSH_WORKER: 'false',
+    },
   };
 });
 test.beforeAll(async ({ testApp }) => {
@@ -68,8 +72,12 @@ describe('forgot password (send-otp with forgot_password)', () => {
     for (let i = 0; i < 7; i += 1) {
       const k = await knownPhone();
       const u = newPhone();
-      known.push(await timed(() => call.post('/send-otp', { phone: k.typed, phone_code: '+40', forgot_password: 1 }, { ip: newIp(), lang: 'en' })));
-      unknown.push(await timed(() => call.post('/send-otp', { phone: u.typed, phone_code: '+40', forgot_password: 1 }, { ip: newIp(), lang: 'en' })));
+      known.push(
+        await timed(() => call.post('/send-otp', { phone: k.typed, phone_code: '+40', forgot_password: 1 }, { ip: newIp(), lang: 'en' })),
+      );
+      unknown.push(
+        await timed(() => call.post('/send-otp', { phone: u.typed, phone_code: '+40', forgot_password: 1 }, { ip: newIp(), lang: 'en' })),
+      );
     }
     expect(new Set([...known, ...unknown].map((r) => `${r.status} ${r.words}`))).toEqual(new Set([`200 ${known[0]!.words}`]));
     const [k, u] = [median(known.map((r) => r.ms)), median(unknown.map((r) => r.ms))];
@@ -87,7 +95,9 @@ describe('verify-otp after a reset code was asked for', () => {
     const call = api(t);
     const sequence = async (typed: string) => {
       const ip = newIp();
-      expect((await call.post('/send-otp', { phone: typed, phone_code: '+40', forgot_password: 1 }, { ip, lang: 'en' })).statusCode).toBe(200);
+      expect((await call.post('/send-otp', { phone: typed, phone_code: '+40', forgot_password: 1 }, { ip, lang: 'en' })).statusCode).toBe(
+        200,
+      );
       const answers: string[] = [];
       for (let i = 0; i < 6; i += 1) {
         const res = await call.post('/verify-otp', { phone: typed, phone_code: '+40', otp: '000000' }, { ip, lang: 'en' });
@@ -104,7 +114,8 @@ describe('verify-otp after a reset code was asked for', () => {
 
   it('with no code asked for, both answer "not correct"', async () => {
     const call = api(t);
-    const res = async (typed: string) => (await call.post('/verify-otp', { phone: typed, phone_code: '+40', otp: '000000' }, { ip: newIp(), lang: 'en' })).body;
+    const res = async (typed: string) =>
+      (await call.post('/verify-otp', { phone: typed, phone_code: '+40', otp: '000000' }, { ip: newIp(), lang: 'en' })).body;
     expect(await res(newPhone().typed)).toEqual(await res((await knownPhone()).typed));
   });
 });

@@ -44,9 +44,13 @@ describe('addresses', () => {
     expect(a).toMatchObject({ ...ADDRESS, is_default: true, country: 'România' });
     expect(first.json().message).toBe('Address saved');
 
-    const second = addressResponseSchema.parse((await c.post('/address/store', { ...ADDRESS, street: 'Str. Lungă 2', type: 'work' }, { token: ana.token })).json()).data.address;
+    const second = addressResponseSchema.parse(
+      (await c.post('/address/store', { ...ADDRESS, street: 'Str. Lungă 2', type: 'work' }, { token: ana.token })).json(),
+    ).data.address;
     expect(second.is_default).toBe(false);
-    const third = addressResponseSchema.parse((await c.post('/address/store', { ...ADDRESS, is_default: true, country: 'Moldova' }, { token: ana.token })).json()).data.address;
+    const third = addressResponseSchema.parse(
+      (await c.post('/address/store', { ...ADDRESS, is_default: true, country: 'Moldova' }, { token: ana.token })).json(),
+    ).data.address;
     expect(third).toMatchObject({ is_default: true, country: 'Moldova' });
     expect(await defaults(ana.user.id)).toEqual([third.id]);
 

@@ -22,7 +22,10 @@ test.beforeAll(async ({ testApp }) => {
 });
 
 async function linesOf(userId: number, productId: number) {
-  return t.db.select().from(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  return t.db
+    .select()
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
 }
 
 describe(`${N} parallel cart changes of one shopper`, () => {
@@ -45,7 +48,9 @@ describe(`${N} parallel cart changes of one shopper`, () => {
     const { token, user } = await signUp(t);
     const shop = await makeShop(t);
     const product = await makeProduct(t, shop.id, { quantity: 100 });
-    const stored = await Promise.all(Array.from({ length: N }, () => c.post('/cart/store', { product_id: product.id, quantity: 2 }, { token })));
+    const stored = await Promise.all(
+      Array.from({ length: N }, () => c.post('/cart/store', { product_id: product.id, quantity: 2 }, { token })),
+    );
     expect(stored.map((r) => r.statusCode)).toEqual(Array(N).fill(200));
     expect((await linesOf(user.id, product.id)).map((l) => l.quantity)).toEqual([2 * N]);
   });

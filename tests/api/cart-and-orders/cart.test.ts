@@ -45,7 +45,14 @@ describe('POST /cart/store', () => {
   it('adds a line with every cart-product field, grouped by shop, priced by the server', async () => {
     await clear(ana.user.id);
     const shop = await makeShop(t);
-    const product = await makeProduct(t, shop.id, { price: 120, discountPrice: 90, quantity: 4, weight: 0.8, sizes: [{ name: 'M', price: 10 }], colors: ['Roșu'] });
+    const product = await makeProduct(t, shop.id, {
+      price: 120,
+      discountPrice: 90,
+      quantity: 4,
+      weight: 0.8,
+      sizes: [{ name: 'M', price: 10 }],
+      colors: ['Roșu'],
+    });
     const res = await c.post(
       '/cart/store',
       { product_id: product.id, quantity: 2, size: product.sizes[0]!.id, color: product.colors[0]!.id, unit: 'buc', price: 1 },
@@ -70,7 +77,10 @@ describe('POST /cart/store', () => {
       unit: { name: 'buc' },
       color: { id: product.colors[0]!.id, name: product.colors[0]!.name },
       shop: { id: shop.id },
-      delivery_weights: [{ min_weight: 0, max_weight: 2, price: 15 }, { min_weight: 2.001, max_weight: 10, price: 25 }],
+      delivery_weights: [
+        { min_weight: 0, max_weight: 2, price: 15 },
+        { min_weight: 2.001, max_weight: 10, price: 25 },
+      ],
       variant: { weight: 0.8 },
       stock: 4,
       line_total: 200,
@@ -82,14 +92,24 @@ describe('POST /cart/store', () => {
   it('adds to the same line for the same size and colour, a new line for another size; stock caps the sum', async () => {
     await clear(ana.user.id);
     const shop = await makeShop(t);
-    const product = await makeProduct(t, shop.id, { price: 50, quantity: 3, sizes: [{ name: 'S', price: 0 }, { name: 'L', price: 5 }] });
+    const product = await makeProduct(t, shop.id, {
+      price: 50,
+      quantity: 3,
+      sizes: [
+        { name: 'S', price: 0 },
+        { name: 'L', price: 5 },
+      ],
+    });
     const [s, l] = product.sizes;
     expect((await c.post('/cart/store', { product_id: product.id, quantity: 1, size: s!.id }, { token: ana.token })).statusCode).toBe(200);
     expect((await c.post('/cart/store', { product_id: product.id, quantity: 1, size: s!.id }, { token: ana.token })).statusCode).toBe(200);
     const res = await c.post('/cart/store', { product_id: product.id, quantity: 1, size: l!.id }, { token: ana.token });
     expect(res.statusCode).toBe(200);
     const data = cartResponseSchema.parse(res.json()).data;
-    expect(data.cart_items[0]!.products.map((p) => [p.size?.id, p.quantity, p.line_total])).toEqual([[s!.id, 2, 100], [l!.id, 1, 55]]);
+    expect(data.cart_items[0]!.products.map((p) => [p.size?.id, p.quantity, p.line_total])).toEqual([
+      [s!.id, 2, 100],
+      [l!.id, 1, 55],
+    ]);
     expect(data.total).toBe(155);
     const over = await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token, lang: 'en' });
     expect(over.statusCode).toBe(422);
@@ -157,7 +177,9 @@ describe('POST /cart/store', () => {
     expect(res.json().message).toBe('Product ready to buy');
     expect(res.json().data.cart_items).toEqual([]);
     expect(await lines(ana.user.id)).toHaveLength(0);
-    expect((await c.post('/cart/store', { product_id: product.id, quantity: 3, is_buy_now: true }, { token: ana.token })).statusCode).toBe(422);
+    expect((await c.post('/cart/store', { product_id: product.id, quantity: 3, is_buy_now: true }, { token: ana.token })).statusCode).toBe(
+      422,
+    );
   });
 });
 
@@ -177,16 +199,27 @@ describe('increment, decrement, delete', () => {
     expect(dec.json().data).toMatchObject({ removed: false, total: 10 });
     const gone = await c.post('/cart/decrement', { product_id: product.id }, { token: ana.token, lang: 'en' });
     expect(gone.statusCode).toBe(200);
-    expect(gone.json()).toMatchObject({ message: 'product removed from cart', data: { removed: true, message_key: 'cart.product_removed', total: 0, cart_items: [] } });
+    expect(gone.json()).toMatchObject({
+      message: 'product removed from cart',
+      data: { removed: true, message_key: 'cart.product_removed', total: 0, cart_items: [] },
+    });
     const ro = await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token });
     expect(ro.statusCode).toBe(200);
-    expect((await c.post('/cart/decrement', { product_id: product.id }, { token: ana.token })).json().message).toBe('produs eliminat din coș');
+    expect((await c.post('/cart/decrement', { product_id: product.id }, { token: ana.token })).json().message).toBe(
+      'produs eliminat din coș',
+    );
   });
 
   it('acts on one line with cart_id; delete without it removes every line of the product', async () => {
     await clear(ana.user.id);
     const shop = await makeShop(t);
-    const product = await makeProduct(t, shop.id, { quantity: 9, sizes: [{ name: 'S', price: 0 }, { name: 'M', price: 0 }] });
+    const product = await makeProduct(t, shop.id, {
+      quantity: 9,
+      sizes: [
+        { name: 'S', price: 0 },
+        { name: 'M', price: 0 },
+      ],
+    });
     await c.post('/cart/store', { product_id: product.id, quantity: 1, size: product.sizes[0]!.id }, { token: ana.token });
     const res = await c.post('/cart/store', { product_id: product.id, quantity: 1, size: product.sizes[1]!.id }, { token: ana.token });
     const [first, second] = res.json().data.cart_items[0].products as { id: number }[];
@@ -265,7 +298,12 @@ describe('Idempotency-Key', () => {
     await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, product.id));
     const k = key();
     expect((await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token, key: k })).statusCode).toBe(422);
-    expect(await t.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, ana.user.id), eq(idempotencyKeys.key, k)))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, ana.user.id), eq(idempotencyKeys.key, k))),
+    ).toHaveLength(0);
     await t.db.update(products).set({ quantity: 1 }).where(eq(products.id, product.id));
     expect((await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token, key: k })).statusCode).toBe(200);
   });
@@ -276,10 +314,16 @@ describe('Idempotency-Key', () => {
     const product = await makeProduct(t, shop.id, { quantity: 10 });
     const k = key();
     await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token, key: k });
-    await t.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 6 * 24 * 3_600_000) }).where(eq(idempotencyKeys.key, k));
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 6 * 24 * 3_600_000) })
+      .where(eq(idempotencyKeys.key, k));
     const replayed = await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token, key: k });
     expect(replayed.headers['idempotent-replayed']).toBe('true');
-    await t.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 3_600_000) }).where(eq(idempotencyKeys.key, k));
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 3_600_000) })
+      .where(eq(idempotencyKeys.key, k));
     const again = await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: ana.token, key: k });
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect((await lines(ana.user.id))[0]!.quantity).toBe(2);

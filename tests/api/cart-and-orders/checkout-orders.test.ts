@@ -55,7 +55,11 @@ async function twoShopCart(s: Shopper) {
 describe('POST /cart/checkout', () => {
   it('prices the selection per shop: delivery band of the summed weight, VAT contained, no client prices', async () => {
     const { shopA, shopB, a1, a2, b1 } = await twoShopCart(ana);
-    const res = await c.post('/cart/checkout', { shop_ids: [shopA.id, shopB.id], selected_products: [a1.id, a2.id, b1.id], price: 1 }, { token: ana.token });
+    const res = await c.post(
+      '/cart/checkout',
+      { shop_ids: [shopA.id, shopB.id], selected_products: [a1.id, a2.id, b1.id], price: 1 },
+      { token: ana.token },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { data } = checkoutResponseSchema.parse(res.json());
     // A: 2×100 + 55 = 255, weight 2.6 kg → 25 lei; B: 40, 3 kg, no band → 0.
@@ -63,23 +67,33 @@ describe('POST /cart/checkout', () => {
       [shopA.id, 255, 2.6, 25],
       [shopB.id, 40, 3, 0],
     ]);
-    expect(data.checkout).toEqual({ total_amount: 295, delivery_charge: 25, coupon_discount: 0, payable_amount: 320, order_tax_amount: 55.54 });
+    expect(data.checkout).toEqual({
+      total_amount: 295,
+      delivery_charge: 25,
+      coupon_discount: 0,
+      payable_amount: 320,
+      order_tax_amount: 55.54,
+    });
   });
 
   it('selected_products are product ids; shop_ids and cart_ids narrow the selection', async () => {
     const { shopA, a1, a2, b1 } = await twoShopCart(ana);
     const onlyA = await c.post('/cart/checkout', { shop_ids: [shopA.id], selected_products: [a1.id, b1.id] }, { token: ana.token });
-    expect(onlyA.json().data.checkout_items.map((g: { products: { product_id: number }[] }) => g.products.map((p) => p.product_id))).toEqual([[a1.id]]);
+    expect(
+      onlyA.json().data.checkout_items.map((g: { products: { product_id: number }[] }) => g.products.map((p) => p.product_id)),
+    ).toEqual([[a1.id]]);
     expect(onlyA.json().data.checkout).toMatchObject({ total_amount: 200, delivery_charge: 15, payable_amount: 215 });
     const cart = (await c.get('/carts', { token: ana.token })).json().data;
     const a2Line = cart.cart_items[0].products.find((p: { product_id: number }) => p.product_id === a2.id).id;
     const byLine = await c.post('/cart/checkout', { cart_ids: [a2Line] }, { token: ana.token });
     expect(byLine.json().data.checkout.total_amount).toBe(55);
     // Comma-separated ids as a form would send them.
-    expect((await c.post('/cart/checkout', { selected_products: `${a1.id},${a2.id}` }, { token: ana.token })).json().data.checkout.total_amount).toBe(255);
+    expect(
+      (await c.post('/cart/checkout', { selected_products: `${a1.id},${a2.id}` }, { token: ana.token })).json().data.checkout.total_amount,
+    ).toBe(255);
   });
 
-  it('refuses an empty selection, products not in the cart, another user\'s lines and address', async () => {
+  it("refuses an empty selection, products not in the cart, another user's lines and address", async () => {
     const { a1 } = await twoShopCart(ana);
     const empty = await c.post('/cart/checkout', { selected_products: [] }, { token: ion.token, lang: 'en' });
     expect(empty.statusCode).toBe(422);
@@ -87,7 +101,9 @@ describe('POST /cart/checkout', () => {
     expect((await c.post('/cart/checkout', { selected_products: [a1.id] }, { token: ion.token })).statusCode).toBe(404);
     const line = (await c.get('/carts', { token: ana.token })).json().data.cart_items[0].products[0].id;
     expect((await c.post('/cart/checkout', { cart_ids: [line] }, { token: ion.token })).statusCode).toBe(404);
-    expect((await c.post('/cart/checkout', { selected_products: [a1.id], address_id: ion.address }, { token: ana.token })).statusCode).toBe(404);
+    expect((await c.post('/cart/checkout', { selected_products: [a1.id], address_id: ion.address }, { token: ana.token })).statusCode).toBe(
+      404,
+    );
     expect((await c.post('/cart/checkout', { selected_products: ['x'] }, { token: ana.token })).statusCode).toBe(422);
   });
 
@@ -103,11 +119,18 @@ describe('POST /cart/checkout', () => {
     expect(uncollected.statusCode).toBe(422);
     expect(uncollected.json().errors.coupon_code).toEqual(['Collect this voucher before using it']);
 
-    for (const v of [pct, big, expired, other]) expect((await c.post('/vouchers-collect', { coupon_id: v.id }, { token: ana.token })).statusCode).toBe(200);
+    for (const v of [pct, big, expired, other])
+      expect((await c.post('/vouchers-collect', { coupon_id: v.id }, { token: ana.token })).statusCode).toBe(200);
     const ok = await c.post('/cart/checkout', body(pct.code.toLowerCase()), { token: ana.token });
     expect(ok.statusCode, ok.body).toBe(200);
     // 255 − 25.50 + 25 delivery = 254.50; VAT contained 44.17.
-    expect(ok.json().data.checkout).toEqual({ total_amount: 255, delivery_charge: 25, coupon_discount: 25.5, payable_amount: 254.5, order_tax_amount: 44.17 });
+    expect(ok.json().data.checkout).toEqual({
+      total_amount: 255,
+      delivery_charge: 25,
+      coupon_discount: 25.5,
+      payable_amount: 254.5,
+      order_tax_amount: 44.17,
+    });
     expect(ok.json().data.coupon_code).toBe(pct.code);
 
     const min = await c.post('/cart/checkout', body(big.code), { token: ana.token, lang: 'en' });
@@ -115,7 +138,10 @@ describe('POST /cart/checkout', () => {
     expect(min.json().errors.coupon_code).toEqual(['The minimum order for this voucher is 1000.00']);
 
     const { vouchers } = await import('../../../server/db/schema.ts');
-    await t.db.update(vouchers).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(vouchers.id, expired.id));
+    await t.db
+      .update(vouchers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(vouchers.id, expired.id));
     const exp = await c.post('/cart/checkout', body(expired.code), { token: ana.token, lang: 'en' });
     expect(exp.statusCode).toBe(422);
     expect(exp.json().errors.coupon_code).toEqual(['This voucher is not valid now']);
@@ -141,7 +167,13 @@ describe('POST /place-order', () => {
     await add(ana, other.id, 1); // not selected: stays in the cart
     const res = await c.post(
       '/place-order',
-      { shop_ids: [shopA.id, shopB.id], selected_products: [a1.id, a2.id, b1.id], address_id: ana.address, payment_method: 'cash', note: 'Sunați înainte' },
+      {
+        shop_ids: [shopA.id, shopB.id],
+        selected_products: [a1.id, a2.id, b1.id],
+        address_id: ana.address,
+        payment_method: 'cash',
+        note: 'Sunați înainte',
+      },
       { token: ana.token, key: key(), lang: 'en' },
     );
     expect(res.statusCode, res.body).toBe(200);
@@ -182,7 +214,12 @@ describe('POST /place-order', () => {
     await add(ion, p.id, 1);
     const boundary = '----talcioc-order';
     const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const payload = field('shop_ids[]', String(shop.id)) + field('selected_products[]', String(p.id)) + field('address_id', String(ion.address)) + field('payment_method', 'cash') + `--${boundary}--\r\n`;
+    const payload =
+      field('shop_ids[]', String(shop.id)) +
+      field('selected_products[]', String(p.id)) +
+      field('address_id', String(ion.address)) +
+      field('payment_method', 'cash') +
+      `--${boundary}--\r\n`;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/place-order',
@@ -201,7 +238,10 @@ describe('POST /place-order', () => {
     await add(ion, p.id, 2);
     const k = key();
     const body = { selected_products: [p.id], address_id: ion.address, payment_method: 'cash' };
-    const [first, second] = await Promise.all([c.post('/place-order', body, { token: ion.token, key: k }), c.post('/place-order', body, { token: ion.token, key: k })]);
+    const [first, second] = await Promise.all([
+      c.post('/place-order', body, { token: ion.token, key: k }),
+      c.post('/place-order', body, { token: ion.token, key: k }),
+    ]);
     expect(first.statusCode, first.body).toBe(200);
     expect(second.json()).toEqual(first.json());
     const third = await c.post('/place-order', body, { token: ion.token, key: k });
@@ -213,7 +253,7 @@ describe('POST /place-order', () => {
     expect(changed.statusCode).toBe(422);
   });
 
-  it('refuses bad input: missing address, another user\'s address, unknown payment method, sold-out lines', async () => {
+  it("refuses bad input: missing address, another user's address, unknown payment method, sold-out lines", async () => {
     await clear(ion.user.id);
     const shop = await makeShop(t);
     const p = await makeProduct(t, shop.id, { quantity: 2 });
@@ -221,11 +261,22 @@ describe('POST /place-order', () => {
     const missing = await c.post('/place-order', { selected_products: [p.id], payment_method: 'cash' }, { token: ion.token });
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['address_id']);
-    expect((await c.post('/place-order', { selected_products: [p.id], address_id: ana.address, payment_method: 'cash' }, { token: ion.token })).statusCode).toBe(404);
-    const method = await c.post('/place-order', { selected_products: [p.id], address_id: ion.address, payment_method: 'bitcoin' }, { token: ion.token });
+    expect(
+      (await c.post('/place-order', { selected_products: [p.id], address_id: ana.address, payment_method: 'cash' }, { token: ion.token }))
+        .statusCode,
+    ).toBe(404);
+    const method = await c.post(
+      '/place-order',
+      { selected_products: [p.id], address_id: ion.address, payment_method: 'bitcoin' },
+      { token: ion.token },
+    );
     expect(Object.keys(method.json().errors)).toEqual(['payment_method']);
     await t.db.update(products).set({ quantity: 1 }).where(eq(products.id, p.id));
-    const sold = await c.post('/place-order', { selected_products: [p.id], address_id: ion.address, payment_method: 'cash' }, { token: ion.token, lang: 'en' });
+    const sold = await c.post(
+      '/place-order',
+      { selected_products: [p.id], address_id: ion.address, payment_method: 'cash' },
+      { token: ion.token, lang: 'en' },
+    );
     expect(sold.statusCode).toBe(409);
     expect(sold.json().message).toBe(`${p.name} is no longer available in this quantity`);
     expect(await stockOf(t, p.id)).toBe(1);
@@ -243,7 +294,13 @@ describe('POST /place-order', () => {
       }),
     );
     const results = await Promise.all(
-      ready.map((r) => c.post('/place-order', { selected_products: [p.id], address_id: r.address, payment_method: 'cash' }, { token: r.token, key: key(), lang: 'en' })),
+      ready.map((r) =>
+        c.post(
+          '/place-order',
+          { selected_products: [p.id], address_id: r.address, payment_method: 'cash' },
+          { token: r.token, key: key(), lang: 'en' },
+        ),
+      ),
     );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((s) => s === 200)).toHaveLength(1);
@@ -269,14 +326,27 @@ describe('POST /buy-now', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.orders[0]).toMatchObject({ total_amount: 120, delivery_charge: 15, payable_amount: 135 });
     expect(await stockOf(t, p.id)).toBe(0);
-    expect((await c.get('/carts', { token: ion.token })).json().data.cart_items[0].products.map((x: { product_id: number }) => x.product_id)).toEqual([inCart.id]);
-    expect((await c.post('/buy-now', { product_id: p.id, quantity: 1, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })).statusCode).toBe(409);
-    expect((await c.post('/buy-now', { product_id: 2_000_000_000, quantity: 1, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })).statusCode).toBe(404);
+    expect(
+      (await c.get('/carts', { token: ion.token })).json().data.cart_items[0].products.map((x: { product_id: number }) => x.product_id),
+    ).toEqual([inCart.id]);
+    expect(
+      (await c.post('/buy-now', { product_id: p.id, quantity: 1, address_id: ion.address, payment_method: 'cash' }, { token: ion.token }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await c.post(
+          '/buy-now',
+          { product_id: 2_000_000_000, quantity: 1, address_id: ion.address, payment_method: 'cash' },
+          { token: ion.token },
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('orders: list, details, cancel, dashboard', () => {
-  it('lists own orders paginated and filtered; another user\'s order answers 404', async () => {
+  it("lists own orders paginated and filtered; another user's order answers 404", async () => {
     const shop = await makeShop(t);
     const products_ = await Promise.all(Array.from({ length: 11 }, () => makeProduct(t, shop.id, { quantity: 2, price: 5 })));
     const fresh = await shopper('Maria Pop');
@@ -308,7 +378,11 @@ describe('orders: list, details, cancel, dashboard', () => {
   it('cancel restores stock, is idempotent, and is refused once shipped', async () => {
     const shop = await makeShop(t);
     const p = await makeProduct(t, shop.id, { quantity: 3 });
-    const placed = await c.post('/buy-now', { product_id: p.id, quantity: 2, address_id: ion.address, payment_method: 'cash' }, { token: ion.token });
+    const placed = await c.post(
+      '/buy-now',
+      { product_id: p.id, quantity: 2, address_id: ion.address, payment_method: 'cash' },
+      { token: ion.token },
+    );
     const id = placed.json().data.orders[0].id as number;
     expect(await stockOf(t, p.id)).toBe(1);
     const cancel = await c.post(`/orders/${id}/cancel`, {}, { token: ion.token, lang: 'en' });
@@ -321,7 +395,11 @@ describe('orders: list, details, cancel, dashboard', () => {
     expect(again.statusCode).toBe(200);
     expect(await stockOf(t, p.id)).toBe(3);
 
-    const shipped = await c.post('/buy-now', { product_id: p.id, quantity: 1, address_id: ion.address, payment_method: 'cash' }, { token: ion.token });
+    const shipped = await c.post(
+      '/buy-now',
+      { product_id: p.id, quantity: 1, address_id: ion.address, payment_method: 'cash' },
+      { token: ion.token },
+    );
     const shippedId = shipped.json().data.orders[0].id as number;
     await t.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, shippedId));
     const refused = await c.post(`/orders/${shippedId}/cancel`, {}, { token: ion.token, lang: 'en' });
@@ -335,7 +413,11 @@ describe('sandbox card payment', () => {
   async function cardOrder(quantity = 1) {
     const shop = await makeShop(t);
     const p = await makeProduct(t, shop.id, { quantity: 2, price: 30 });
-    const res = await c.post('/buy-now', { product_id: p.id, quantity, address_id: ion.address, payment_method: 'card' }, { token: ion.token, key: key() });
+    const res = await c.post(
+      '/buy-now',
+      { product_id: p.id, quantity, address_id: ion.address, payment_method: 'card' },
+      { token: ion.token, key: key() },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const data = placeOrderResponseSchema.parse(res.json()).data;
     return { p, order: data.orders[0]!, url: data.payment_url! };
@@ -352,7 +434,12 @@ describe('sandbox card payment', () => {
     expect(page.body).toContain(`${url}/approve`);
     expect(page.body).toContain(order.number);
     expect(page.body).not.toMatch(/https?:\/\//);
-    const approve = await t.app.inject({ method: 'POST', url: `${url}/approve`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `${url}/approve`,
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(approve.statusCode).toBe(303);
     expect(approve.headers.location).toBe(`/payment-success?order=${order.number}`);
     const details = (await c.get(`/orders/${order.id}`, { token: ion.token })).json().data.order;
@@ -377,7 +464,10 @@ describe('sandbox card payment', () => {
     expect((await c.post(`/orders/${other.order.id}/cancel`, {}, { token: ion.token })).statusCode).toBe(200);
     const late = await t.app.inject({ method: 'POST', url: `${other.url}/approve` });
     expect(late.headers.location).toBe(`/payment-failure?order=${other.order.number}`);
-    expect((await c.get(`/orders/${other.order.id}`, { token: ion.token })).json().data.order).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
+    expect((await c.get(`/orders/${other.order.id}`, { token: ion.token })).json().data.order).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'failed',
+    });
     expect(await stockOf(t, other.p.id)).toBe(2);
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/sandbox/nope' })).statusCode).toBe(422);
   });
@@ -386,7 +476,11 @@ describe('sandbox card payment', () => {
 describe('operator command (npm run ops -- order:status)', () => {
   it('parses its arguments strictly', async () => {
     const { parseArgs } = await import('../../../scripts/ops.ts');
-    expect(parseArgs(['order:status', 'TLC-1', 'shipped', '--tracking', 'FAN 123'])).toEqual({ order: 'TLC-1', status: 'shipped', tracking: 'FAN 123' });
+    expect(parseArgs(['order:status', 'TLC-1', 'shipped', '--tracking', 'FAN 123'])).toEqual({
+      order: 'TLC-1',
+      status: 'shipped',
+      tracking: 'FAN 123',
+    });
     expect(() => parseArgs(['order:status', '1'])).toThrow(/usage/);
     expect(() => parseArgs(['order:status', '1', 'lost'])).toThrow(/Unknown status/);
     expect(() => parseArgs(['order:status', '1', 'confirmed', '--tracking', 'x'])).toThrow(/shipped/);
@@ -402,19 +496,33 @@ describe('operator command (npm run ops -- order:status)', () => {
     try {
       const shop = await makeShop(t);
       const p = await makeProduct(t, shop.id, { quantity: 2 });
-      const placed = (await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })).json().data.orders[0];
+      const placed = (
+        await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })
+      ).json().data.orders[0];
       await runOrderStatus(t.db, { order: String(placed.id), status: 'confirmed' });
       await runOrderStatus(t.db, { order: placed.number, status: 'processing' });
-      await expect(runOrderStatus(t.db, { order: placed.number, status: 'delivered' })).rejects.toThrow('An order cannot go from processing to delivered.');
+      await expect(runOrderStatus(t.db, { order: placed.number, status: 'delivered' })).rejects.toThrow(
+        'An order cannot go from processing to delivered.',
+      );
       await runOrderStatus(t.db, { order: placed.number, status: 'shipped', tracking: 'FAN Courier 2345' });
       await runOrderStatus(t.db, { order: placed.number, status: 'delivered' });
       await expect(runOrderStatus(t.db, { order: 'TLC-NOPE', status: 'confirmed' })).rejects.toThrow('No order TLC-NOPE.');
       const details = (await c.get(`/orders/${placed.id}`, { token: ion.token })).json().data.order;
       expect(details).toMatchObject({ status: 'delivered', tracking: 'FAN Courier 2345', can_cancel: false });
-      expect(details.history.map((h: { status: string }) => h.status)).toEqual(['pending', 'confirmed', 'processing', 'shipped', 'delivered']);
-      expect(seen).toEqual(['confirmed', 'processing', 'shipped', 'delivered'].map((to, i, all) => `${placed.number}:${i ? all[i - 1] : 'pending'}->${to}`));
+      expect(details.history.map((h: { status: string }) => h.status)).toEqual([
+        'pending',
+        'confirmed',
+        'processing',
+        'shipped',
+        'delivered',
+      ]);
+      expect(seen).toEqual(
+        ['confirmed', 'processing', 'shipped', 'delivered'].map((to, i, all) => `${placed.number}:${i ? all[i - 1] : 'pending'}->${to}`),
+      );
       // An operator cancel while processing restores the stock too.
-      const other = (await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })).json().data.orders[0];
+      const other = (
+        await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })
+      ).json().data.orders[0];
       expect(await stockOf(t, p.id)).toBe(0);
       await runOrderStatus(t.db, { order: other.number, status: 'processing' });
       await runOrderStatus(t.db, { order: other.number, status: 'cancelled' });

@@ -21,12 +21,24 @@ test.override('appOptions', { env: { NODE_ENV: 'production', SMS_GATEWAY_URL: 'h
 test.beforeAll(async ({ testApp }) => {
   t = testApp;
   c = client(t);
-  const [user] = await t.db.insert(users).values({ name: 'Ana Popescu', phone: '+40729999001', phoneCode: '+40', phoneVerifiedAt: new Date() }).returning();
+  const [user] = await t.db
+    .insert(users)
+    .values({ name: 'Ana Popescu', phone: '+40729999001', phoneCode: '+40', phoneVerifiedAt: new Date() })
+    .returning();
   token = newToken();
   await t.db.insert(sessions).values({ userId: user!.id, tokenHash: hashToken(token) });
   const [address] = await t.db
     .insert(addresses)
-    .values({ userId: user!.id, name: ADDRESS.name, phone: ADDRESS.phone, county: ADDRESS.county, locality: ADDRESS.locality, street: ADDRESS.street, postalCode: ADDRESS.postal_code, isDefault: true })
+    .values({
+      userId: user!.id,
+      name: ADDRESS.name,
+      phone: ADDRESS.phone,
+      county: ADDRESS.county,
+      locality: ADDRESS.locality,
+      street: ADDRESS.street,
+      postalCode: ADDRESS.postal_code,
+      isDefault: true,
+    })
     .returning();
   addressId = address!.id;
 });

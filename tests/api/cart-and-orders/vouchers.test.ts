@@ -54,7 +54,9 @@ describe('vouchers', () => {
     expect((await c.post('/vouchers-collect', { coupon_id: valid.id }, { token: ana.token })).statusCode).toBe(200);
     const k = key();
     expect((await c.post('/vouchers-collect', { coupon_id: valid.id }, { token: ana.token, key: k })).statusCode).toBe(200);
-    expect((await c.post('/vouchers-collect', { coupon_id: valid.id }, { token: ana.token, key: k })).headers['idempotent-replayed']).toBe('true');
+    expect((await c.post('/vouchers-collect', { coupon_id: valid.id }, { token: ana.token, key: k })).headers['idempotent-replayed']).toBe(
+      'true',
+    );
 
     expect((await c.get(`/get-vouchers?shop_id=${shop.id}`, { token: ana.token })).json().data.coupons[0].is_collected).toBe(true);
     expect((await c.get(`/get-vouchers?shop_id=${shop.id}`, { token: ion.token })).json().data.coupons[0].is_collected).toBe(false);

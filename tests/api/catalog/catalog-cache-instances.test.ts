@@ -35,12 +35,20 @@ describe.skipIf(!url)('the catalog cache across instances', () => {
     const shop = await makeShop(a);
     const product = await makeProduct(a, shop.id, { quantity: 3 });
     const c = client(a);
-    const address = await c.post('/address/store', { name: 'Ana', phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. 1', postal_code: '400001', type: 'home' }, { token });
+    const address = await c.post(
+      '/address/store',
+      { name: 'Ana', phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. 1', postal_code: '400001', type: 'home' },
+      { token },
+    );
     expect((await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token })).statusCode).toBe(200);
 
     await onB();
     expect(await onB()).toBe('HIT');
-    const order = await c.post('/place-order', { selected_products: [product.id], address_id: address.json().data.address.id, payment_method: 'cash' }, { token });
+    const order = await c.post(
+      '/place-order',
+      { selected_products: [product.id], address_id: address.json().data.address.id, payment_method: 'cash' },
+      { token },
+    );
     expect(order.statusCode, order.body).toBe(200);
     const placedAt = Date.now();
     await expect.poll(onB, { timeout: 1000, interval: 20 }).toBe('MISS');

@@ -72,7 +72,7 @@ describe('anonymous catalog GETs', () => {
     expect(xCache(await c.get(url))).toBe('HIT'); // no header: ro, the default
   });
 
-  it('never serves nor stores a signed-in answer: is_favorite is always the shopper\'s', async () => {
+  it("never serves nor stores a signed-in answer: is_favorite is always the shopper's", async () => {
     const ana = await quickUser(t, 'Ana Favorit');
     const p = await makeProduct(t, shopId);
     expect((await c.put(`/favorite-products/${p.id}`, undefined, { token: ana.token })).statusCode).toBe(200);
@@ -154,7 +154,7 @@ describe('anonymous catalog GETs', () => {
   });
 });
 
-describe('invalidation by this process\'s writes', () => {
+describe("invalidation by this process's writes", () => {
   it('an order, a buy-now and a cancellation show at once in product details and lists', async () => {
     const ion = await shopper('Ion Cache');
     const shop = await makeShop(t);
@@ -167,7 +167,11 @@ describe('invalidation by this process\'s writes', () => {
     expect(xCache(await c.get(list))).toBe('HIT');
 
     // Buy now (2 units).
-    const bought = await c.post('/buy-now', { product_id: p.id, quantity: 2, address_id: ion.address, payment_method: 'cash' }, { token: ion.token, key: key() });
+    const bought = await c.post(
+      '/buy-now',
+      { product_id: p.id, quantity: 2, address_id: ion.address, payment_method: 'cash' },
+      { token: ion.token, key: key() },
+    );
     expect(bought.statusCode, bought.body).toBe(200);
     const after = await c.get(url);
     expect(xCache(after)).toBe('MISS');
@@ -177,7 +181,11 @@ describe('invalidation by this process\'s writes', () => {
     // Place order from the cart (1 unit).
     expect(xCache(await c.get(url))).toBe('HIT');
     expect((await c.post('/cart/store', { product_id: p.id, quantity: 1 }, { token: ion.token })).statusCode).toBe(200);
-    const placed = await c.post('/place-order', { address_id: ion.address, payment_method: 'cash', shop_ids: [shop.id], selected_products: [p.id] }, { token: ion.token, key: key() });
+    const placed = await c.post(
+      '/place-order',
+      { address_id: ion.address, payment_method: 'cash', shop_ids: [shop.id], selected_products: [p.id] },
+      { token: ion.token, key: key() },
+    );
     expect(placed.statusCode, placed.body).toBe(200);
     expect(details(await c.get(url)).quantity).toBe(2);
 
@@ -194,7 +202,11 @@ describe('invalidation by this process\'s writes', () => {
     const ion = await shopper('Ion Card');
     const p = await makeProduct(t, shopId, { quantity: 2 });
     const url = `/products/${p.id}`;
-    const res = await c.post('/buy-now', { product_id: p.id, quantity: 2, address_id: ion.address, payment_method: 'card' }, { token: ion.token, key: key() });
+    const res = await c.post(
+      '/buy-now',
+      { product_id: p.id, quantity: 2, address_id: ion.address, payment_method: 'card' },
+      { token: ion.token, key: key() },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(details(await c.get(url)).quantity).toBe(0);
     expect(xCache(await c.get(url))).toBe('HIT');

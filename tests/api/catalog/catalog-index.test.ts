@@ -14,7 +14,17 @@ import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { productListQuerySchema, type ProductListQuery } from '../../../contract/catalog.ts';
 import { PRODUCT_SORTS } from '../../../contract/catalog-constants.ts';
-import { attributeOptions, categories, flashSaleProducts, flashSales, productColors, products, productSizes, productVideos, shops } from '../../../server/db/schema.ts';
+import {
+  attributeOptions,
+  categories,
+  flashSaleProducts,
+  flashSales,
+  productColors,
+  products,
+  productSizes,
+  productVideos,
+  shops,
+} from '../../../server/db/schema.ts';
 import { listProducts } from '../../../server/repositories/catalog/product-lists.ts';
 import { CatalogIndexSync } from '../../../server/catalog-index/sync.ts';
 import type { TestApp } from '../support/test-app.ts';
@@ -22,12 +32,51 @@ import { test } from '../support/app-fixture.ts';
 
 let t: TestApp;
 let index: CatalogIndexSync;
-const ids = { categories: [] as number[], shops: [] as number[], season: [] as number[], quality: [] as number[], size: [] as number[], color: [] as number[] };
+const ids = {
+  categories: [] as number[],
+  shops: [] as number[],
+  season: [] as number[],
+  quality: [] as number[],
+  size: [] as number[],
+  color: [] as number[],
+};
 
 const WORDS = [
-  'geaca', 'geci', 'gaeca', 'rochii', 'rochita', 'tricouri', 'pantofi sport', 'adidas', 'carti copii', 'zara', 'nike', 'telefon',
-  'din', 'si de', 'blugi', 'jeansi', 'hanorac', 'pulovere', 'camasi', 'carte', 'joc', 'lemn', 'piele', 'xyzzy', 'pantofi', 'geanta',
-  'genti', 'iphone', 'samsung', 'lego', 'rochie neagra', 'geaca din piele', 'a', 'cu', '42',
+  'geaca',
+  'geci',
+  'gaeca',
+  'rochii',
+  'rochita',
+  'tricouri',
+  'pantofi sport',
+  'adidas',
+  'carti copii',
+  'zara',
+  'nike',
+  'telefon',
+  'din',
+  'si de',
+  'blugi',
+  'jeansi',
+  'hanorac',
+  'pulovere',
+  'camasi',
+  'carte',
+  'joc',
+  'lemn',
+  'piele',
+  'xyzzy',
+  'pantofi',
+  'geanta',
+  'genti',
+  'iphone',
+  'samsung',
+  'lego',
+  'rochie neagra',
+  'geaca din piele',
+  'a',
+  'cu',
+  '42',
 ];
 
 test.override('appOptions', { env: { CATALOG_CACHE_SECONDS: '0', CATALOG_INDEX: 'true', CATALOG_INDEX_POLL_MS: '200' } });
@@ -40,28 +89,63 @@ test.beforeAll(async ({ testApp }) => {
   ids.categories = (await t.db.select({ id: categories.id }).from(categories)).map((r) => r.id);
   ids.shops = (await t.db.select({ id: shops.id }).from(shops)).map((r) => r.id);
   for (const kind of ['season', 'quality', 'size', 'color'] as const) {
-    ids[kind] = (await t.db.select({ id: attributeOptions.id }).from(attributeOptions).where(eq(attributeOptions.kind, kind))).map((r) => r.id);
+    ids[kind] = (await t.db.select({ id: attributeOptions.id }).from(attributeOptions).where(eq(attributeOptions.kind, kind))).map(
+      (r) => r.id,
+    );
   }
   // Ties in creation time (the order's tie-break is then the id), sold-out products, and flash
   // sales: running (one at price 0, which overrides nothing), overlapping, and not yet started.
   const all = (await t.db.select({ id: products.id }).from(products).orderBy(asc(products.id))).map((r) => r.id);
-  await t.db.update(products).set({ createdAt: sql`'2026-01-01T10:00:00.123456Z'::timestamptz` }).where(inArray(products.id, all.filter((_, i) => i % 9 === 0)));
-  await t.db.update(products).set({ quantity: 0 }).where(inArray(products.id, all.filter((_, i) => i % 7 === 3)));
-  await t.db.update(products).set({ totalSold: 5 }).where(inArray(products.id, all.filter((_, i) => i % 5 === 1)));
+  await t.db
+    .update(products)
+    .set({ createdAt: sql`'2026-01-01T10:00:00.123456Z'::timestamptz` })
+    .where(
+      inArray(
+        products.id,
+        all.filter((_, i) => i % 9 === 0),
+      ),
+    );
+  await t.db
+    .update(products)
+    .set({ quantity: 0 })
+    .where(
+      inArray(
+        products.id,
+        all.filter((_, i) => i % 7 === 3),
+      ),
+    );
+  await t.db
+    .update(products)
+    .set({ totalSold: 5 })
+    .where(
+      inArray(
+        products.id,
+        all.filter((_, i) => i % 5 === 1),
+      ),
+    );
   const hour = 3_600_000;
   const [running, cheaper, later] = await t.db
     .insert(flashSales)
     .values([
       { name: 'Parity running', thumbnail: '/x.svg', startsAt: new Date(Date.now() - hour), endsAt: new Date(Date.now() + 5 * hour) },
-      { name: 'Parity overlapping', thumbnail: '/x.svg', startsAt: new Date(Date.now() - 2 * hour), endsAt: new Date(Date.now() + 3 * hour) },
+      {
+        name: 'Parity overlapping',
+        thumbnail: '/x.svg',
+        startsAt: new Date(Date.now() - 2 * hour),
+        endsAt: new Date(Date.now() + 3 * hour),
+      },
       { name: 'Parity later', thumbnail: '/x.svg', startsAt: new Date(Date.now() + 2 * hour), endsAt: new Date(Date.now() + 9 * hour) },
     ])
     .returning({ id: flashSales.id });
-  await t.db.insert(flashSaleProducts).values([
-    ...all.filter((_, i) => i % 6 === 2).map((productId, i) => ({ flashSaleId: running!.id, productId, salePrice: 5 + (i % 40) })),
-    ...all.filter((_, i) => i % 12 === 2).map((productId, i) => ({ flashSaleId: cheaper!.id, productId, salePrice: i % 3 === 0 ? 0 : 3 + i })),
-    ...all.filter((_, i) => i % 10 === 4).map((productId) => ({ flashSaleId: later!.id, productId, salePrice: 1 })),
-  ]);
+  await t.db
+    .insert(flashSaleProducts)
+    .values([
+      ...all.filter((_, i) => i % 6 === 2).map((productId, i) => ({ flashSaleId: running!.id, productId, salePrice: 5 + (i % 40) })),
+      ...all
+        .filter((_, i) => i % 12 === 2)
+        .map((productId, i) => ({ flashSaleId: cheaper!.id, productId, salePrice: i % 3 === 0 ? 0 : 3 + i })),
+      ...all.filter((_, i) => i % 10 === 4).map((productId) => ({ flashSaleId: later!.id, productId, salePrice: 1 })),
+    ]);
   await waitForIndex();
 }, 120_000);
 
@@ -78,7 +162,8 @@ async function waitForIndex() {
 function requestArb(): fc.Arbitrary<ProductListQuery> {
   // Each key is present in about one request out of four: answers are mostly non-empty.
   const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 1 });
-  const some = (values: number[], max: number) => sometimes(fc.uniqueArray(fc.constantFrom(...values, 999_999), { minLength: 1, maxLength: max }));
+  const some = (values: number[], max: number) =>
+    sometimes(fc.uniqueArray(fc.constantFrom(...values, 999_999), { minLength: 1, maxLength: max }));
   return fc
     .record({
       search: sometimes(fc.constantFrom(...WORDS)),
@@ -140,17 +225,32 @@ describe('the catalog index answers as the SQL does', () => {
   }, 120_000);
 
   it('follows writes made behind its back — stock, prices, sales, categories, sizes, withdrawn and new products — at the next list', async () => {
-    const some = (await t.db.select({ id: products.id, categoryId: products.categoryId }).from(products).orderBy(asc(products.id)).limit(40)).map((r) => r);
+    const some = (
+      await t.db.select({ id: products.id, categoryId: products.categoryId }).from(products).orderBy(asc(products.id)).limit(40)
+    ).map((r) => r);
     const [sold, repriced, moved, withdrawn, sized] = [some[0]!, some[1]!, some[2]!, some[3]!, some[4]!];
 
     // Read your writes: the last one sold out leaves "in stock" at once.
-    const inStockBefore = await listProducts(t.db, productListQuerySchema.parse({ in_stock: '1', category: String(sold.categoryId), per_page: '60' }), { page: 1, perPage: 60 }, index);
+    const inStockBefore = await listProducts(
+      t.db,
+      productListQuerySchema.parse({ in_stock: '1', category: String(sold.categoryId), per_page: '60' }),
+      { page: 1, perPage: 60 },
+      index,
+    );
     await t.db.update(products).set({ quantity: 0 }).where(eq(products.id, sold.id));
-    const inStockAfter = await listProducts(t.db, productListQuerySchema.parse({ in_stock: '1', category: String(sold.categoryId), per_page: '60' }), { page: 1, perPage: 60 }, index);
+    const inStockAfter = await listProducts(
+      t.db,
+      productListQuerySchema.parse({ in_stock: '1', category: String(sold.categoryId), per_page: '60' }),
+      { page: 1, perPage: 60 },
+      index,
+    );
     if (inStockBefore.data.some((p) => p.id === sold.id)) expect(inStockAfter.data.some((p) => p.id === sold.id)).toBe(false);
 
     await t.db.update(products).set({ price: 1, discountPrice: 0 }).where(eq(products.id, repriced.id));
-    await t.db.update(products).set({ categoryId: sized.categoryId === moved.categoryId ? ids.categories.find((c) => c !== moved.categoryId)! : sized.categoryId }).where(eq(products.id, moved.id));
+    await t.db
+      .update(products)
+      .set({ categoryId: sized.categoryId === moved.categoryId ? ids.categories.find((c) => c !== moved.categoryId)! : sized.categoryId })
+      .where(eq(products.id, moved.id));
     await t.db.update(products).set({ isActive: false }).where(eq(products.id, withdrawn.id));
     await t.db.insert(productSizes).values({ productId: sized.id, sizeId: ids.size[0]!, price: 0 }).onConflictDoNothing();
     await t.db.insert(productColors).values({ productId: sized.id, colorId: ids.color[0]! }).onConflictDoNothing();
@@ -158,11 +258,21 @@ describe('the catalog index answers as the SQL does', () => {
     const [copy] = await t.db.select().from(products).where(eq(products.id, some[6]!.id));
     const { id: _id, effectivePrice: _e, searchVector: _v, slug, ...fields } = copy!;
     await t.db.insert(products).values({ ...fields, slug: `${slug}-nou`, createdAt: new Date() });
-    const [sale] = await t.db.insert(flashSales).values({ name: 'Parity new', thumbnail: '/x.svg', startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 3_600_000) }).returning({ id: flashSales.id });
+    const [sale] = await t.db
+      .insert(flashSales)
+      .values({
+        name: 'Parity new',
+        thumbnail: '/x.svg',
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning({ id: flashSales.id });
     await t.db.insert(flashSaleProducts).values({ flashSaleId: sale!.id, productId: some[7]!.id, salePrice: 0.5 });
     // What only the cards show: a shop's new name, a video added.
     await t.db.update(shops).set({ name: 'Garderoba Redenumită' }).where(eq(shops.id, ids.shops[0]!));
-    await t.db.insert(productVideos).values({ productId: some[8]!.id, url: '/media/videos/parity.mp4', thumbnail: '/media/videos/parity.svg' });
+    await t.db
+      .insert(productVideos)
+      .values({ productId: some[8]!.id, url: '/media/videos/parity.mp4', thumbnail: '/media/videos/parity.svg' });
 
     const newest = await listProducts(t.db, productListQuerySchema.parse({ sort: 'newest' }), { page: 1, perPage: 24 }, index);
     expect(newest.data[0]?.slug, 'the product added behind its back is the newest').toBe(`${slug}-nou`);
@@ -170,10 +280,18 @@ describe('the catalog index answers as the SQL does', () => {
     expect(cheapest.data[0]?.id, 'the new sale price (0.50) is the lowest').toBe(some[7]!.id);
     const all = await listProducts(t.db, productListQuerySchema.parse({ per_page: '60' }), { page: 1, perPage: 60 }, index);
     expect(all.data.some((p) => p.id === withdrawn.id)).toBe(false);
-    const withSize = await listProducts(t.db, productListQuerySchema.parse({ size: String(ids.size[0]), color: String(ids.color[0]), per_page: '60' }), { page: 1, perPage: 60 }, index);
+    const withSize = await listProducts(
+      t.db,
+      productListQuerySchema.parse({ size: String(ids.size[0]), color: String(ids.color[0]), per_page: '60' }),
+      { page: 1, perPage: 60 },
+      index,
+    );
     expect(withSize.data.map((p) => p.id)).toContain(sized.id);
 
-    await fc.assert(fc.asyncProperty(requestArb(), async (query) => void (await compare(query))), { numRuns: 150 });
+    await fc.assert(
+      fc.asyncProperty(requestArb(), async (query) => void (await compare(query))),
+      { numRuns: 150 },
+    );
   }, 300_000);
 
   it('a withdrawn product that comes back, and a product whose sizes are all removed, are followed too', async () => {
@@ -181,6 +299,9 @@ describe('the catalog index answers as the SQL does', () => {
     await t.db.update(products).set({ isActive: true }).where(eq(products.id, row!.id));
     const [sized] = await t.db.select({ productId: productSizes.productId }).from(productSizes).limit(1);
     await t.db.delete(productSizes).where(and(eq(productSizes.productId, sized!.productId)));
-    await fc.assert(fc.asyncProperty(requestArb(), async (query) => void (await compare(query))), { numRuns: 100 });
+    await fc.assert(
+      fc.asyncProperty(requestArb(), async (query) => void (await compare(query))),
+      { numRuns: 100 },
+    );
   }, 300_000);
 });

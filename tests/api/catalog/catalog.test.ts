@@ -21,7 +21,16 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from '../../../cont
 import { categoriesResponseSchema } from '../../../contract/content.ts';
 import { errorBody, validationErrorBody } from '../../../contract/envelope.ts';
 import {
-  attributeOptions, categories, flashSaleProducts, flashSales, productColors, productImages, products, productSizes, productVideos, shops,
+  attributeOptions,
+  categories,
+  flashSaleProducts,
+  flashSales,
+  productColors,
+  productImages,
+  products,
+  productSizes,
+  productVideos,
+  shops,
 } from '../../../server/db/schema.ts';
 import { refreshProductSearchText } from '../../../server/repositories/catalog/search-text-refresh.ts';
 import { normalizeSearchText, searchDocument } from '../../../server/lib/search-text.ts';
@@ -108,7 +117,12 @@ async function loadTruth() {
   }
   const now = Date.now();
   const sales = await t.db
-    .select({ productId: flashSaleProducts.productId, salePrice: flashSaleProducts.salePrice, startsAt: flashSales.startsAt, endsAt: flashSales.endsAt })
+    .select({
+      productId: flashSaleProducts.productId,
+      salePrice: flashSaleProducts.salePrice,
+      startsAt: flashSales.startsAt,
+      endsAt: flashSales.endsAt,
+    })
     .from(flashSaleProducts)
     .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId));
   for (const s of sales) {
@@ -356,14 +370,24 @@ describe('GET /api/products and /api/products/filter', () => {
     it('pages are consecutive slices of the same order', async () => {
       const all = (await list('/api/products/filter?per_page=20')).data;
       const second = await list('/api/products/filter?per_page=5&page=2');
-      expect(second.meta).toEqual({ current_page: 2, last_page: Math.ceil(truth.active.length / 5), per_page: 5, total: truth.active.length });
+      expect(second.meta).toEqual({
+        current_page: 2,
+        last_page: Math.ceil(truth.active.length / 5),
+        per_page: 5,
+        total: truth.active.length,
+      });
       expect(ids(second.data)).toEqual(ids(all.slice(5, 10)));
     });
 
     it('a page past the end answers 200 with no products and the right meta', async () => {
       const body = await list('/api/products/filter?page=500&per_page=10');
       expect(body.data).toEqual([]);
-      expect(body.meta).toEqual({ current_page: 500, last_page: Math.ceil(truth.active.length / 10), per_page: 10, total: truth.active.length });
+      expect(body.meta).toEqual({
+        current_page: 500,
+        last_page: Math.ceil(truth.active.length / 10),
+        per_page: 10,
+        total: truth.active.length,
+      });
     });
 
     it('nothing found: total 0, last_page 1', async () => {
@@ -374,9 +398,13 @@ describe('GET /api/products and /api/products/filter', () => {
 
   describe('filters', () => {
     const options = async (kind: 'season' | 'quality' | 'color' | 'size') =>
-      (await t.db.select({ id: attributeOptions.id }).from(attributeOptions).where(eq(attributeOptions.kind, kind)).orderBy(attributeOptions.id)).map(
-        (o) => o.id,
-      );
+      (
+        await t.db
+          .select({ id: attributeOptions.id })
+          .from(attributeOptions)
+          .where(eq(attributeOptions.kind, kind))
+          .orderBy(attributeOptions.id)
+      ).map((o) => o.id);
 
     async function expectFilter(query: string, keep: (r: Row) => boolean) {
       const { items, total } = await allPages(`/api/products/filter?${query}`);
@@ -512,14 +540,41 @@ describe('GET /api/products and /api/products/filter', () => {
 
     it('ranks name matches first in the seed too: "casa" lists names before shop- or category-only matches', async () => {
       const { items } = await search('casa');
-      const named = items.map((p) => normalizeSearchText(p.name).split(/[^a-z0-9]+/).includes('casa'));
+      const named = items.map((p) =>
+        normalizeSearchText(p.name)
+          .split(/[^a-z0-9]+/)
+          .includes('casa'),
+      );
       expect(named).toContain(true);
       expect(named).toContain(false);
       expect(named.slice(named.indexOf(false))).not.toContain(true);
     });
 
     it('SQL, LIKE and tsquery metacharacters are plain text: never an error, never a match they do not spell', async () => {
-      for (const query of ["' OR 1=1 --", '%', '_', '\\', '%%', "'; DROP TABLE products; --", 'a%b', '"', '(', '[', '*', '.*', '\\m', '$1', '!', '&', '|', ':*', 'geaca:*', 'geaca & !zara', 'geaca | zara', '<->']) {
+      for (const query of [
+        "' OR 1=1 --",
+        '%',
+        '_',
+        '\\',
+        '%%',
+        "'; DROP TABLE products; --",
+        'a%b',
+        '"',
+        '(',
+        '[',
+        '*',
+        '.*',
+        '\\m',
+        '$1',
+        '!',
+        '&',
+        '|',
+        ':*',
+        'geaca:*',
+        'geaca & !zara',
+        'geaca | zara',
+        '<->',
+      ]) {
         const res = await get(`/api/products/filter?search=${encodeURIComponent(query)}&per_page=${MAX_PER_PAGE}`);
         expect(res.statusCode, query).toBe(200);
         const body = productListResponseSchema.parse(res.json());
@@ -563,7 +618,9 @@ describe('GET /api/products and /api/products/filter', () => {
       const long = await get(`/api/products/filter?search=${'a'.repeat(MAX_SEARCH_LENGTH)}`);
       expect(long.statusCode).toBe(200);
       const started = performance.now();
-      const many = await get(`/api/products/filter?search=${encodeURIComponent('a e i o u r s t n l c m p'.repeat(15).slice(0, MAX_SEARCH_LENGTH))}`);
+      const many = await get(
+        `/api/products/filter?search=${encodeURIComponent('a e i o u r s t n l c m p'.repeat(15).slice(0, MAX_SEARCH_LENGTH))}`,
+      );
       expect(many.statusCode).toBe(200);
       expect(performance.now() - started).toBeLessThan(5_000);
     });
@@ -574,13 +631,14 @@ describe('GET /api/products and /api/products/filter', () => {
       await expect422('/api/products/filter?sort=cheapest', 'sort');
       await expect422("/api/products/filter?sort=price_asc'--", 'sort');
       for (const page of ['0', '-1', 'abc', '1.5', '1e9', '']) await expect422(`/api/products/filter?page=${page}`, 'page');
-      for (const perPage of ['1000', '0', 'x', String(MAX_PER_PAGE + 1)]) await expect422(`/api/products/filter?per_page=${perPage}`, 'per_page');
+      for (const perPage of ['1000', '0', 'x', String(MAX_PER_PAGE + 1)])
+        await expect422(`/api/products/filter?per_page=${perPage}`, 'per_page');
       await expect422('/api/products?page=0', 'page');
     });
 
     it('filters and prices', async () => {
       await expect422('/api/products/filter?quality=abc', 'quality');
-      await expect422("/api/products/filter?season=1%20OR%201=1", 'season');
+      await expect422('/api/products/filter?season=1%20OR%201=1', 'season');
       await expect422('/api/products/filter?size=1,,2', 'size');
       await expect422('/api/products/filter?min_price=-1', 'min_price');
       await expect422('/api/products/filter?max_price=cheap', 'max_price');
@@ -624,13 +682,23 @@ describe('GET /api/products/:id', () => {
     expect(product.weight).toBe(row!.weight);
     // Each photo with its size, placeholder and variants (issue 15, ADR 024).
     expect(product.images).toEqual(
-      images.map((i) => ({ id: i.id, url: i.url, meta: expect.objectContaining({ width: 1600, height: 1200, variants: `/media/img/v1/${i.imageKey}` }) })),
+      images.map((i) => ({
+        id: i.id,
+        url: i.url,
+        meta: expect.objectContaining({ width: 1600, height: 1200, variants: `/media/img/v1/${i.imageKey}` }),
+      })),
     );
     expect(product.images.length).toBeGreaterThanOrEqual(3);
     expect(sorted(ids(product.colors))).toEqual(sorted(ids(colorRows)));
     expect(product.category).toEqual({ id: category!.id, name: category!.name, slug: category!.slug });
     expect(product.shop).toEqual({
-      id: shop!.id, name: shop!.name, slug: shop!.slug, logo: shop!.logo, rating: shop!.rating, reviews_count: shop!.reviewsCount, city: shop!.city,
+      id: shop!.id,
+      name: shop!.name,
+      slug: shop!.slug,
+      logo: shop!.logo,
+      rating: shop!.rating,
+      reviews_count: shop!.reviewsCount,
+      city: shop!.city,
       logo_meta: expect.objectContaining({ width: 640, height: 640, variants: `/media/img/v1/${shop!.logoKey}` }),
     });
     if (row!.qualityId !== null) expect(product.quality?.id).toBe(row!.qualityId);
@@ -723,7 +791,12 @@ describe('GET /api/categories/:key', () => {
       name: 'Cărți',
       slug: 'carti',
       thumbnail: row!.thumbnail,
-      thumbnail_meta: expect.objectContaining({ width: 640, height: 640, widths: [160, 320, 480, 640], variants: `/media/img/v1/${row!.thumbnailKey}` }),
+      thumbnail_meta: expect.objectContaining({
+        width: 640,
+        height: 640,
+        widths: [160, 320, 480, 640],
+        variants: `/media/img/v1/${row!.thumbnailKey}`,
+      }),
       products_count: truth.active.filter((r) => r.categoryId === row!.id).length,
     });
     expect(bySlug.products_count).toBeGreaterThan(0);
@@ -732,7 +805,18 @@ describe('GET /api/categories/:key', () => {
   });
 
   it('404 for unknown keys, whatever they look like', async () => {
-    for (const key of ['nu-exista', '999999', '0', '99999999999', 'DROP%20TABLE', '%27%20OR%201%3D1', '%00', '%25', 'a'.repeat(100), encodeURIComponent('Cărți')]) {
+    for (const key of [
+      'nu-exista',
+      '999999',
+      '0',
+      '99999999999',
+      'DROP%20TABLE',
+      '%27%20OR%201%3D1',
+      '%00',
+      '%25',
+      'a'.repeat(100),
+      encodeURIComponent('Cărți'),
+    ]) {
       const res = await get(`/api/categories/${key}`);
       expect(res.statusCode, key).toBe(404);
       expect(errorBody.parse(res.json()).message).not.toBe('');
@@ -782,7 +866,13 @@ describe('GET /api/shops/:id', () => {
   it('answers the shop and the categories it has products in, with its own counts', async () => {
     const [row] = await t.db.select().from(shops).where(eq(shops.slug, 'garderoba-bunicii'));
     const { shop, categories: shopCategories } = (await ok(`/api/shops/${row!.id}`, shopDetailsResponseSchema)).data;
-    expect(shop).toMatchObject({ id: row!.id, name: row!.name, phone: row!.phone, email: row!.email, joined_at: row!.createdAt.toISOString() });
+    expect(shop).toMatchObject({
+      id: row!.id,
+      name: row!.name,
+      phone: row!.phone,
+      email: row!.email,
+      joined_at: row!.createdAt.toISOString(),
+    });
     expect(shop.products_count).toBe(truth.active.filter((r) => r.shopId === row!.id).length);
     const mine = truth.active.filter((r) => r.shopId === row!.id);
     const expectedIds = [...new Set(mine.map((r) => r.categoryId))];
@@ -921,7 +1011,10 @@ describe('GET /api/home', () => {
 
     expect(home.popular_shops.length).toBeGreaterThan(0);
     expect(home.popular_shops.length).toBeLessThanOrEqual(8);
-    const shopRows = await t.db.select().from(shops).where(inArray(shops.id, ids(home.popular_shops)));
+    const shopRows = await t.db
+      .select()
+      .from(shops)
+      .where(inArray(shops.id, ids(home.popular_shops)));
     for (let i = 1; i < home.popular_shops.length; i++) {
       const [a, b] = [home.popular_shops[i - 1]!, home.popular_shops[i]!];
       expect(a.rating > b.rating || (a.rating === b.rating && a.reviews_count >= b.reviews_count)).toBe(true);
@@ -932,7 +1025,10 @@ describe('GET /api/home', () => {
   it('flash_sale is null when no sale is running', async () => {
     const [running] = await t.db.select().from(flashSales).where(eq(flashSales.name, 'Vinerea Verde'));
     const original = { startsAt: running!.startsAt, endsAt: running!.endsAt };
-    await t.db.update(flashSales).set({ startsAt: new Date(Date.now() + 3 * DAY), endsAt: new Date(Date.now() + 4 * DAY) }).where(eq(flashSales.id, running!.id));
+    await t.db
+      .update(flashSales)
+      .set({ startsAt: new Date(Date.now() + 3 * DAY), endsAt: new Date(Date.now() + 4 * DAY) })
+      .where(eq(flashSales.id, running!.id));
     try {
       const home = (await ok('/api/home', homeResponseSchema)).data;
       expect(home.flash_sale).toBeNull();

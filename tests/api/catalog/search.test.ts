@@ -46,9 +46,25 @@ test.beforeAll(async ({ testApp }) => {
     .insert(products)
     .values([
       { ...base, slug: 'fx-s-brand', name: 'Pelerină zorbex', brand: 'Quilo', description: 'Fixture.', quantity: 2, createdAt: at(30) },
-      { ...base, slug: 'fx-s-available', name: 'Pelerină zorbex quilo', brand: null, description: 'Fixture.', quantity: 2, createdAt: at(20) },
+      {
+        ...base,
+        slug: 'fx-s-available',
+        name: 'Pelerină zorbex quilo',
+        brand: null,
+        description: 'Fixture.',
+        quantity: 2,
+        createdAt: at(20),
+      },
       { ...base, slug: 'fx-s-soldout', name: 'Pelerină zorbex quilo', brand: null, description: 'Fixture.', quantity: 0, createdAt: at(1) },
-      { ...base, slug: 'fx-s-description', name: 'Pelerină zorbex', brand: null, description: 'Seamănă cu modelul quilo.', quantity: 2, createdAt: at(0.5) },
+      {
+        ...base,
+        slug: 'fx-s-description',
+        name: 'Pelerină zorbex',
+        brand: null,
+        description: 'Seamănă cu modelul quilo.',
+        quantity: 2,
+        createdAt: at(0.5),
+      },
     ])
     .returning({ id: products.id, slug: products.slug });
   const idOf = (slug: string) => inserted.find((p) => p.slug === slug)!.id;
@@ -58,7 +74,14 @@ test.beforeAll(async ({ testApp }) => {
   fx.descriptionOnly = idOf('fx-s-description');
   await refreshProductSearchText(t.db, { productIds: inserted.map((p) => p.id) });
   active = await t.db
-    .select({ id: products.id, name: products.name, brand: products.brand, categorySlug: categories.slug, quantity: products.quantity, description: products.description })
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      categorySlug: categories.slug,
+      quantity: products.quantity,
+      description: products.description,
+    })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.isActive, true));
@@ -93,7 +116,8 @@ const named = (noun: string) => active.filter((r) => words(r.name)[0] === normal
 
 describe('the Romanian stemmer (the same on PGlite 18 and PostgreSQL 15)', () => {
   it('stems folded words exactly as recorded on PostgreSQL 15', async () => {
-    const text = 'geaca geci rochie rochii rochiile tricou pulover camasa camasi carte carti jucarii jucarie bluze fuste pantofi cizme sandale copii hanorace';
+    const text =
+      'geaca geci rochie rochii rochiile tricou pulover camasa camasi carte carti jucarii jucarie bluze fuste pantofi cizme sandale copii hanorace';
     const [row] = await t.db.select({ v: sql<string>`to_tsvector('romanian', ${text})::text` }).from(sql`(SELECT 1) AS one`);
     expect(row!.v).toBe(
       "'bluz':14 'camas':8,9 'cart':10,11 'cizm':17 'cop':19 'fust':15 'geac':1 'gec':2 'hanorac':20 'jucar':12,13 'pantof':16 'pulover':7 'roch':3,4,5 'sandal':18 'tricou':6",
@@ -174,7 +198,11 @@ describe('typos and "did you mean"', () => {
     expect(mara.total).toBeGreaterThan(0);
     expect(mara.didYouMean).toBeNull();
     expect(mara.items.some((p) => words(p.name).includes('mara'))).toBe(true);
-    for (const p of mara.items) expect(words(p.name).some((w) => w.startsWith('mar')), p.name).toBe(true);
+    for (const p of mara.items)
+      expect(
+        words(p.name).some((w) => w.startsWith('mar')),
+        p.name,
+      ).toBe(true);
     expect(mara.items.filter((p) => p.brand === 'Zara')).toEqual([]);
   });
 
@@ -209,7 +237,10 @@ describe('synonyms, kept as data', () => {
 
   it('a group added to the table works without code (once the lexicon reloads) and stops when removed', async () => {
     expect((await search('teddy')).total).toBe(0);
-    const [row] = await t.db.insert(searchSynonyms).values({ phrases: ['ursuleț', 'teddy'] }).returning({ id: searchSynonyms.id });
+    const [row] = await t.db
+      .insert(searchSynonyms)
+      .values({ phrases: ['ursuleț', 'teddy'] })
+      .returning({ id: searchSynonyms.id });
     invalidateSearchLexicon(t.db); // what the minute-long reload does in every process
     const teddy = await search('teddy');
     expect(teddy.total).toBeGreaterThan(0);
@@ -229,7 +260,10 @@ describe('synonyms, kept as data', () => {
       const renewed = await getSearchLexicon(t.db);
       expect(renewed.words).toBe(first.words);
       // Another instance adds a group (no invalidation here): the next reload reads it.
-      const [row] = await t.db.insert(searchSynonyms).values({ phrases: ['ursuleț', 'teddy'] }).returning({ id: searchSynonyms.id });
+      const [row] = await t.db
+        .insert(searchSynonyms)
+        .values({ phrases: ['ursuleț', 'teddy'] })
+        .returning({ id: searchSynonyms.id });
       try {
         vi.setSystemTime(Date.now() + LEXICON_TTL_MS + 1);
         await vi.waitFor(async () => expect((await getSearchLexicon(t.db)).synonyms.length).toBe(first.synonyms.length + 1));
@@ -265,7 +299,12 @@ describe('ranking', () => {
     const found = await search('zorbex quilo');
     expect(ids(found.items)).toEqual([fx.brandHit, fx.nameAvailable, fx.nameSoldOut, fx.descriptionOnly]);
     // Other sorts still apply.
-    expect(ids((await search('zorbex quilo', '&sort=newest')).items)).toEqual([fx.descriptionOnly, fx.nameSoldOut, fx.nameAvailable, fx.brandHit]);
+    expect(ids((await search('zorbex quilo', '&sort=newest')).items)).toEqual([
+      fx.descriptionOnly,
+      fx.nameSoldOut,
+      fx.nameAvailable,
+      fx.brandHit,
+    ]);
   });
 
   it('"adidas" lists every Adidas item before anything else', async () => {
@@ -372,11 +411,15 @@ describe('GET /api/products/facets', () => {
     expect(filtered.categories.reduce((a, b) => a + b.count, 0)).toBe(size.count);
   });
 
-  it('takes the filter page\'s query as well, and refuses bad input with a 422', async () => {
+  it("takes the filter page's query as well, and refuses bad input with a 422", async () => {
     const data = await facets('category=1&in_stock=1');
     expect(data.categories.map((c) => c.id)).toContain(1);
     expect(data.total).toBe(active.filter((r) => r.categorySlug === 'imbracaminte-femei' && r.quantity > 0).length);
-    for (const url of ['/api/products/facets?size=abc', '/api/products/facets?min_price=5&max_price=1', `/api/products/facets?search=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`]) {
+    for (const url of [
+      '/api/products/facets?size=abc',
+      '/api/products/facets?min_price=5&max_price=1',
+      `/api/products/facets?search=${'a'.repeat(MAX_SEARCH_LENGTH + 1)}`,
+    ]) {
       expect((await get(url)).statusCode, url).toBe(422);
     }
   });
@@ -422,13 +465,20 @@ describe('totals counted up to 1 000', () => {
       const res = await get(`/api/products/filter?per_page=${MAX_PER_PAGE}`);
       const body = productSearchResponseSchema.parse(res.json());
       expect(body.data.meta).toMatchObject({ total: 1000, total_capped: true, last_page: Math.ceil(1000 / MAX_PER_PAGE) });
-      const beyond = productSearchResponseSchema.parse((await get(`/api/products/filter?per_page=${MAX_PER_PAGE}&page=${Math.ceil(1000 / MAX_PER_PAGE) + 2}`)).json());
+      const beyond = productSearchResponseSchema.parse(
+        (await get(`/api/products/filter?per_page=${MAX_PER_PAGE}&page=${Math.ceil(1000 / MAX_PER_PAGE) + 2}`)).json(),
+      );
       expect(beyond.data.data.length).toBe(MAX_PER_PAGE);
       const small = productSearchResponseSchema.parse((await get('/api/products/filter?category=2')).json());
       expect(small.data.meta.total_capped).toBe(false);
       expect(small.data.meta.total).toBe(active.filter((r) => r.categorySlug === 'imbracaminte-barbati').length);
     } finally {
-      await t.db.delete(products).where(inArray(products.id, inserted.map((p) => p.id)));
+      await t.db.delete(products).where(
+        inArray(
+          products.id,
+          inserted.map((p) => p.id),
+        ),
+      );
     }
   });
 });

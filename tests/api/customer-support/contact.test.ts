@@ -38,7 +38,14 @@ describe('POST /contact', () => {
     const body = contactResponseSchema.parse(res.json());
     expect(body.data.message).toBe(ro['contact.sent']);
     expect(body.message).toBe(ro['contact.sent']);
-    expect(await latest()).toMatchObject({ userId: null, name: 'Maria Ionescu', email: 'maria.ionescu@example.ro', phone: null, subject: FORM.subject, message: FORM.message });
+    expect(await latest()).toMatchObject({
+      userId: null,
+      name: 'Maria Ionescu',
+      email: 'maria.ionescu@example.ro',
+      phone: null,
+      subject: FORM.subject,
+      message: FORM.message,
+    });
 
     const enRes = await call.post('/contact', { ...FORM, email: '', phone: '0721 234 567'.replace(/ /g, '') }, { ip: newIp(), lang: 'en' });
     expect(enRes.statusCode, enRes.body).toBe(201);
@@ -84,7 +91,11 @@ describe('POST /contact', () => {
       subject: [en['validation.subject_required']],
       message: [en['validation.message_required']],
     });
-    const short = await call.post('/contact', { name: 'A', email: 'nu-e-email', phone: '07a1', subject: 'ab', message: 'scurt' }, { ip, lang: 'en' });
+    const short = await call.post(
+      '/contact',
+      { name: 'A', email: 'nu-e-email', phone: '07a1', subject: 'ab', message: 'scurt' },
+      { ip, lang: 'en' },
+    );
     expect(short.json().errors).toEqual({
       name: [en['validation.contact_name_min']],
       email: [en['validation.email_invalid']],
@@ -92,7 +103,11 @@ describe('POST /contact', () => {
       subject: [en['validation.subject_min']],
       message: [en['validation.contact_message_min']],
     });
-    const long = await call.post('/contact', { name: 'n'.repeat(101), phone: '0812345678', subject: 's'.repeat(151), message: 'm'.repeat(5001) }, { ip });
+    const long = await call.post(
+      '/contact',
+      { name: 'n'.repeat(101), phone: '0812345678', subject: 's'.repeat(151), message: 'm'.repeat(5001) },
+      { ip },
+    );
     expect(long.json().errors).toEqual({
       name: [ro['validation.contact_name_max']],
       phone: [ro['validation.phone_invalid']],

@@ -15,8 +15,22 @@ import {
   ticketResponseSchema,
   type TicketDetails,
 } from '../../../contract/support.ts';
-import { notifications, orders, rateLimitBuckets, supportAttachments, supportTicketMessages, supportTickets } from '../../../server/db/schema.ts';
-import { newTicketNumber, replyToTicket, closeTicketAsOperator, runTicketCommand, SupportCommandError, TICKET_USAGE } from '../../../server/services/support-service.ts';
+import {
+  notifications,
+  orders,
+  rateLimitBuckets,
+  supportAttachments,
+  supportTicketMessages,
+  supportTickets,
+} from '../../../server/db/schema.ts';
+import {
+  newTicketNumber,
+  replyToTicket,
+  closeTicketAsOperator,
+  runTicketCommand,
+  SupportCommandError,
+  TICKET_USAGE,
+} from '../../../server/services/support-service.ts';
 import { storedFileNames } from '../support/stored-files.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
@@ -54,14 +68,21 @@ interface FilePart {
 }
 
 /** A multipart/form-data request with text fields and an optional file. */
-function multipart(url: string, fields: Record<string, string>, file: FilePart | undefined, o: { token?: string; lang?: string; key?: string } = {}) {
+function multipart(
+  url: string,
+  fields: Record<string, string>,
+  file: FilePart | undefined,
+  o: { token?: string; lang?: string; key?: string } = {},
+) {
   const boundary = `----talcioc${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'attachment'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'attachment'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from('\r\n'),
     );
@@ -82,12 +103,17 @@ function multipart(url: string, fields: Record<string, string>, file: FilePart |
 
 function multipartTwoFiles(token: string) {
   const boundary = '----talcioc-two';
-  const file = (name: string) => Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
-    PNG,
-    Buffer.from('\r\n'),
-  ]);
-  const fields = Object.entries(TICKET).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  const file = (name: string) =>
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from('\r\n'),
+    ]);
+  const fields = Object.entries(TICKET).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
   return t.app.inject({
     method: 'POST',
     url: '/api/support-tickets',
@@ -162,7 +188,10 @@ describe('POST /support-tickets', () => {
     for (const orderId of [foreign.id, 2_000_000_000]) {
       const res = await call.post('/support-tickets', { ...TICKET, order_id: orderId }, { token: ana.token, lang: 'en' });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: en['validation.ticket_order_invalid'], errors: { order_id: [en['validation.ticket_order_invalid']] } });
+      expect(res.json()).toEqual({
+        message: en['validation.ticket_order_invalid'],
+        errors: { order_id: [en['validation.ticket_order_invalid']] },
+      });
     }
     const roRes = await call.post('/support-tickets', { ...TICKET, order_id: foreign.id }, { token: ana.token });
     expect(roRes.json().errors).toEqual({ order_id: [ro['validation.ticket_order_invalid']] });
@@ -196,7 +225,11 @@ describe('POST /support-tickets', () => {
 
   it('stores and answers messages as plain text: <script> verbatim, CR LF as LF, a tab as a space; other control characters refused (issue 14)', async () => {
     const ana = await quickUser(t);
-    const refused = await call.post('/support-tickets', { subject: 'Comanda mea', message: 'line two\u0000\u0007 and more' }, { token: ana.token, lang: 'en' });
+    const refused = await call.post(
+      '/support-tickets',
+      { subject: 'Comanda mea', message: 'line two\u0000\u0007 and more' },
+      { token: ana.token, lang: 'en' },
+    );
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ message: [en['validation.control_characters']] });
     const message = '<script>alert("x")</script> & <b>bold</b>\r\nline two\ttab';
@@ -213,7 +246,9 @@ describe('POST /support-tickets', () => {
   it('needs a session', async () => {
     expect((await call.post('/support-tickets', TICKET)).statusCode).toBe(401);
     expect((await call.get('/support-tickets')).statusCode).toBe(401);
-    expect((await call.post('/support-tickets', TICKET, { headers: { authorization: 'Bearer not-a-real-token-1234567890' } })).statusCode).toBe(401);
+    expect(
+      (await call.post('/support-tickets', TICKET, { headers: { authorization: 'Bearer not-a-real-token-1234567890' } })).statusCode,
+    ).toBe(401);
     // Signed out, even a multipart upload is refused before its file is read or stored.
     const before = await storedFiles();
     const res = await multipart('/support-tickets', TICKET, { name: 'a.png', type: 'image/png', bytes: PNG });
@@ -309,18 +344,41 @@ describe('attachments', () => {
   it('refuses a text file named .png and a file over 5 MB on attachment, storing nothing', async () => {
     const ana = await quickUser(t);
     const before = await storedFiles();
-    const text = await multipart('/support-tickets', TICKET, { name: 'poza.png', type: 'image/png', bytes: Buffer.from('hello, this is not an image at all') }, { token: ana.token, lang: 'en' });
+    const text = await multipart(
+      '/support-tickets',
+      TICKET,
+      { name: 'poza.png', type: 'image/png', bytes: Buffer.from('hello, this is not an image at all') },
+      { token: ana.token, lang: 'en' },
+    );
     expect(text.statusCode).toBe(422);
     expect(text.json()).toEqual({ message: en['validation.attachment_type'], errors: { attachment: [en['validation.attachment_type']] } });
-    const textRo = await multipart('/support-tickets', TICKET, { name: 'poza.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }, { token: ana.token });
+    const textRo = await multipart(
+      '/support-tickets',
+      TICKET,
+      { name: 'poza.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+      { token: ana.token },
+    );
     expect(textRo.json().errors).toEqual({ attachment: [ro['validation.attachment_type']] });
 
     const big = Buffer.concat([PNG, Buffer.alloc(TICKET_ATTACHMENT_MAX_BYTES + 1 - PNG.length)]);
-    const tooLarge = await multipart('/support-tickets', TICKET, { name: 'mare.png', type: 'image/png', bytes: big }, { token: ana.token, lang: 'en' });
+    const tooLarge = await multipart(
+      '/support-tickets',
+      TICKET,
+      { name: 'mare.png', type: 'image/png', bytes: big },
+      { token: ana.token, lang: 'en' },
+    );
     expect(tooLarge.statusCode).toBe(422);
-    expect(tooLarge.json()).toEqual({ message: en['validation.attachment_too_large'], errors: { attachment: [en['validation.attachment_too_large']] } });
+    expect(tooLarge.json()).toEqual({
+      message: en['validation.attachment_too_large'],
+      errors: { attachment: [en['validation.attachment_too_large']] },
+    });
     // Exactly 5 MB is accepted.
-    const justFits = await multipart('/support-tickets', TICKET, { name: 'fix.png', type: 'image/png', bytes: big.subarray(0, TICKET_ATTACHMENT_MAX_BYTES) }, { token: ana.token });
+    const justFits = await multipart(
+      '/support-tickets',
+      TICKET,
+      { name: 'fix.png', type: 'image/png', bytes: big.subarray(0, TICKET_ATTACHMENT_MAX_BYTES) },
+      { token: ana.token },
+    );
     expect(justFits.statusCode, justFits.body).toBe(201);
     // Stored as the pipeline's clean copy: the padding after the image's end is gone.
     expect(justFits.json().data.ticket.messages[0].attachment.size).toBeLessThan(1000);
@@ -329,15 +387,28 @@ describe('attachments', () => {
     expect(kept.length - before.length).toBeLessThanOrEqual(1);
 
     // Text fields are validated in multipart forms too; no file is kept for a refused request.
-    const invalid = await multipart('/support-tickets', { subject: 'ab', message: TICKET.message }, { name: 'a.png', type: 'image/png', bytes: PNG }, { token: ana.token, lang: 'en' });
+    const invalid = await multipart(
+      '/support-tickets',
+      { subject: 'ab', message: TICKET.message },
+      { name: 'a.png', type: 'image/png', bytes: PNG },
+      { token: ana.token, lang: 'en' },
+    );
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toEqual({ subject: [en['validation.subject_min']] });
-    const orderRefused = await multipart('/support-tickets', { ...TICKET, order_id: '2000000000' }, { name: 'a.png', type: 'image/png', bytes: PNG }, { token: ana.token });
+    const orderRefused = await multipart(
+      '/support-tickets',
+      { ...TICKET, order_id: '2000000000' },
+      { name: 'a.png', type: 'image/png', bytes: PNG },
+      { token: ana.token },
+    );
     expect(orderRefused.statusCode).toBe(422);
     expect((await storedFiles()).length).toBe(kept.length);
 
     // A message field far over the limit is refused on its field, not cut silently.
-    const huge = await multipart('/support-tickets', { subject: TICKET.subject, message: 'm'.repeat(70_000) }, undefined, { token: ana.token, lang: 'en' });
+    const huge = await multipart('/support-tickets', { subject: TICKET.subject, message: 'm'.repeat(70_000) }, undefined, {
+      token: ana.token,
+      lang: 'en',
+    });
     expect(huge.statusCode).toBe(422);
     expect(huge.json().errors).toEqual({ message: [en['validation.message_max']] });
     // Two files: refused (one image per message), nothing stored.
@@ -347,7 +418,12 @@ describe('attachments', () => {
     expect((await storedFiles()).length).toBe(kept.length);
 
     // A form sent without choosing a file is a ticket without attachment.
-    const none = await multipart('/support-tickets', TICKET, { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) }, { token: ana.token });
+    const none = await multipart(
+      '/support-tickets',
+      TICKET,
+      { name: '', type: 'application/octet-stream', bytes: Buffer.alloc(0) },
+      { token: ana.token },
+    );
     expect(none.statusCode, none.body).toBe(201);
     expect(none.json().data.ticket.messages[0].attachment).toBeNull();
   });
@@ -359,7 +435,8 @@ describe('GET /support-tickets and GET /support-tickets/:ticketNumber', () => {
     const bogdan = await quickUser(t, 'Bogdan');
     await openTicket(bogdan.token, { subject: 'Al lui Bogdan', message: 'Nu trebuie să apară la Ana.' });
     const made: TicketDetails[] = [];
-    for (let i = 0; i < 9; i += 1) made.push(await openTicket(ana.token, { subject: `Tichet ${i}`, message: `Mesajul numărul ${i}\ncu două rânduri` }));
+    for (let i = 0; i < 9; i += 1)
+      made.push(await openTicket(ana.token, { subject: `Tichet ${i}`, message: `Mesajul numărul ${i}\ncu două rânduri` }));
     // The oldest ticket gets an answer: it moves to the top.
     await replyToTicket(t.db, made[0]!.ticket_number, 'Bună ziua, verificăm coletul.');
 
@@ -367,8 +444,17 @@ describe('GET /support-tickets and GET /support-tickets/:ticketNumber', () => {
     expect(page1.message).toBe(en['support.ticket_list']);
     expect(page1.data.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 9 });
     expect(page1.data.data.map((x) => x.subject)).toEqual(['Tichet 0', ...[8, 7, 6, 5, 4, 3, 2, 1].map((i) => `Tichet ${i}`)]);
-    expect(page1.data.data[0]).toMatchObject({ status: 'answered', last_message_excerpt: 'Bună ziua, verificăm coletul.', last_message_author: 'support' });
-    expect(page1.data.data[1]).toMatchObject({ status: 'open', last_message_excerpt: 'Mesajul numărul 8 cu două rânduri', last_message_author: 'customer', order: null });
+    expect(page1.data.data[0]).toMatchObject({
+      status: 'answered',
+      last_message_excerpt: 'Bună ziua, verificăm coletul.',
+      last_message_author: 'support',
+    });
+    expect(page1.data.data[1]).toMatchObject({
+      status: 'open',
+      last_message_excerpt: 'Mesajul numărul 8 cu două rânduri',
+      last_message_author: 'customer',
+      order: null,
+    });
 
     const answered = ticketListResponseSchema.parse((await call.get('/support-tickets?status=answered', { token: ana.token })).json());
     expect(answered.data.data.map((x) => x.ticket_number)).toEqual([made[0]!.ticket_number]);
@@ -447,18 +533,32 @@ describe('replies, statuses and the operator', () => {
     expect(Date.parse(answered.updated_at)).toBeGreaterThanOrEqual(Date.parse(ticket.updated_at));
     const rows = await t.db.select().from(notifications).where(eq(notifications.userId, ana.user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'ticket_reply', url: `/support-ticket/${n}`, params: { ticket_number: n, subject: TICKET.subject }, readAt: null });
+    expect(rows[0]).toMatchObject({
+      kind: 'ticket_reply',
+      url: `/support-ticket/${n}`,
+      params: { ticket_number: n, subject: TICKET.subject },
+      readAt: null,
+    });
 
     const viewed = ticketResponseSchema.parse((await call.get(`/support-tickets/${n}`, { token: ana.token })).json()).data.ticket;
     expect(viewed.status).toBe('answered');
     expect(viewed.messages).toHaveLength(2);
 
-    const reply = await multipart(`/support-tickets/${n}/replies`, { message: 'Mulțumesc! Iată poza etichetei.' }, { name: 'eticheta.png', type: 'image/png', bytes: PNG }, { token: ana.token, lang: 'en' });
+    const reply = await multipart(
+      `/support-tickets/${n}/replies`,
+      { message: 'Mulțumesc! Iată poza etichetei.' },
+      { name: 'eticheta.png', type: 'image/png', bytes: PNG },
+      { token: ana.token, lang: 'en' },
+    );
     expect(reply.statusCode, reply.body).toBe(201);
     const afterReply = ticketResponseSchema.parse(reply.json());
     expect(afterReply.message).toBe(en['support.reply_sent']);
     expect(afterReply.data.ticket.status).toBe('open');
-    expect(afterReply.data.ticket.messages.at(-1)).toMatchObject({ author: 'customer', body: 'Mulțumesc! Iată poza etichetei.', attachment: { name: 'eticheta.png', mime_type: 'image/png' } });
+    expect(afterReply.data.ticket.messages.at(-1)).toMatchObject({
+      author: 'customer',
+      body: 'Mulțumesc! Iată poza etichetei.',
+      attachment: { name: 'eticheta.png', mime_type: 'image/png' },
+    });
 
     const json = await call.post(`/support-tickets/${n}/replies`, { message: 'Încă o întrebare.' }, { token: ana.token });
     expect(json.statusCode).toBe(201);
@@ -495,7 +595,12 @@ describe('replies, statuses and the operator', () => {
     expect(empty.json().errors).toEqual({ message: [en['validation.message_required']] });
     const long = await call.post(url, { message: 'x'.repeat(5001) }, { token: ana.token });
     expect(long.json().errors).toEqual({ message: [ro['validation.message_max']] });
-    const file = await multipart(url, { message: 'Iată fișierul.' }, { name: 'x.webp', type: 'image/webp', bytes: Buffer.from('GIF89a not a webp at all') }, { token: ana.token, lang: 'en' });
+    const file = await multipart(
+      url,
+      { message: 'Iată fișierul.' },
+      { name: 'x.webp', type: 'image/webp', bytes: Buffer.from('GIF89a not a webp at all') },
+      { token: ana.token, lang: 'en' },
+    );
     expect(file.statusCode).toBe(422);
     expect(file.json().errors).toEqual({ attachment: [en['validation.attachment_type']] });
     const [row] = await t.db.select().from(supportTickets).where(eq(supportTickets.number, ticket.ticket_number));
@@ -521,7 +626,9 @@ describe('replies, statuses and the operator', () => {
     const ana = await quickUser(t);
     const ticket = await openTicket(ana.token);
     const n = ticket.ticket_number;
-    expect(await runTicketCommand(t.db, ['ticket:reply', n, 'Bună', 'ziua,', 'revenim', 'azi.'])).toBe(`Ticket ${n}: reply added, status answered; the shopper is notified.`);
+    expect(await runTicketCommand(t.db, ['ticket:reply', n, 'Bună', 'ziua,', 'revenim', 'azi.'])).toBe(
+      `Ticket ${n}: reply added, status answered; the shopper is notified.`,
+    );
     const viewed = (await call.get(`/support-tickets/${n}`, { token: ana.token })).json().data.ticket as TicketDetails;
     expect(viewed.messages.at(-1)).toMatchObject({ author: 'support', body: 'Bună ziua, revenim azi.' });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, ana.user.id))).toHaveLength(1);

@@ -36,7 +36,11 @@ async function list(token: string) {
 describe('favourites', () => {
   it('needs a session', async () => {
     const p = await makeProduct(t, shopId);
-    for (const res of [await c.get('/favorite-products'), await c.put(`/favorite-products/${p.id}`, undefined), await c.del(`/favorite-products/${p.id}`)]) {
+    for (const res of [
+      await c.get('/favorite-products'),
+      await c.put(`/favorite-products/${p.id}`, undefined),
+      await c.del(`/favorite-products/${p.id}`),
+    ]) {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Te rugăm să te autentifici mai întâi!');
     }
@@ -53,7 +57,10 @@ describe('favourites', () => {
     const added = await put(first.id, ana.token);
     expect(added.statusCode, added.body).toBe(200);
     expect(added.headers['cache-control']).toBe('no-store');
-    expect(favoriteToggleResponseSchema.parse(added.json())).toEqual({ message: 'Produs adăugat la favorite', data: { product_id: first.id, is_favorite: true, total: 1 } });
+    expect(favoriteToggleResponseSchema.parse(added.json())).toEqual({
+      message: 'Produs adăugat la favorite',
+      data: { product_id: first.id, is_favorite: true, total: 1 },
+    });
     // Adding again changes nothing.
     expect((await put(first.id, ana.token)).json().data).toEqual({ product_id: first.id, is_favorite: true, total: 1 });
     await new Promise((r) => setTimeout(r, 5));
@@ -62,16 +69,29 @@ describe('favourites', () => {
     const mine = await list(ana.token);
     expect(mine.total).toBe(2);
     expect(mine.product_ids).toEqual([second.id, first.id]);
-    expect(mine.products[1]).toMatchObject({ id: first.id, name: first.name, price: 120, discount_price: 99, discount_percentage: 18, is_favorite: true, shop_id: shopId });
+    expect(mine.products[1]).toMatchObject({
+      id: first.id,
+      name: first.name,
+      price: 120,
+      discount_price: 99,
+      discount_percentage: 18,
+      is_favorite: true,
+      shop_id: shopId,
+    });
     expect(mine.products.every((p) => p.is_favorite)).toBe(true);
 
     const removed = await del(first.id, ana.token);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json()).toEqual({ message: 'Produs eliminat de la favorite', data: { product_id: first.id, is_favorite: false, total: 1 } });
+    expect(removed.json()).toEqual({
+      message: 'Produs eliminat de la favorite',
+      data: { product_id: first.id, is_favorite: false, total: 1 },
+    });
     expect((await del(first.id, ana.token)).json().data).toEqual({ product_id: first.id, is_favorite: false, total: 1 });
     expect((await list(ana.token)).product_ids).toEqual([second.id]);
     // Messages follow Accept-Language.
-    expect((await c.put(`/favorite-products/${first.id}`, undefined, { token: ana.token, lang: 'en' })).json().message).toBe('Added to favourites');
+    expect((await c.put(`/favorite-products/${first.id}`, undefined, { token: ana.token, lang: 'en' })).json().message).toBe(
+      'Added to favourites',
+    );
   });
 
   it('replays the first answer for a retried Idempotency-Key and refuses the key for another request', async () => {
@@ -108,7 +128,9 @@ describe('favourites', () => {
     const res = await put(2_000_000_000, ana.token);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Produsul nu a fost găsit sau nu mai este disponibil');
-    expect((await c.put('/favorite-products/2000000000', undefined, { token: ana.token, lang: 'en' })).json().message).toBe('The product was not found or is no longer available');
+    expect((await c.put('/favorite-products/2000000000', undefined, { token: ana.token, lang: 'en' })).json().message).toBe(
+      'The product was not found or is no longer available',
+    );
     const hidden = await makeProduct(t, shopId, { isActive: false });
     expect((await put(hidden.id, ana.token)).statusCode).toBe(404);
     expect((await del(hidden.id, ana.token)).statusCode).toBe(404);
@@ -153,12 +175,27 @@ describe('favourites', () => {
     expect(stranger.r.headers['cache-control']).toBe('private, no-cache');
 
     const listed = async (token?: string) =>
-      productListResponseSchema.parse((await c.get(`/products?shop=${shop.id}`, { token })).json()).data.data.map((p) => [p.id, p.is_favorite]);
-    expect(await listed(ana.token)).toEqual(expect.arrayContaining([[liked.id, true], [plain.id, false]]));
-    expect(await listed(ion.token)).toEqual(expect.arrayContaining([[liked.id, false], [plain.id, false]]));
+      productListResponseSchema
+        .parse((await c.get(`/products?shop=${shop.id}`, { token })).json())
+        .data.data.map((p) => [p.id, p.is_favorite]);
+    expect(await listed(ana.token)).toEqual(
+      expect.arrayContaining([
+        [liked.id, true],
+        [plain.id, false],
+      ]),
+    );
+    expect(await listed(ion.token)).toEqual(
+      expect.arrayContaining([
+        [liked.id, false],
+        [plain.id, false],
+      ]),
+    );
     expect(await listed()).toEqual(expect.arrayContaining([[liked.id, false]]));
 
-    const similar = (await c.get(`/products/${plain.id}/similar`, { token: ana.token })).json().data.data as { id: number; is_favorite: boolean }[];
+    const similar = (await c.get(`/products/${plain.id}/similar`, { token: ana.token })).json().data.data as {
+      id: number;
+      is_favorite: boolean;
+    }[];
     expect(similar.find((p) => p.id === liked.id)?.is_favorite).toBe(true);
 
     // Home: the newest arrivals include these products.

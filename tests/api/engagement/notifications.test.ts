@@ -35,7 +35,8 @@ async function listOf(token: string, page = 1, lang?: string) {
   expect(res.headers['cache-control']).toBe('no-store');
   return notificationListResponseSchema.parse(res.json()).data;
 }
-const unread = async (token: string) => unreadCountResponseSchema.parse((await c.get('/notifications/unread-count', { token })).json()).data.count;
+const unread = async (token: string) =>
+  unreadCountResponseSchema.parse((await c.get('/notifications/unread-count', { token })).json()).data.count;
 const rowsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id);
 
 describe('notification list', () => {
@@ -55,7 +56,14 @@ describe('notification list', () => {
     expect(await listOf(ana.token)).toEqual({ data: [], meta: { current_page: 1, last_page: 1, per_page: 20, total: 0 }, unread_count: 0 });
     const ids: number[] = [];
     for (let i = 1; i <= 25; i++) {
-      ids.push(await notify(t.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: i, name: `Produs ${i}` }, url: `/products/${i}/details` }));
+      ids.push(
+        await notify(t.db, {
+          userId: ana.user.id,
+          kind: 'low_stock',
+          params: { product_id: i, name: `Produs ${i}` },
+          url: `/products/${i}/details`,
+        }),
+      );
     }
     const first = await listOf(ana.token);
     expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 20, total: 25 });
@@ -79,7 +87,11 @@ describe('notification list', () => {
     expect(await unread(ana.token)).toBe(25);
 
     // The app posts without a body (and without Content-Type).
-    const bare = await t.app.inject({ method: 'POST', url: `/api/notifications/${ids[4]}/read`, headers: { authorization: `Bearer ${ana.token}` } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${ids[4]}/read`,
+      headers: { authorization: `Bearer ${ana.token}` },
+    });
     expect(bare.statusCode, bare.body).toBe(200);
     expect(bare.json().data).toEqual({ unread_count: 24 });
     const read = await c.post(`/notifications/${ids[3]}/read`, {}, { token: ana.token });
@@ -102,7 +114,12 @@ describe('notification list', () => {
   it("answers 404 for another user's notification id and changes nothing", async () => {
     const ana = await quickUser(t, 'Ana');
     const ion = await quickUser(t, 'Ion');
-    const hers = await notify(t.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 1, name: 'Geacă' }, url: '/products/1/details' });
+    const hers = await notify(t.db, {
+      userId: ana.user.id,
+      kind: 'low_stock',
+      params: { product_id: 1, name: 'Geacă' },
+      url: '/products/1/details',
+    });
     const res = await c.post(`/notifications/${hers}/read`, {}, { token: ion.token, lang: 'en' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'The notification was not found' });
@@ -117,9 +134,24 @@ describe('notification list', () => {
 
   it('renders each kind in Romanian and English from its parameters (plain text, never HTML)', async () => {
     const ana = await quickUser(t, 'Ana');
-    await notify(t.db, { userId: ana.user.id, kind: 'price_drop', params: { product_id: 5, name: 'Geacă <b>Zara</b>', old_price: 1250, new_price: 999.5 }, url: '/products/5/details' });
-    await notify(t.db, { userId: ana.user.id, kind: 'ticket_reply', params: { ticket_number: 'T-9QX2', subject: 'Colet întârziat' }, url: '/support-ticket/T-9QX2' });
-    await notify(t.db, { userId: ana.user.id, kind: 'order_status', params: { order_number: 'TLC-1', status: 'delivered', tracking: null }, url: '/order-history/1' });
+    await notify(t.db, {
+      userId: ana.user.id,
+      kind: 'price_drop',
+      params: { product_id: 5, name: 'Geacă <b>Zara</b>', old_price: 1250, new_price: 999.5 },
+      url: '/products/5/details',
+    });
+    await notify(t.db, {
+      userId: ana.user.id,
+      kind: 'ticket_reply',
+      params: { ticket_number: 'T-9QX2', subject: 'Colet întârziat' },
+      url: '/support-ticket/T-9QX2',
+    });
+    await notify(t.db, {
+      userId: ana.user.id,
+      kind: 'order_status',
+      params: { order_number: 'TLC-1', status: 'delivered', tracking: null },
+      url: '/order-history/1',
+    });
     const ro = (await listOf(ana.token, 1, 'ro')).data.map((n) => [n.title, n.body]);
     const en = (await listOf(ana.token, 1, 'en-GB,en;q=0.9')).data.map((n) => [n.title, n.body]);
     expect(ro).toEqual([
@@ -161,28 +193,48 @@ describe('events that notify', () => {
     await runOrderStatus(t.db, { order: order.number, status: 'confirmed' });
     let rows = await rowsOf(ana.user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: 'order_status', params: { order_number: order.number, status: 'confirmed', tracking: null }, url: `/order-history/${order.id}`, readAt: null });
+    expect(rows[0]).toMatchObject({
+      kind: 'order_status',
+      params: { order_number: order.number, status: 'confirmed', tracking: null },
+      url: `/order-history/${order.id}`,
+      readAt: null,
+    });
 
     expect((await c.post(`/orders/${order.id}/cancel`, {}, { token: ana.token })).statusCode).toBe(200);
     const list = await listOf(ana.token, 1, 'en');
     expect(list.unread_count).toBe(2);
-    expect(list.data[0]).toMatchObject({ kind: 'order_status', title: `Order ${order.number}`, body: 'Your order has been cancelled.', url: `/order-history/${order.id}` });
+    expect(list.data[0]).toMatchObject({
+      kind: 'order_status',
+      title: `Order ${order.number}`,
+      body: 'Your order has been cancelled.',
+      url: `/order-history/${order.id}`,
+    });
     // Cancelling again (idempotent answer) changes nothing and notifies nobody.
     expect((await c.post(`/orders/${order.id}/cancel`, {}, { token: ana.token })).statusCode).toBe(200);
     rows = await rowsOf(ana.user.id);
     expect(rows).toHaveLength(2);
 
     // Shipping with a tracking number through the operator command.
-    const next = (await c.post('/buy-now', { product_id: p.id, address_id: ana.address, payment_method: 'cash' }, { token: ana.token })).json().data.orders[0];
+    const next = (
+      await c.post('/buy-now', { product_id: p.id, address_id: ana.address, payment_method: 'cash' }, { token: ana.token })
+    ).json().data.orders[0];
     await runOrderStatus(t.db, { order: String(next.id), status: 'processing' });
     await runOrderStatus(t.db, { order: next.number, status: 'shipped', tracking: 'FAN 998877' });
     const newest = (await listOf(ana.token)).data[0]!;
-    expect(newest).toMatchObject({ title: `Comanda ${next.number}`, body: 'Comanda ta a fost expediată. Număr de urmărire: FAN 998877.', url: `/order-history/${next.id}` });
+    expect(newest).toMatchObject({
+      title: `Comanda ${next.number}`,
+      body: 'Comanda ta a fost expediată. Număr de urmărire: FAN 998877.',
+      url: `/order-history/${next.id}`,
+    });
   });
 
   it('a lower price (operator product:price) notifies the users who favourited the product, and only them', async () => {
     const { runProductPrice, parseProductPriceArgs, parseCommand } = await import('../../../scripts/ops.ts');
-    expect(parseProductPriceArgs(['product:price', '12', '149.90', '--discount', '99'])).toEqual({ productId: 12, price: 149.9, discount: 99 });
+    expect(parseProductPriceArgs(['product:price', '12', '149.90', '--discount', '99'])).toEqual({
+      productId: 12,
+      price: 149.9,
+      discount: 99,
+    });
     expect(parseProductPriceArgs(['product:price', '12', '80'])).toEqual({ productId: 12, price: 80, discount: 0 });
     expect(parseCommand(['product:price', '3', '10'])).toEqual({ kind: 'product:price', productId: 3, price: 10, discount: 0 });
     expect(parseCommand(['order:status', 'TLC-1', 'confirmed'])).toMatchObject({ kind: 'order:status', order: 'TLC-1' });
@@ -206,7 +258,11 @@ describe('events that notify', () => {
     expect(change).toEqual({ productId: p.id, name: p.name, oldPrice: 200, newPrice: 149.9, notified: 2 });
     for (const u of [ana, ion]) {
       const [n] = await rowsOf(u.user.id);
-      expect(n).toMatchObject({ kind: 'price_drop', params: { product_id: p.id, name: p.name, old_price: 200, new_price: 149.9 }, url: `/products/${p.id}/details` });
+      expect(n).toMatchObject({
+        kind: 'price_drop',
+        params: { product_id: p.id, name: p.name, old_price: 200, new_price: 149.9 },
+        url: `/products/${p.id}/details`,
+      });
     }
     expect(await rowsOf(maria.user.id)).toHaveLength(0);
     expect((await listOf(ana.token, 1, 'en')).data[0]!.body).toBe(`${p.name} now costs 149,90\u00a0lei (was 200,00\u00a0lei).`);
@@ -215,14 +271,18 @@ describe('events that notify', () => {
 
     // A higher price notifies nobody; removing the discount (back to 200) is not a drop either.
     expect((await runProductPrice(t.db, { productId: p.id, price: 250, discount: 0 })).notified).toBe(0);
-    expect((await rowsOf(ana.user.id))).toHaveLength(1);
+    expect(await rowsOf(ana.user.id)).toHaveLength(1);
     // While a running flash sale sets the price, changing the list price does not change what it sells at.
     const [sale] = await t.db
       .insert(flashSales)
       .values({ name: 'Reduceri', thumbnail: '/x.svg', startsAt: new Date(Date.now() - 3600_000), endsAt: new Date(Date.now() + 3600_000) })
       .returning();
     await t.db.insert(flashSaleProducts).values({ flashSaleId: sale!.id, productId: p.id, salePrice: 120 });
-    expect(await runProductPrice(t.db, { productId: p.id, price: 180, discount: 0 })).toMatchObject({ oldPrice: 120, newPrice: 120, notified: 0 });
+    expect(await runProductPrice(t.db, { productId: p.id, price: 180, discount: 0 })).toMatchObject({
+      oldPrice: 120,
+      newPrice: 120,
+      notified: 0,
+    });
     await t.db.delete(flashSales).where(eq(flashSales.id, sale!.id));
     await expect(runProductPrice(t.db, { productId: 2_000_000_000, price: 10, discount: 0 })).rejects.toThrow('No product 2000000000.');
     // Each notification also queued nothing here (no devices): the push queue only serves subscriptions.
@@ -235,20 +295,32 @@ describe('events that notify', () => {
     const p = await makeProduct(t, shopId, { quantity: 3 });
     const single = await makeProduct(t, shopId, { quantity: 1 });
     for (const u of [ana, ion]) {
-      for (const id of [p.id, single.id]) expect((await c.put(`/favorite-products/${id}`, undefined, { token: u.token })).statusCode).toBe(200);
+      for (const id of [p.id, single.id])
+        expect((await c.put(`/favorite-products/${id}`, undefined, { token: u.token })).statusCode).toBe(200);
     }
-    const line = (product: { id: number; name: string }, quantity: number) => ({ product: { id: product.id, name: product.name }, request: { quantity } }) as unknown as PricedLine;
+    const line = (product: { id: number; name: string }, quantity: number) =>
+      ({ product: { id: product.id, name: product.name }, request: { quantity } }) as unknown as PricedLine;
     // Ion buys 2 of 3 (one line each): one is left, down from more.
     const low = await t.db.transaction((tx) => takeStock(tx as unknown as Database, ion.user.id, [line(p, 1), line(p, 1)]));
     expect(low).toEqual([{ productId: p.id, name: p.name, buyerId: ion.user.id }]);
-    expect((await t.db.select({ q: products.quantity, sold: products.totalSold }).from(products).where(eq(products.id, p.id)))[0]).toEqual({ q: 1, sold: 2 });
+    expect((await t.db.select({ q: products.quantity, sold: products.totalSold }).from(products).where(eq(products.id, p.id)))[0]).toEqual({
+      q: 1,
+      sold: 2,
+    });
     expect(await announceLowStock(t.db, low)).toBe(1);
-    expect(await rowsOf(ana.user.id)).toMatchObject([{ kind: 'low_stock', params: { product_id: p.id, name: p.name }, url: `/products/${p.id}/details` }]);
+    expect(await rowsOf(ana.user.id)).toMatchObject([
+      { kind: 'low_stock', params: { product_id: p.id, name: p.name }, url: `/products/${p.id}/details` },
+    ]);
     expect(await rowsOf(ion.user.id)).toHaveLength(0);
     // A product that had one unit and sells it is not "about to sell out" (it is sold out).
     expect(await t.db.transaction((tx) => takeStock(tx as unknown as Database, ion.user.id, [line(single, 1)]))).toEqual([]);
     // A failing announcement never throws (the order is already done).
-    const broken = { transaction: () => Promise.reject(new Error('down')), select: () => { throw new Error('down'); } } as unknown as Database;
+    const broken = {
+      transaction: () => Promise.reject(new Error('down')),
+      select: () => {
+        throw new Error('down');
+      },
+    } as unknown as Database;
     const warnings: unknown[] = [];
     await expect(announceLowStock(broken, low, { warn: (o) => warnings.push(o) })).resolves.toBe(0);
     expect(warnings).toHaveLength(1);
@@ -272,8 +344,15 @@ describe('events that notify', () => {
     const q = await makeProduct(t, shop.id, { quantity: 4 });
     expect((await c.put(`/favorite-products/${q.id}`, undefined, { token: fan.token })).statusCode).toBe(200);
     expect((await c.post('/cart/store', { product_id: q.id, quantity: 3 }, { token: buyer.token })).statusCode).toBe(200);
-    const placed = await c.post('/place-order', { selected_products: [q.id], address_id: address, payment_method: 'cash' }, { token: buyer.token });
+    const placed = await c.post(
+      '/place-order',
+      { selected_products: [q.id], address_id: address, payment_method: 'cash' },
+      { token: buyer.token },
+    );
     expect(placed.statusCode, placed.body).toBe(200);
-    expect((await t.db.select().from(notifications).where(eq(notifications.userId, fan.user.id))).map((r) => r.kind)).toEqual(['low_stock', 'low_stock']);
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, fan.user.id))).map((r) => r.kind)).toEqual([
+      'low_stock',
+      'low_stock',
+    ]);
   });
 });

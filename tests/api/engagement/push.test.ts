@@ -21,7 +21,15 @@ import { isPushServiceHost } from '../../../server/services/push-device.ts';
 import { client } from '../support/cart-call.ts';
 import { quickUser } from '../support/cart-fixtures.ts';
 import { api, newIp, PASSWORD, signUp } from '../support/auth-helpers.ts';
-import { buildAppOn, decryptPush, newDevice, startPushService, verifyVapid, type DeviceKeys, type PushService } from '../support/push-helpers.ts';
+import {
+  buildAppOn,
+  decryptPush,
+  newDevice,
+  startPushService,
+  verifyVapid,
+  type DeviceKeys,
+  type PushService,
+} from '../support/push-helpers.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
@@ -57,7 +65,8 @@ const notify = (db: Database, notification: NewNotification) => notifierFor(t.db
 const runDue = (options?: { now?: Date }) => pushWorkerFor(t.db)!.runDue(options);
 
 const jobsOf = (subscriptionId: number) => t.db.select().from(pushJobs).where(eq(pushJobs.subscriptionId, subscriptionId));
-const subscriptionAt = async (endpoint: string) => (await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
+const subscriptionAt = async (endpoint: string) =>
+  (await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
 
 function opened(received: { body: Buffer }, keys: DeviceKeys) {
   return pushPayloadSchema.parse(JSON.parse(decryptPush(received.body, keys)));
@@ -81,7 +90,11 @@ describe('VAPID keys', () => {
     expect(b).toEqual(a);
     // A pair given by configuration wins.
     const given = { VAPID_PUBLIC_KEY: 'BAf'.padEnd(87, 'A'), VAPID_PRIVATE_KEY: 'x'.repeat(43), VAPID_SUBJECT: 'mailto:ops@talcioc.ro' };
-    expect(await loadVapidKeys(t.db, given)).toEqual({ publicKey: given.VAPID_PUBLIC_KEY, privateKey: given.VAPID_PRIVATE_KEY, subject: 'mailto:ops@talcioc.ro' });
+    expect(await loadVapidKeys(t.db, given)).toEqual({
+      publicKey: given.VAPID_PUBLIC_KEY,
+      privateKey: given.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@talcioc.ro',
+    });
   });
 });
 
@@ -130,12 +143,17 @@ describe('subscriptions', () => {
     expect(await jobsOf(moved)).toHaveLength(0);
   });
 
-  it('removes only the caller\'s own subscription', async () => {
+  it("removes only the caller's own subscription", async () => {
     const ana = await quickUser(t, 'Ana');
     const ion = await quickUser(t, 'Ion');
     const keys = newDevice(service);
     await subscribe(ana.token, keys);
-    const other = await t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { authorization: `Bearer ${ion.token}` }, payload: {} });
+    const other = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: { authorization: `Bearer ${ion.token}` },
+      payload: {},
+    });
     expect(other.statusCode).toBe(422);
     expect(Object.keys(other.json().errors)).toEqual(['endpoint']);
     const byIon = await t.app.inject({
@@ -186,12 +204,21 @@ describe('delivery', () => {
       expect(push.headers.ttl).toBe(String(24 * 3600));
       expect(push.headers.urgency).toBe('normal');
       const endpoint = `${service.url}${push.path}`;
-      expect(verifyVapid(push.headers.authorization, endpoint, publicKey)).toMatchObject({ aud: service.url, sub: 'mailto:suport@talcioc.ro' });
+      expect(verifyVapid(push.headers.authorization, endpoint, publicKey)).toMatchObject({
+        aud: service.url,
+        sub: 'mailto:suport@talcioc.ro',
+      });
       // The body is ciphertext: nothing readable travels.
       expect(push.body.includes(Buffer.from('TLC-7K2M9Q'))).toBe(false);
     }
-    const ro = opened(got.find((p) => phone.endpoint.endsWith(p.path))!, phone);
-    const en = opened(got.find((p) => laptop.endpoint.endsWith(p.path))!, laptop);
+    const ro = opened(
+      got.find((p) => phone.endpoint.endsWith(p.path))!,
+      phone,
+    );
+    const en = opened(
+      got.find((p) => laptop.endpoint.endsWith(p.path))!,
+      laptop,
+    );
     expect(ro).toEqual({
       title: 'Comanda TLC-7K2M9Q',
       body: 'Comanda ta a fost expediată. Număr de urmărire: FAN 123456.',
@@ -201,11 +228,18 @@ describe('delivery', () => {
       tag: '/order-history/42',
       notification_id: id,
     });
-    expect(en).toMatchObject({ title: 'Order TLC-7K2M9Q', body: 'Your order has been shipped. Tracking number: FAN 123456.', url: '/order-history/42' });
+    expect(en).toMatchObject({
+      title: 'Order TLC-7K2M9Q',
+      body: 'Your order has been shipped. Tracking number: FAN 123456.',
+      url: '/order-history/42',
+    });
     // Decrypting with another device's keys fails: each copy is for its own device.
     expect(() => decryptPush(got[0]!.body, phone.endpoint.endsWith(got[0]!.path) ? laptop : phone)).toThrow();
     const jobs = await t.db.select().from(pushJobs).where(eq(pushJobs.notificationId, id));
-    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([['sent', 1], ['sent', 1]]);
+    expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+    ]);
     // Nothing is sent twice.
     expect(await runDue()).toMatchObject({ sent: 0 });
   });
@@ -233,7 +267,12 @@ describe('delivery', () => {
     const subscriptionId = await subscribe(ana.token, keys, 'en');
     service.answer(500);
     const before = service.received.length;
-    await notify(t.db, { userId: ana.user.id, kind: 'price_drop', params: { product_id: 9, name: 'Geacă Zara', old_price: 200, new_price: 149.9 }, url: '/products/9/details' });
+    await notify(t.db, {
+      userId: ana.user.id,
+      kind: 'price_drop',
+      params: { product_id: 9, name: 'Geacă Zara', old_price: 200, new_price: 149.9 },
+      url: '/products/9/details',
+    });
     const start = Date.now();
     expect(await runDue()).toMatchObject({ retried: 1, sent: 0 });
     let [job] = await jobsOf(subscriptionId);
@@ -247,7 +286,10 @@ describe('delivery', () => {
     expect(await runDue({ now: new Date(Date.now() + 31_000) })).toMatchObject({ sent: 1 });
     [job] = await jobsOf(subscriptionId);
     expect(job).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
-    expect(opened(service.received.at(-1)!, keys)).toMatchObject({ title: 'Price drop on a favourite', body: 'Geacă Zara now costs 149,90\u00a0lei (was 200,00\u00a0lei).' });
+    expect(opened(service.received.at(-1)!, keys)).toMatchObject({
+      title: 'Price drop on a favourite',
+      body: 'Geacă Zara now costs 149,90\u00a0lei (was 200,00\u00a0lei).',
+    });
     // The schedule: 30 s, 2 min, 10 min, 1 h, 6 h, then failed; a longer Retry-After wins.
     const now = new Date('2026-01-01T00:00:00Z');
     expect([1, 2, 3, 4, 5].map((n) => (nextAttemptAt(n, now)!.getTime() - now.getTime()) / 1000)).toEqual([30, 120, 600, 3600, 21600]);
@@ -280,10 +322,18 @@ describe('delivery', () => {
     const keys = newDevice(service);
     const subscriptionId = await subscribe(ana.token, keys, 'en');
     const before = service.received.length;
-    await notify(t.db, { userId: ana.user.id, kind: 'order_status', params: { order_number: 'TLC-RESTART', status: 'confirmed', tracking: null }, url: '/order-history/7' });
+    await notify(t.db, {
+      userId: ana.user.id,
+      kind: 'order_status',
+      params: { order_number: 'TLC-RESTART', status: 'confirmed', tracking: null },
+      url: '/order-history/7',
+    });
     expect((await jobsOf(subscriptionId))[0]).toMatchObject({ status: 'pending', attempts: 0 });
     // A claim left by a process that died holds only until its lock runs out.
-    await t.db.update(pushJobs).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(pushJobs.subscriptionId, subscriptionId));
+    await t.db
+      .update(pushJobs)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(pushJobs.subscriptionId, subscriptionId));
 
     // "Restart": a new app instance with its worker ON, on the same database.
     const next = await buildAppOn(t.handle, { PUSH_POLL_SECONDS: '1', PUSH_SERVICE_HOSTS: '127.0.0.1' });
@@ -294,7 +344,12 @@ describe('delivery', () => {
       expect(payload).toMatchObject({ title: 'Order TLC-RESTART', body: 'Your order has been confirmed.', url: '/order-history/7' });
       await expect.poll(async () => (await jobsOf(subscriptionId))[0]?.status, { timeout: 5000 }).toBe('sent');
       // A notification made while it runs is sent right away by its worker (no manual pass).
-      await notifierFor(next.handle.db)!.notify(next.handle.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 3, name: 'Rochie' }, url: '/products/3/details' });
+      await notifierFor(next.handle.db)!.notify(next.handle.db, {
+        userId: ana.user.id,
+        kind: 'low_stock',
+        params: { product_id: 3, name: 'Rochie' },
+        url: '/products/3/details',
+      });
       const more = await service.waitFor(before + 2, 5000);
       expect(opened(more.at(-1)!, keys)).toMatchObject({ title: 'Almost sold out', body: 'Only one Rochie is left.' });
     } finally {
@@ -333,7 +388,11 @@ describe('devices and sessions', () => {
     const user = await signUp(t, 'Maria Pop');
     const { post } = api(t);
     const keys = newDevice(service);
-    const login = await post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40', device_key: JSON.stringify(keys.json) }, { ip: newIp(), lang: 'en' });
+    const login = await post(
+      '/login',
+      { phone: user.phone.typed, password: PASSWORD, phone_code: '+40', device_key: JSON.stringify(keys.json) },
+      { ip: newIp(), lang: 'en' },
+    );
     expect(login.statusCode, login.body).toBe(200);
     const token = login.json().data.access.token.token as string;
     const row = await subscriptionAt(keys.endpoint);
@@ -342,16 +401,31 @@ describe('devices and sessions', () => {
     expect(session!.deviceKey).toBe(JSON.stringify(keys.json));
     // It receives this user's pushes…
     const before = service.received.length;
-    await notify(t.db, { userId: user.user.id, kind: 'ticket_reply', params: { ticket_number: 'T-2B7X', subject: 'Colet' }, url: '/support-ticket/T-2B7X' });
+    await notify(t.db, {
+      userId: user.user.id,
+      kind: 'ticket_reply',
+      params: { ticket_number: 'T-2B7X', subject: 'Colet' },
+      url: '/support-ticket/T-2B7X',
+    });
     await runDue();
-    expect(opened(service.received.slice(before)[0]!, keys)).toMatchObject({ title: 'Reply to ticket T-2B7X', body: 'Customer support replied: Colet' });
+    expect(opened(service.received.slice(before)[0]!, keys)).toMatchObject({
+      title: 'Reply to ticket T-2B7X',
+      body: 'Customer support replied: Colet',
+    });
     // …until logout.
     expect((await c.get('/logout', { token })).statusCode).toBe(200);
     expect(await subscriptionAt(keys.endpoint)).toBeUndefined();
 
-    const plain = await post('/login', { phone: user.phone.typed, password: PASSWORD, phone_code: '+40', device_key: 'fcm-token-abc' }, { ip: newIp() });
+    const plain = await post(
+      '/login',
+      { phone: user.phone.typed, password: PASSWORD, phone_code: '+40', device_key: 'fcm-token-abc' },
+      { ip: newIp() },
+    );
     expect(plain.statusCode).toBe(200);
-    const last = await t.db.select().from(sessions).where(and(eq(sessions.userId, user.user.id), eq(sessions.deviceKey, 'fcm-token-abc')));
+    const last = await t.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.user.id), eq(sessions.deviceKey, 'fcm-token-abc')));
     expect(last).toHaveLength(1);
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.user.id))).toHaveLength(0);
   });
@@ -366,14 +440,15 @@ async function quickUserSession(userId: number) {
 
 describe('PUSH_SERVICE_HOSTS (issue 14, ADR 019)', () => {
   const policy = { hosts: readEnv({}).PUSH_SERVICE_HOSTS, allowLoopbackHttp: false };
-  it('by default allows the major browsers\' push services and nothing else', () => {
+  it("by default allows the major browsers' push services and nothing else", () => {
     for (const ok of [
       'https://fcm.googleapis.com/fcm/send/abc:def',
       'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
       'https://web.push.apple.com/QGq3',
       'https://api.push.apple.com/x',
       'https://wns2-db5p.notify.windows.com/w/?token=x',
-    ]) expect(isPushServiceHost(ok, policy), ok).toBe(true);
+    ])
+      expect(isPushServiceHost(ok, policy), ok).toBe(true);
     for (const refused of [
       'https://internal.example.com:6379/x',
       'https://push.apple.com/x', // *.push.apple.com: subdomains only
@@ -384,10 +459,14 @@ describe('PUSH_SERVICE_HOSTS (issue 14, ADR 019)', () => {
       'https://user:pw@fcm.googleapis.com/x',
       'https://10.0.0.1/x',
       'not a url',
-    ]) expect(isPushServiceHost(refused, policy), refused).toBe(false);
+    ])
+      expect(isPushServiceHost(refused, policy), refused).toBe(false);
   });
   it('is configurable, and refuses entries that are not host names', () => {
-    expect(readEnv({ PUSH_SERVICE_HOSTS: 'push.example.ro, *.push.example.com' }).PUSH_SERVICE_HOSTS).toEqual(['push.example.ro', '*.push.example.com']);
+    expect(readEnv({ PUSH_SERVICE_HOSTS: 'push.example.ro, *.push.example.com' }).PUSH_SERVICE_HOSTS).toEqual([
+      'push.example.ro',
+      '*.push.example.com',
+    ]);
     expect(() => readEnv({ PUSH_SERVICE_HOSTS: 'https://x.example/' })).toThrow(/PUSH_SERVICE_HOSTS/);
     expect(() => readEnv({ PUSH_SERVICE_HOSTS: ' , ' })).toThrow(/PUSH_SERVICE_HOSTS/);
   });

@@ -35,7 +35,14 @@ describe.skipIf(!url)('PostgreSQL goes away and comes back', () => {
     proxy = await startTcpProxy(url!);
     server = Fastify({ logger: false });
     await server.register(app, {
-      env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: proxy.url, DATABASE_WAIT_SECONDS: '5', PUSH_POLL_SECONDS: '1', TEST_SCRYPT_LOG_N: '12' }),
+      env: readEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: proxy.url,
+        DATABASE_WAIT_SECONDS: '5',
+        PUSH_POLL_SECONDS: '1',
+        TEST_SCRYPT_LOG_N: '12',
+      }),
       serveStatic: false,
     });
     await server.ready();
@@ -52,7 +59,11 @@ describe.skipIf(!url)('PostgreSQL goes away and comes back', () => {
   it('answers 503 with Retry-After while it is unreachable, keeps living, and recovers by itself', async () => {
     expect((await get('/api/master')).statusCode).toBe(200);
     // The catalog index (ADR 025) may still be loading: informative, not part of readiness.
-    expect((await get('/api/health/ready')).json()).toMatchObject({ status: 'ok', database: 'postgres', catalog_index: expect.stringMatching(/^(ready|loading)$/) });
+    expect((await get('/api/health/ready')).json()).toMatchObject({
+      status: 'ok',
+      database: 'postgres',
+      catalog_index: expect.stringMatching(/^(ready|loading)$/),
+    });
     // The pool now holds idle clients (and the push worker polls every second): cut them all.
     proxy.cut();
     const during = await get('/api/master');
@@ -66,7 +77,8 @@ describe.skipIf(!url)('PostgreSQL goes away and comes back', () => {
     expect((await get('/api/health')).statusCode).toBe(200);
     // From a counted address too: the API-wide limit is counted in the database (ADR 023) and is
     // skipped while it cannot be reached, so liveness stays 200 and the rest a calm 503.
-    const counted = (u: string) => server.inject({ method: 'GET', url: u, remoteAddress: '203.0.113.77', headers: { 'accept-language': 'en' } });
+    const counted = (u: string) =>
+      server.inject({ method: 'GET', url: u, remoteAddress: '203.0.113.77', headers: { 'accept-language': 'en' } });
     expect((await counted('/api/health')).statusCode).toBe(200);
     expect((await counted('/api/master')).statusCode).toBe(503);
     const ready = await get('/api/health/ready');
@@ -104,7 +116,16 @@ describe.skipIf(!url)('PostgreSQL goes away and comes back', () => {
 function runServer(env: Record<string, string>, until: 'exit' | 'listening', ms = 40_000) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', STATIC_DIR: '/nonexistent', PUSH_WORKER: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: '/nonexistent',
+      PUSH_WORKER: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -24,9 +24,15 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), html);
   // Production: the rate limit counts loopback too, so the internal requests' exemption is real.
   t = await buildTestApp({
-    env: { NODE_ENV: 'production', SMS_GATEWAY_URL: 'http://127.0.0.1:9/v1/messages', STATIC_DIR: dir, API_RATE_LIMIT: '8', CATALOG_CACHE_SECONDS: '0',
+    env: {
+      NODE_ENV: 'production',
+      SMS_GATEWAY_URL: 'http://127.0.0.1:9/v1/messages',
+      STATIC_DIR: dir,
+      API_RATE_LIMIT: '8',
+      CATALOG_CACHE_SECONDS: '0',
       // A loaded CI machine must not make answers miss the page's budget.
-      FIRST_ANSWERS_MS: '5000' },
+      FIRST_ANSWERS_MS: '5000',
+    },
     serveStatic: true,
   });
 }, 60_000);
@@ -59,7 +65,7 @@ async function api(url: string) {
 }
 
 describe('first answers in the page', () => {
-  it("a category page carries the category and its first page of products, exactly as the API answers them, before the start-up script", async () => {
+  it('a category page carries the category and its first page of products, exactly as the API answers them, before the start-up script', async () => {
     const res = await page('/categories/imbracaminte-femei');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -90,7 +96,13 @@ describe('first answers in the page', () => {
 
   it("a seller's text cannot close the element: every < in the answers is escaped", async () => {
     // Not the product the test above showed: its answer may still be reused (ANSWER_REUSE_MS).
-    const [product] = await t.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).orderBy(products.id).offset(5).limit(1);
+    const [product] = await t.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .orderBy(products.id)
+      .offset(5)
+      .limit(1);
     const name = 'Rochie </script><script>alert(1)</script><!-- vară';
     await t.db.update(products).set({ name }).where(eq(products.id, product!.id));
     const res = await page(`/products/${product!.id}/details`);
@@ -115,7 +127,14 @@ describe('first answers in the page', () => {
     // 8 requests a minute per address (API_RATE_LIMIT): many pages, each with five or six internal requests.
     for (let i = 0; i < 5; i++) expect(answersOf((await page('/')).body)?.answers['/home'], `page ${i}`).toBeDefined();
     const forged = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/settings', remoteAddress: '198.51.100.7', headers: { 'x-talcioc-internal': 'guessed' } })).statusCode;
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/settings',
+          remoteAddress: '198.51.100.7',
+          headers: { 'x-talcioc-internal': 'guessed' },
+        })
+      ).statusCode;
     const codes = [];
     for (let i = 0; i < 10; i++) codes.push(await forged());
     expect(codes.slice(0, 8).every((code) => code === 200)).toBe(true);

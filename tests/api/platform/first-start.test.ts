@@ -32,7 +32,14 @@ describe.skipIf(!url)('first start of two instances at once', () => {
     const fastify = Fastify({ logger: false });
     started.push(fastify);
     await fastify.register(app, {
-      env: readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DATABASE_URL: fresh, PUSH_WORKER: 'false', TEST_SCRYPT_LOG_N: '12' }),
+      env: readEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: 'memory://',
+        DATABASE_URL: fresh,
+        PUSH_WORKER: 'false',
+        TEST_SCRYPT_LOG_N: '12',
+      }),
       serveStatic: false,
     });
     await fastify.ready();
@@ -53,7 +60,8 @@ describe.skipIf(!url)('first start of two instances at once', () => {
     expect(failures).toEqual([]);
     const [a, b] = results.map((r) => (r as PromiseFulfilledResult<FastifyInstance>).value) as [FastifyInstance, FastifyInstance];
 
-    const keyOf = async (f: FastifyInstance) => (await f.inject({ method: 'GET', url: '/api/push/public-key' })).json().data.public_key as string;
+    const keyOf = async (f: FastifyInstance) =>
+      (await f.inject({ method: 'GET', url: '/api/push/public-key' })).json().data.public_key as string;
     const [keyA, keyB] = await Promise.all([keyOf(a), keyOf(b)]);
     expect(keyA).toMatch(/^[A-Za-z0-9_-]{87}$/);
     expect(keyB).toBe(keyA);

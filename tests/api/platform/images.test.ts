@@ -34,14 +34,25 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 async function productDetails(id: number) {
   const res = await get(`/api/products/${id}`);
   expect(res.statusCode).toBe(200);
-  return res.json().data.product as { thumbnail: string; thumbnail_meta: ImageMeta | null; images: { id: number; url: string; meta: ImageMeta | null }[] };
+  return res.json().data.product as {
+    thumbnail: string;
+    thumbnail_meta: ImageMeta | null;
+    images: { id: number; url: string; meta: ImageMeta | null }[];
+  };
 }
 
 function multipart(field: string, filename: string, type: string, bytes: Buffer, extra: Record<string, string> = {}) {
   const boundary = `----talcioc${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(extra)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  for (const [name, value] of Object.entries(extra))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
@@ -70,7 +81,9 @@ function bombPng(width: number, height: number): Buffer {
 
 /** A 300×200 JPEG (left half red) tagged "rotate 90° clockwise to show" with GPS coordinates. */
 async function phonePhotoWithGps(): Promise<Buffer> {
-  const left = await sharp({ create: { width: 150, height: 200, channels: 3, background: '#d02020' } }).png().toBuffer();
+  const left = await sharp({ create: { width: 150, height: 200, channels: 3, background: '#d02020' } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: 300, height: 200, channels: 3, background: '#2040d0' } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg({ quality: 90 })
@@ -208,7 +221,7 @@ describe('variants', () => {
     expect(found!.equals(made!)).toBe(true);
   });
 
-  it('the start-up warm-up makes the home page\'s photos at the widths phones pick; a shopper then waits for no encoding', async () => {
+  it("the start-up warm-up makes the home page's photos at the widths phones pick; a shopper then waits for no encoding", async () => {
     const home = (await get('/api/home')).json();
     const found = imagesIn(home);
     expect(found.length).toBeGreaterThan(5);
@@ -270,7 +283,12 @@ describe('uploads through the pipeline', () => {
 
   const upload = (url: string, field: string, filename: string, type: string, bytes: Buffer, extra: Record<string, string> = {}) => {
     const body = multipart(field, filename, type, bytes, extra);
-    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}`, 'accept-language': 'en', 'idempotency-key': crypto.randomUUID() } });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}`, 'accept-language': 'en', 'idempotency-key': crypto.randomUUID() },
+    });
   };
 
   it('a profile photo is turned upright and loses its GPS position and camera tags in the original and every variant', async () => {
@@ -318,13 +336,21 @@ describe('uploads through the pipeline', () => {
     expect(text.json().errors.photo).toEqual(['The photo must be a JPEG, PNG or WebP image']);
     // Romanian by default.
     const body = multipart('photo', 'bomb.png', 'image/png', bomb);
-    const ro = await t.app.inject({ method: 'POST', url: '/api/profile/photo', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const ro = await t.app.inject({
+      method: 'POST',
+      url: '/api/profile/photo',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
     expect(ro.json().errors.photo).toEqual(['Fotografia are prea mulți pixeli: cel mult 50 de megapixeli']);
   });
 
   it('a ticket attachment goes through the same pipeline (no GPS; a bomb refused on its field)', async () => {
     const photo = await phonePhotoWithGps();
-    const res = await upload('/api/support-tickets', 'attachment', 'receipt.jpg', 'image/jpeg', photo, { subject: 'Comanda mea', message: 'Am primit alt produs, vedeți poza.' });
+    const res = await upload('/api/support-tickets', 'attachment', 'receipt.jpg', 'image/jpeg', photo, {
+      subject: 'Comanda mea',
+      message: 'Am primit alt produs, vedeți poza.',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const ticket = res.json().data.ticket;
     const attachment = ticket.messages[0].attachment as { url: string };
@@ -333,7 +359,10 @@ describe('uploads through the pipeline', () => {
     await expectNoMetadata(served.rawPayload);
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([200, 300]);
-    const bomb = await upload('/api/support-tickets', 'attachment', 'bomb.png', 'image/png', bombPng(30_000, 30_000), { subject: 'Altă comandă', message: 'Mesaj cu o imagine prea mare.' });
+    const bomb = await upload('/api/support-tickets', 'attachment', 'bomb.png', 'image/png', bombPng(30_000, 30_000), {
+      subject: 'Altă comandă',
+      message: 'Mesaj cu o imagine prea mare.',
+    });
     expect(bomb.statusCode).toBe(422);
     expect(bomb.json().errors.attachment).toEqual(['The attached image has too many pixels: at most 50 megapixels']);
   });
@@ -350,7 +379,13 @@ describe('small pictures of cart and order lines', () => {
 
     const added = await c.post('/cart/store', { product_id: product.id, quantity: 1 }, { token: shopper.token });
     expect(added.statusCode, added.body).toBe(200);
-    const lines = (await c.get('/carts', { token: shopper.token })).json().data.cart_items.flatMap((g: { products: unknown[] }) => g.products) as { product_id: number; thumbnail: string; thumbnail_meta: ImageMeta | null }[];
+    const lines = (await c.get('/carts', { token: shopper.token }))
+      .json()
+      .data.cart_items.flatMap((g: { products: unknown[] }) => g.products) as {
+      product_id: number;
+      thumbnail: string;
+      thumbnail_meta: ImageMeta | null;
+    }[];
     const line = lines.find((l) => l.product_id === product.id)!;
     expect(line.thumbnail).toBe(product.thumbnail);
     expect(line.thumbnail_meta).toEqual(product.thumbnail_meta);
@@ -362,7 +397,10 @@ describe('small pictures of cart and order lines', () => {
     );
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().data.orders[0].id as number;
-    const items = (await c.get(`/orders/${orderId}`, { token: shopper.token })).json().data.order.items as { thumbnail: string; thumbnail_meta: ImageMeta | null }[];
+    const items = (await c.get(`/orders/${orderId}`, { token: shopper.token })).json().data.order.items as {
+      thumbnail: string;
+      thumbnail_meta: ImageMeta | null;
+    }[];
     expect(items[0]!.thumbnail).toBe(product.thumbnail);
     expect(items[0]!.thumbnail_meta?.variants).toBe(product.thumbnail_meta!.variants);
     expect(items[0]!.thumbnail_meta?.widths).toContain(160);

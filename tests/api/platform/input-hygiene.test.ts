@@ -51,14 +51,43 @@ function call(method: 'POST' | 'PUT', url: string, payload: unknown, signedIn = 
   });
 }
 
-const address = { name: 'Ana', phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Lungă 1', postal_code: '400001', type: 'home' };
+const address = {
+  name: 'Ana',
+  phone: '0722123456',
+  county: 'Cluj',
+  locality: 'Cluj-Napoca',
+  street: 'Str. Lungă 1',
+  postal_code: '400001',
+  type: 'home',
+};
 
 describe('NUL and other control characters are a 422 on the field, never a 500', () => {
   const phone = () => newPhone().typed;
   const cases: [string, 'POST' | 'PUT', string, () => Record<string, unknown>, string, boolean][] = [
-    ['registration name', 'POST', '/registration', () => ({ name: NUL, phone: phone(), email: '', password: PASSWORD, country: 'România', phone_code: '+40' }), 'name', false],
-    ['registration country', 'POST', '/registration', () => ({ name: 'Ana', phone: phone(), email: '', password: PASSWORD, country: 'Rom\u0000', phone_code: '+40' }), 'country', false],
-    ['login device_key', 'POST', '/login', () => ({ phone: phone(), password: PASSWORD, phone_code: '+40', device_key: 'k\u0000' }), 'device_key', false],
+    [
+      'registration name',
+      'POST',
+      '/registration',
+      () => ({ name: NUL, phone: phone(), email: '', password: PASSWORD, country: 'România', phone_code: '+40' }),
+      'name',
+      false,
+    ],
+    [
+      'registration country',
+      'POST',
+      '/registration',
+      () => ({ name: 'Ana', phone: phone(), email: '', password: PASSWORD, country: 'Rom\u0000', phone_code: '+40' }),
+      'country',
+      false,
+    ],
+    [
+      'login device_key',
+      'POST',
+      '/login',
+      () => ({ phone: phone(), password: PASSWORD, phone_code: '+40', device_key: 'k\u0000' }),
+      'device_key',
+      false,
+    ],
     ['login password', 'POST', '/login', () => ({ phone: phone(), password: 'parola\u0000sigura', phone_code: '+40' }), 'password', false],
     ['profile name', 'PUT', '/profile', () => ({ name: NUL, email: '' }), 'name', true],
     ['address street', 'POST', '/address/store', () => ({ ...address, street: 'Str.\u0000' }), 'street', true],
@@ -67,11 +96,46 @@ describe('NUL and other control characters are a 422 on the field, never a 500',
     ['address country', 'POST', '/address/store', () => ({ ...address, country: 'Ro\u0000' }), 'country', true],
     ['cart unit', 'POST', '/cart/store', () => ({ product_id: productId, quantity: 1, unit: 'buc\u0000' }), 'unit', true],
     ['checkout coupon', 'POST', '/cart/checkout', () => ({ selected_products: [productId], coupon_code: 'X\u0000' }), 'coupon_code', true],
-    ['order note', 'POST', '/place-order', () => ({ selected_products: [productId], payment_method: 'cash', address_id: 1, note: 'la\u0000poartă' }), 'note', true],
-    ['ticket subject', 'POST', '/support-tickets', () => ({ subject: 'Comanda\u0007 mea', message: 'Nu a ajuns comanda, vă rog verificați.' }), 'subject', true],
-    ['ticket message', 'POST', '/support-tickets', () => ({ subject: 'Comanda mea', message: 'Nu a ajuns\u0000 comanda, vă rog.' }), 'message', true],
-    ['push endpoint', 'POST', '/push/subscriptions', () => ({ endpoint: 'https://fcm.googleapis.com/x\u0000', keys: { p256dh: 'a', auth: 'b' } }), 'endpoint', true],
-    ['contact name', 'POST', '/contact', () => ({ name: NUL, email: 'ana@example.ro', subject: 'Salut acolo', message: 'Un mesaj destul de lung.' }), 'name', false],
+    [
+      'order note',
+      'POST',
+      '/place-order',
+      () => ({ selected_products: [productId], payment_method: 'cash', address_id: 1, note: 'la\u0000poartă' }),
+      'note',
+      true,
+    ],
+    [
+      'ticket subject',
+      'POST',
+      '/support-tickets',
+      () => ({ subject: 'Comanda\u0007 mea', message: 'Nu a ajuns comanda, vă rog verificați.' }),
+      'subject',
+      true,
+    ],
+    [
+      'ticket message',
+      'POST',
+      '/support-tickets',
+      () => ({ subject: 'Comanda mea', message: 'Nu a ajuns\u0000 comanda, vă rog.' }),
+      'message',
+      true,
+    ],
+    [
+      'push endpoint',
+      'POST',
+      '/push/subscriptions',
+      () => ({ endpoint: 'https://fcm.googleapis.com/x\u0000', keys: { p256dh: 'a', auth: 'b' } }),
+      'endpoint',
+      true,
+    ],
+    [
+      'contact name',
+      'POST',
+      '/contact',
+      () => ({ name: NUL, email: 'ana@example.ro', subject: 'Salut acolo', message: 'Un mesaj destul de lung.' }),
+      'name',
+      false,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, method, url, body, field, signedIn) => {
@@ -81,12 +145,20 @@ describe('NUL and other control characters are a 422 on the field, never a 500',
   });
 
   it('multi-line fields keep tabs and newlines', async () => {
-    const res = await call('POST', '/support-tickets', { subject: 'Comanda mea', message: 'Prima linie\n\tA doua linie, destul de lungă.' });
+    const res = await call('POST', '/support-tickets', {
+      subject: 'Comanda mea',
+      message: 'Prima linie\n\tA doua linie, destul de lungă.',
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('the message is translated (ro by default)', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/profile', payload: { name: NUL }, headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile',
+      payload: { name: NUL },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.name).toEqual(['Elimină caracterele de control (precum NUL) din acest câmp.']);
   });
@@ -139,7 +211,12 @@ describe('malformed multipart is a 4xx', () => {
         [`multipart/form-data; boundary=${boundary}`, truncated],
         [`multipart/form-data; boundary=${boundary}`, ''],
       ] as const) {
-        const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+        });
         expect(res.statusCode, `${contentType} ${res.body}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${contentType} ${res.body}`).toBeLessThan(500);
       }
@@ -156,7 +233,10 @@ describe('logs', () => {
     } catch (e) {
       error = e;
     }
-    const wrapped = error instanceof DrizzleQueryError ? error : new DrizzleQueryError('insert into users (password_hash) values ($1)', [hash], error as Error);
+    const wrapped =
+      error instanceof DrizzleQueryError
+        ? error
+        : new DrizzleQueryError('insert into users (password_hash) values ($1)', [hash], error as Error);
     const lines: string[] = [];
     const logger = pino({ ...loggerOptions('info') }, { write: (l: string) => lines.push(l) });
     logger.error({ err: wrapped }, 'unhandled error');

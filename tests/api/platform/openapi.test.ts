@@ -19,14 +19,23 @@ describe('GET /api/openapi.json', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const routes = t.app
       .printRoutes({ commonPrefix: false })
       .split('\n')
       .filter((l) => l.includes('/api/'));
     expect(routes.length).toBeGreaterThan(0);
     expect(operations.length).toBeGreaterThanOrEqual(70);
-    for (const op of ['POST /api/login', 'POST /api/place-order', 'GET /api/products/{id}', 'POST /api/support-tickets', 'GET /api/health/ready', 'POST /api/push/subscriptions']) {
+    for (const op of [
+      'POST /api/login',
+      'POST /api/place-order',
+      'GET /api/products/{id}',
+      'POST /api/support-tickets',
+      'GET /api/health/ready',
+      'POST /api/push/subscriptions',
+    ]) {
       expect(operations).toContain(op);
     }
     expect(operations.every((op) => op.split(' ')[1]!.startsWith('/api/'))).toBe(true);

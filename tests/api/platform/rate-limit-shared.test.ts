@@ -58,7 +58,10 @@ describe('the API-wide per-address limit across two instances', () => {
     expect((await hit(1, '203.0.113.10')).statusCode).toBe(429);
     expect((await hit(1, '203.0.113.11')).statusCode).toBe(200);
     // One row in the database counts the address (refused hits are not counted).
-    const [row] = await a.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `${API_LIMIT_KEY_PREFIX}203.0.113.10`));
+    const [row] = await a.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `${API_LIMIT_KEY_PREFIX}203.0.113.10`));
     expect(row?.count).toBe(MAX);
   });
 
@@ -68,7 +71,9 @@ describe('the API-wide per-address limit across two instances', () => {
     // A client connecting directly: its X-Forwarded-For is not believed at all.
     expect((await statuses('198.51.100.20', () => ({ 'x-forwarded-for': forged() }))).map((r) => r.statusCode)).toEqual(limited);
     // Through the proxy (127.0.0.1), which appends the address it saw: the forged hops before it are not believed.
-    expect((await statuses('127.0.0.1', () => ({ 'x-forwarded-for': `${forged()}, 198.51.100.21` }))).map((r) => r.statusCode)).toEqual(limited);
+    expect((await statuses('127.0.0.1', () => ({ 'x-forwarded-for': `${forged()}, 198.51.100.21` }))).map((r) => r.statusCode)).toEqual(
+      limited,
+    );
     expect((await hit(0, '127.0.0.1', { 'x-forwarded-for': '198.51.100.21' })).statusCode).toBe(429);
     // …and the proxy's own address, exempt outside production, was never the one counted.
     expect((await hit(0, '127.0.0.1', { 'x-forwarded-for': '198.51.100.22' })).statusCode).toBe(200);
@@ -94,7 +99,10 @@ describe('the API-wide per-address limit across two instances', () => {
       const res = await (i % 2 ? b.app : a.app).inject({ method: 'GET', url: '/media/none.svg', remoteAddress: '203.0.113.40' });
       expect(res.statusCode).not.toBe(429);
     }
-    const rows = await a.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, `${API_LIMIT_KEY_PREFIX}203.0.113.40`));
+    const rows = await a.db
+      .select()
+      .from(rateLimitBuckets)
+      .where(eq(rateLimitBuckets.key, `${API_LIMIT_KEY_PREFIX}203.0.113.40`));
     expect(rows).toEqual([]);
   });
 });

@@ -19,7 +19,13 @@ const page = (inline: string) =>
 
 function csp(headers: Record<string, unknown>) {
   const value = String(headers['content-security-policy'] ?? '');
-  return Object.fromEntries(value.split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!, values]));
+  return Object.fromEntries(
+    value
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('the built app', () => {

@@ -111,7 +111,12 @@ describe('files appear and change on disk while the server runs (issue 14)', () 
   });
 
   it('never leaves its directory', async () => {
-    for (const url of ['/../package.json', '/assets/..%2F..%2Fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%2e%2e/%2e%2e/%2e%2e/etc/hostname']) {
+    for (const url of [
+      '/../package.json',
+      '/assets/..%2F..%2Fpackage.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/%2e%2e/%2e%2e/%2e%2e/etc/hostname',
+    ]) {
       const res = await get(url, 'identity');
       expect(res.body).not.toMatch(/"name"|root:|^[a-z0-9-]+\n$/);
       if (res.statusCode === 200) expect(res.headers['content-type']).toMatch(/^text\/html/); // a client route: the app

@@ -94,7 +94,11 @@ export async function signUp(t: TestApp, name = 'Ana Popescu', password = PASSWO
   expect(reg.statusCode, reg.body).toBe(200);
   const sent = await post('/send-otp', { phone: phone.typed, phone_code: '+40' }, { ip });
   expect(sent.statusCode, sent.body).toBe(200);
-  const verified = await post('/verify-otp-register', { phone: phone.typed, phone_code: '+40', otp: await latestCode(t, phone.e164) }, { ip });
+  const verified = await post(
+    '/verify-otp-register',
+    { phone: phone.typed, phone_code: '+40', otp: await latestCode(t, phone.e164) },
+    { ip },
+  );
   expect(verified.statusCode, verified.body).toBe(200);
   const body = verified.json();
   await t.db.delete(rateLimitBuckets).where(like(rateLimitBuckets.key, `otp-send:to:%:${phone.e164}`));

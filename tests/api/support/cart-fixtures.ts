@@ -6,7 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  attributeOptions, categories, deliveryWeights, productColors, productSizes, products, sessions, shops, users, vouchers,
+  attributeOptions,
+  categories,
+  deliveryWeights,
+  productColors,
+  productSizes,
+  products,
+  sessions,
+  shops,
+  users,
+  vouchers,
 } from '../../../server/db/schema.ts';
 import { hashToken, newToken } from '../../../server/lib/tokens.ts';
 import type { TestApp } from './test-app.ts';
@@ -15,13 +24,20 @@ import type { client } from './cart-call.ts';
 let n = 0;
 const unique = () => `${process.pid}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
 
-export async function makeShop(t: TestApp, bands: { min: number; max: number; price: number }[] = [{ min: 0, max: 2, price: 15 }, { min: 2.001, max: 10, price: 25 }]) {
+export async function makeShop(
+  t: TestApp,
+  bands: { min: number; max: number; price: number }[] = [
+    { min: 0, max: 2, price: 15 },
+    { min: 2.001, max: 10, price: 25 },
+  ],
+) {
   const slug = `shop-${unique()}`;
   const [shop] = await t.db
     .insert(shops)
     .values({ name: `Magazin ${slug}`, slug, logo: '/x.svg', banner: '/x.svg', rating: 4.5, description: 'Test', city: 'Cluj-Napoca' })
     .returning();
-  if (bands.length) await t.db.insert(deliveryWeights).values(bands.map((b) => ({ shopId: shop!.id, minWeight: b.min, maxWeight: b.max, price: b.price })));
+  if (bands.length)
+    await t.db.insert(deliveryWeights).values(bands.map((b) => ({ shopId: shop!.id, minWeight: b.min, maxWeight: b.max, price: b.price })));
   return shop!;
 }
 
@@ -57,13 +73,19 @@ export async function makeProduct(t: TestApp, shopId: number, spec: ProductSpec 
     .returning();
   const sizes: { id: number; name: string; price: number }[] = [];
   for (const size of spec.sizes ?? []) {
-    const [option] = await t.db.insert(attributeOptions).values({ kind: 'size', name: `${size.name}-${unique()}` }).returning();
+    const [option] = await t.db
+      .insert(attributeOptions)
+      .values({ kind: 'size', name: `${size.name}-${unique()}` })
+      .returning();
     await t.db.insert(productSizes).values({ productId: product!.id, sizeId: option!.id, price: size.price });
     sizes.push({ id: option!.id, name: option!.name, price: size.price });
   }
   const colors: { id: number; name: string }[] = [];
   for (const color of spec.colors ?? []) {
-    const [option] = await t.db.insert(attributeOptions).values({ kind: 'color', name: `${color}-${unique()}` }).returning();
+    const [option] = await t.db
+      .insert(attributeOptions)
+      .values({ kind: 'color', name: `${color}-${unique()}` })
+      .returning();
     await t.db.insert(productColors).values({ productId: product!.id, colorId: option!.id });
     colors.push({ id: option!.id, name: option!.name });
   }
@@ -80,7 +102,9 @@ export async function makeVoucher(
     .insert(vouchers)
     .values({
       shopId,
-      code: `T${unique().replace(/[^a-z0-9]/gi, '').toUpperCase()}`,
+      code: `T${unique()
+        .replace(/[^a-z0-9]/gi, '')
+        .toUpperCase()}`,
       discount: spec.discount,
       discountType: spec.type,
       minOrderAmount: spec.min ?? 0,
@@ -115,7 +139,9 @@ let phoneSeq = 0;
  */
 export async function quickUser(t: TestApp, name = 'Ana Popescu') {
   phoneSeq += 1;
-  const phone = `+4073${String((process.pid % 1000) * 10_000 + phoneSeq).padStart(7, '0').slice(-7)}`;
+  const phone = `+4073${String((process.pid % 1000) * 10_000 + phoneSeq)
+    .padStart(7, '0')
+    .slice(-7)}`;
   const [user] = await t.db.insert(users).values({ name, phone, phoneCode: '+40', phoneVerifiedAt: new Date() }).returning();
   const token = newToken();
   await t.db.insert(sessions).values({ userId: user!.id, tokenHash: hashToken(token) });

@@ -128,7 +128,12 @@ export function verifyVapid(authorization: string | undefined, endpoint: string,
     key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
     format: 'jwk',
   });
-  const ok = verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature!, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID signature does not verify');
   const head = JSON.parse(Buffer.from(header!, 'base64url').toString()) as { alg: string };
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { aud: string; exp: number; sub: string };
@@ -142,10 +147,20 @@ export function verifyVapid(authorization: string | undefined, endpoint: string,
  * Another instance of the app on the SAME database (a restart): on PostgreSQL a new connection
  * pool to the same database; on in-memory PGlite the same handle (the data lives in it).
  */
-export async function buildAppOn(handle: DatabaseHandle, env: Record<string, string> = {}): Promise<{ app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> }> {
+export async function buildAppOn(
+  handle: DatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   const own = url ? await openDatabase({ databaseUrl: url, dataDir: 'memory://' }) : null;
-  const appEnv = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', DATABASE_URL: url ?? '', TEST_SCRYPT_LOG_N: '12', ...env });
+  const appEnv = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: url ?? '',
+    TEST_SCRYPT_LOG_N: '12',
+    ...env,
+  });
   // trustProxy as server/server.ts sets it (TRUST_PROXY), as for buildTestApp.
   const fastify = Fastify({ logger: false, trustProxy: trustProxyOption(appEnv.TRUST_PROXY) });
   await fastify.register(app, {

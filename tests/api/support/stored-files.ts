@@ -8,7 +8,11 @@ import { eq } from 'drizzle-orm';
 import { storedFiles } from '../../../server/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
-export async function storedFileNames(t: TestApp, kind: 'avatars' | 'support' | 'originals' | 'variants', dataDir: string): Promise<string[]> {
+export async function storedFileNames(
+  t: TestApp,
+  kind: 'avatars' | 'support' | 'originals' | 'variants',
+  dataDir: string,
+): Promise<string[]> {
   if (t.handle.kind === 'postgres') {
     return (await t.db.select({ name: storedFiles.name }).from(storedFiles).where(eq(storedFiles.kind, kind))).map((r) => r.name);
   }

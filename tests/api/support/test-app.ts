@@ -75,7 +75,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const handle = await openTestDatabase();
   // trustProxy as server/server.ts sets it, so TRUST_PROXY behaves here as in production.
-  const fastify = Fastify({ logger: options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false, trustProxy: trustProxyOption(env.TRUST_PROXY) });
+  const fastify = Fastify({
+    logger: options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
+  });
   try {
     await fastify.register(app, {
       env,

@@ -20,7 +20,10 @@ export const TAP_MS = 8_000;
 /** How long a screen read waits for a page to show what it already has (cache or network). */
 export const SCREEN_MS = 15_000;
 
-export interface Session { token: string; user: unknown }
+export interface Session {
+  token: string;
+  user: unknown;
+}
 
 /** Waits for a browser call that may never answer (a crashed target), at most `ms`; errors are ignored. */
 async function settleWithin(call: Promise<unknown>, ms: number) {
@@ -29,7 +32,14 @@ async function settleWithin(call: Promise<unknown>, ms: number) {
   clearTimeout(timer);
 }
 
-export interface ApiProduct { id: number; name: string; quantity: number; shop_id: number; category_id: number; sizes: unknown[] }
+export interface ApiProduct {
+  id: number;
+  name: string;
+  quantity: number;
+  shop_id: number;
+  category_id: number;
+  sizes: unknown[];
+}
 
 // ---------------------------------------------------------------------------------------------
 // The server, read directly (the truth the model is compared with).
@@ -74,7 +84,9 @@ export async function findPool(browser: Browser, request: APIRequestContext, siz
       await expect(page.getByTestId('product-card').first()).toBeVisible({ timeout: 15_000 });
       // A first screen's grid renders its last cards in idle time (ProductGrid): all of them in.
       await expect(page.locator('[data-testid="product-grid"][data-pending]')).toHaveCount(0, { timeout: 15_000 });
-      const shown = new Set((await page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-product-id'))))));
+      const shown = new Set(
+        await page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-product-id')))),
+      );
       for (const c of candidates.filter((c) => c.categoryPath === path && shown.has(c.id))) {
         pool.push({ id: c.id, name: c.name, stock: c.quantity, shopId: c.shop_id, categoryPath: path, categoryId: c.category_id });
       }
@@ -106,7 +118,11 @@ export class Phone {
   readonly notes: string[] = [];
   private drawerOpen = new WeakSet<Page>();
 
-  private constructor(readonly context: BrowserContext, readonly session: Session, readonly pool: PoolProduct[]) {
+  private constructor(
+    readonly context: BrowserContext,
+    readonly session: Session,
+    readonly pool: PoolProduct[],
+  ) {
     context.on('request', (r) => {
       if (this.net === 'liefi' && r.serviceWorker()) this.swRequestsInLiefi++;
     });
@@ -291,10 +307,13 @@ export class Phone {
       ...this.pool.map((p) => `"detail",${p.id}]`),
     ];
     await expect
-      .poll(async () => {
-        const hashes = await persistedQueryHashes(page);
-        return wanted.filter((w) => !hashes.some((h) => h.includes(w)));
-      }, { timeout: 20_000, message: 'what the shopper saw online was written to IndexedDB' })
+      .poll(
+        async () => {
+          const hashes = await persistedQueryHashes(page);
+          return wanted.filter((w) => !hashes.some((h) => h.includes(w)));
+        },
+        { timeout: 20_000, message: 'what the shopper saw online was written to IndexedDB' },
+      )
       .toEqual([]);
   }
 
@@ -327,9 +346,17 @@ export class Phone {
   /** What the drawer shows: product → quantity (waits for the drawer, not for a particular state). */
   async screenCart(page = this.page): Promise<Map<number, number>> {
     const drawer = await this.openDrawer(page);
-    const rows = await drawer.getByTestId('cart-line').evaluateAll((lines) =>
-      lines.map((l) => [Number(l.getAttribute('data-product-id')), Number(l.querySelector('[data-testid="line-quantity"]')?.textContent ?? 0)] as const),
-    );
+    const rows = await drawer
+      .getByTestId('cart-line')
+      .evaluateAll((lines) =>
+        lines.map(
+          (l) =>
+            [
+              Number(l.getAttribute('data-product-id')),
+              Number(l.querySelector('[data-testid="line-quantity"]')?.textContent ?? 0),
+            ] as const,
+        ),
+      );
     const cart = new Map<number, number>();
     for (const [id, q] of rows) cart.set(id, (cart.get(id) ?? 0) + q);
     return cart;
@@ -338,15 +365,24 @@ export class Phone {
   /** Product ids whose line checkbox is ticked in the drawer. */
   async screenSelection(page = this.page): Promise<Set<number>> {
     const drawer = await this.openDrawer(page);
-    const ids = await drawer.getByTestId('cart-line').evaluateAll((lines) =>
-      lines.filter((l) => (l.querySelector('input[type="checkbox"]') as HTMLInputElement | null)?.checked).map((l) => Number(l.getAttribute('data-product-id'))),
-    );
+    const ids = await drawer
+      .getByTestId('cart-line')
+      .evaluateAll((lines) =>
+        lines
+          .filter((l) => (l.querySelector('input[type="checkbox"]') as HTMLInputElement | null)?.checked)
+          .map((l) => Number(l.getAttribute('data-product-id'))),
+      );
     return new Set(ids);
   }
 
   /** Pending markers anywhere on the page: the cart badge's pending state and favourite dots. */
   async pendingOnScreen(page = this.page): Promise<number> {
-    const cart = (await page.getByTestId('cart-badge').getAttribute('data-pending').catch(() => null)) ? 1 : 0;
+    const cart = (await page
+      .getByTestId('cart-badge')
+      .getAttribute('data-pending')
+      .catch(() => null))
+      ? 1
+      : 0;
     const hearts = await page.getByTestId('favorite-pending').count();
     return cart + hearts;
   }
@@ -383,7 +419,10 @@ export class Phone {
     const deadline = Date.now() + SCREEN_MS;
     for (;;) {
       if (await target.first().isVisible()) return true;
-      const kind = await cannot.first().getAttribute('data-kind', { timeout: 500 }).catch(() => null);
+      const kind = await cannot
+        .first()
+        .getAttribute('data-kind', { timeout: 500 })
+        .catch(() => null);
       if (kind) {
         this.notes.push(`${path}: not available (${kind}) with net ${this.net} — a page seen online should open offline`);
         return false;
@@ -401,7 +440,10 @@ export class Phone {
 
   async addFromCard(p: PoolProduct): Promise<boolean> {
     if (!(await this.show(p.categoryPath, () => this.card(p.id)))) return false;
-    return this.tap(this.card(p.id).getByRole('button', { name: t('product.add_to_cart_named', { name: p.name }) }), `add ${p.id} from its card`);
+    return this.tap(
+      this.card(p.id).getByRole('button', { name: t('product.add_to_cart_named', { name: p.name }) }),
+      `add ${p.id} from its card`,
+    );
   }
 
   async addFromPage(p: PoolProduct): Promise<boolean> {
@@ -440,7 +482,10 @@ export class Phone {
 
   async toggleShop(shopId: number): Promise<boolean> {
     const drawer = await this.openDrawer();
-    return this.tap(drawer.locator(`[data-testid="cart-group"][data-shop-id="${shopId}"]`).getByRole('checkbox').first(), `tick shop ${shopId}`);
+    return this.tap(
+      drawer.locator(`[data-testid="cart-group"][data-shop-id="${shopId}"]`).getByRole('checkbox').first(),
+      `tick shop ${shopId}`,
+    );
   }
 
   /** Taps when the control is there and enabled; otherwise notes why the shopper could not. */
@@ -474,7 +519,11 @@ export function persistedQueryHashes(page: Page): Promise<string[]> {
           const get = db.transaction('keyval').objectStore('keyval').get('talcioc-query-cache');
           get.onsuccess = () => {
             db.close(); // never hold the app's database open (it is deleted at sign-out)
-            resolve(((get.result as { clientState?: { queries?: { queryHash: string }[] } } | undefined)?.clientState?.queries ?? []).map((q) => q.queryHash));
+            resolve(
+              ((get.result as { clientState?: { queries?: { queryHash: string }[] } } | undefined)?.clientState?.queries ?? []).map(
+                (q) => q.queryHash,
+              ),
+            );
           };
           get.onerror = () => {
             db.close();

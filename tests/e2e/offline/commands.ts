@@ -35,7 +35,8 @@ class AddFromPage implements Cmd {
 
 class Increment implements Cmd {
   constructor(readonly i: number) {}
-  check = (m: Model) => quantityOf(m, product(m, this.i).id) > 0 && quantityOf(m, product(m, this.i).id) < stockOf(m, product(m, this.i).id);
+  check = (m: Model) =>
+    quantityOf(m, product(m, this.i).id) > 0 && quantityOf(m, product(m, this.i).id) < stockOf(m, product(m, this.i).id);
   async run(m: Model, phone: Phone) {
     if (await phone.lineButton(product(m, this.i), 'increase')) recordCart(m, 'increment', product(m, this.i).id);
   }
@@ -103,7 +104,10 @@ class ToggleShop implements Cmd {
 }
 
 class ToggleFavorite implements Cmd {
-  constructor(readonly i: number, readonly where: 'card' | 'page') {}
+  constructor(
+    readonly i: number,
+    readonly where: 'card' | 'page',
+  ) {}
   check = () => true;
   async run(m: Model, phone: Phone) {
     const { id } = product(m, this.i);
@@ -111,7 +115,9 @@ class ToggleFavorite implements Cmd {
     // The shopper taps what she sees: a heart that disagrees with her favourites is a screen error
     // (reported), and the model follows the model's own state, so it also shows as lost/duplicated.
     if (phone.heartBeforeTap !== null && phone.heartBeforeTap !== m.favorites.has(id)) {
-      phone.notes.push(`heart ${id} showed ${phone.heartBeforeTap ? 'on' : 'off'} before the tap, but the shopper's favourites ${m.favorites.has(id) ? 'include' : 'do not include'} it (tab ${phone.active + 1}/${phone.tabs.length}, net ${phone.net})`);
+      phone.notes.push(
+        `heart ${id} showed ${phone.heartBeforeTap ? 'on' : 'off'} before the tap, but the shopper's favourites ${m.favorites.has(id) ? 'include' : 'do not include'} it (tab ${phone.active + 1}/${phone.tabs.length}, net ${phone.net})`,
+      );
     }
     recordFavorite(m, id);
   }

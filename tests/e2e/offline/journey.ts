@@ -59,12 +59,26 @@ export async function runJourney(
   const phone = await start().catch(() => start());
   phase('started');
   const model = newModel(pool);
-  const result: JourneyResult = { path, steps: 0, commands: '', lost: 0, duplicated: 0, screenMismatches: 0, selectionMismatches: 0, details: [], seconds: 0 };
+  const result: JourneyResult = {
+    path,
+    steps: 0,
+    commands: '',
+    lost: 0,
+    duplicated: 0,
+    screenMismatches: 0,
+    selectionMismatches: 0,
+    details: [],
+    seconds: 0,
+  };
   try {
     try {
       // A step that never answers (a browser call on a crashed target) must cost this sequence,
       // not the whole run: the steps get STEPS_MS, whatever they are.
-      await withDeadline(fc.asyncModelRun(() => ({ model, real: phone }), commands), STEPS_MS, 'the steps');
+      await withDeadline(
+        fc.asyncModelRun(() => ({ model, real: phone }), commands),
+        STEPS_MS,
+        'the steps',
+      );
     } catch (error) {
       result.stepError = `during the steps: ${(error as Error).message.split('\n')[0]}`;
     }
@@ -77,8 +91,11 @@ export async function runJourney(
     result.error = `while settling: ${(error as Error).message.split('\n')[0]}`;
   } finally {
     result.details.push(...phone.notes.map((n) => `note: ${n}`));
-    if (phone.swRequestsInLiefi) result.details.push(`note: service worker fetches in lie-fi: ${phone.swRequestsInLiefi}, failed: ${phone.swFailuresInLiefi}`);
-    await withDeadline(phone.close(), 20_000, 'closing the phone').catch(() => result.details.push('note: the browser context did not close within 20 s'));
+    if (phone.swRequestsInLiefi)
+      result.details.push(`note: service worker fetches in lie-fi: ${phone.swRequestsInLiefi}, failed: ${phone.swFailuresInLiefi}`);
+    await withDeadline(phone.close(), 20_000, 'closing the phone').catch(() =>
+      result.details.push('note: the browser context did not close within 20 s'),
+    );
     result.seconds = (Date.now() - started) / 1000;
     result.timings = timings.join(', ');
   }
@@ -90,10 +107,17 @@ export async function runJourney(
     if (phone.tabs.length === 0) await phone.openTab('/');
 
     const token = session.token;
-    const serverMatches = async () => sameMap(await serverCart(request, token), model.cart) && sameSet(await serverFavorites(request, token), model.favorites);
-    await expect.poll(serverMatches, { timeout: SETTLE_MS, intervals: [250, 500, 1000] }).toBe(true).catch(() => undefined);
+    const serverMatches = async () =>
+      sameMap(await serverCart(request, token), model.cart) && sameSet(await serverFavorites(request, token), model.favorites);
+    await expect
+      .poll(serverMatches, { timeout: SETTLE_MS, intervals: [250, 500, 1000] })
+      .toBe(true)
+      .catch(() => undefined);
     for (const [i, page] of phone.tabs.entries()) {
-      await expect.poll(() => phone.pendingOnScreen(page), { timeout: 5_000 }).toBe(0).catch(() => result.details.push(`tab ${i + 1}: still marked as waiting after ${SETTLE_MS / 1000}s online`));
+      await expect
+        .poll(() => phone.pendingOnScreen(page), { timeout: 5_000 })
+        .toBe(0)
+        .catch(() => result.details.push(`tab ${i + 1}: still marked as waiting after ${SETTLE_MS / 1000}s online`));
     }
     phase('settled');
     const cart = await serverCart(request, token);
@@ -102,7 +126,10 @@ export async function runJourney(
     result.lost = verdict.lost;
     result.duplicated = verdict.duplicated;
     result.details.push(...verdict.details);
-    if (verdict.details.length) result.details.push(`server ${formatCart(cart)} ♥${formatSet(favorites)}; model ${formatCart(model.cart)} ♥${formatSet(model.favorites)}`);
+    if (verdict.details.length)
+      result.details.push(
+        `server ${formatCart(cart)} ♥${formatSet(favorites)}; model ${formatCart(model.cart)} ♥${formatSet(model.favorites)}`,
+      );
 
     // The screen of every open tab, without a reload: what the shopper sees now.
     for (const [i, page] of phone.tabs.entries()) await checkScreen(phone, page, model, result, `tab ${i + 1}`);
@@ -132,7 +159,10 @@ async function checkScreen(phone: Phone, page: import('@playwright/test').Page, 
   const cartOk = await expect
     .poll(async () => sameMap((shown = await phone.screenCart(page)), model.cart), { timeout: SCREEN_MS })
     .toBe(true)
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (!cartOk) {
     result.screenMismatches++;
     result.details.push(`${where}: the drawer shows ${formatCart(shown)}, model ${formatCart(model.cart)}`);
@@ -140,7 +170,13 @@ async function checkScreen(phone: Phone, page: import('@playwright/test').Page, 
     // The selection is the device's own (local storage, followed by every tab).
     const want = settledSelection(model);
     let ticked = new Set<number>();
-    const ok = await expect.poll(async () => sameSet((ticked = await phone.screenSelection(page)), want), { timeout: 3_000 }).toBe(true).then(() => true, () => false);
+    const ok = await expect
+      .poll(async () => sameSet((ticked = await phone.screenSelection(page)), want), { timeout: 3_000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
     if (!ok) {
       result.selectionMismatches++;
       result.details.push(`${where}: ticked lines ${formatSet(ticked)}, model ${formatSet(want)}`);
@@ -150,7 +186,10 @@ async function checkScreen(phone: Phone, page: import('@playwright/test').Page, 
   const favOk = await expect
     .poll(async () => sameSet((hearts = await phone.screenFavorites(page)), model.favorites), { timeout: SCREEN_MS })
     .toBe(true)
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   if (!favOk) {
     result.screenMismatches++;
     result.details.push(`${where}: the wishlist shows ${formatSet(hearts)}, model ${formatSet(model.favorites)}`);

@@ -24,8 +24,7 @@ export interface PoolProduct {
 export type NetMode = 'online' | 'offline' | 'liefi';
 
 export type Change =
-  | { kind: 'add' | 'increment' | 'decrement' | 'delete'; productId: number }
-  | { kind: 'favorite'; productId: number; on: boolean };
+  { kind: 'add' | 'increment' | 'decrement' | 'delete'; productId: number } | { kind: 'favorite'; productId: number; on: boolean };
 
 export interface Model {
   pool: PoolProduct[];
@@ -141,11 +140,7 @@ function* subsets(n: number, k: number, start = 0, picked: number[] = []): Gener
  * twice (duplicated); a difference neither explains counts by its sign (below the model: lost,
  * above: duplicated) and is named "unexplained".
  */
-export function judge(
-  m: Model,
-  serverCart: Map<number, number>,
-  serverFavorites: Set<number>,
-): Verdict {
+export function judge(m: Model, serverCart: Map<number, number>, serverFavorites: Set<number>): Verdict {
   const verdict: Verdict = { lost: 0, duplicated: 0, details: [] };
   const stock = (id: number) => stockOf(m, id);
   const ids = new Set([...m.cart.keys(), ...serverCart.keys(), ...m.changes.filter((c) => c.kind !== 'favorite').map((c) => c.productId)]);
@@ -158,7 +153,8 @@ export function judge(
     const explain = (variant: 'lost' | 'duplicated'): number[] | null => {
       for (let k = 1; k <= ops.length; k++) {
         for (const picked of subsets(ops.length, k)) {
-          const list = variant === 'lost' ? ops.filter((_, i) => !picked.includes(i)) : ops.flatMap((c, i) => (picked.includes(i) ? [c, c] : [c]));
+          const list =
+            variant === 'lost' ? ops.filter((_, i) => !picked.includes(i)) : ops.flatMap((c, i) => (picked.includes(i) ? [c, c] : [c]));
           if (fold(list) === got) return picked;
         }
       }
@@ -169,18 +165,24 @@ export function judge(
     const describe = (picked: number[]) => picked.map((i) => `${ops[i]!.kind}#${i + 1}`).join(', ');
     if (lost) {
       verdict.lost += lost.length;
-      verdict.details.push(`cart ${id} "${name}": server ${got}, model ${want} — lost: ${describe(lost)} of [${ops.map((c) => c.kind).join(', ')}]`);
+      verdict.details.push(
+        `cart ${id} "${name}": server ${got}, model ${want} — lost: ${describe(lost)} of [${ops.map((c) => c.kind).join(', ')}]`,
+      );
       continue;
     }
     const twice = explain('duplicated');
     if (twice) {
       verdict.duplicated += twice.length;
-      verdict.details.push(`cart ${id} "${name}": server ${got}, model ${want} — applied twice: ${describe(twice)} of [${ops.map((c) => c.kind).join(', ')}]`);
+      verdict.details.push(
+        `cart ${id} "${name}": server ${got}, model ${want} — applied twice: ${describe(twice)} of [${ops.map((c) => c.kind).join(', ')}]`,
+      );
       continue;
     }
     if (got < want) verdict.lost += want - got;
     else verdict.duplicated += got - want;
-    verdict.details.push(`cart ${id} "${name}": server ${got}, model ${want} — unexplained by losing or repeating changes of [${ops.map((c) => c.kind).join(', ')}]`);
+    verdict.details.push(
+      `cart ${id} "${name}": server ${got}, model ${want} — unexplained by losing or repeating changes of [${ops.map((c) => c.kind).join(', ')}]`,
+    );
   }
   const favIds = new Set([...m.favorites, ...serverFavorites]);
   for (const id of favIds) {
@@ -193,11 +195,17 @@ export function judge(
     const lastMatching = ops.map((c) => c.on).lastIndexOf(got);
     const lost = ops.length - (lastMatching + 1);
     verdict.lost += Math.max(1, lost);
-    verdict.details.push(`favourite ${id}: server ${got ? 'on' : 'off'}, model ${want ? 'on' : 'off'} — the last ${Math.max(1, lost)} of ${ops.length} toggle(s) never arrived`);
+    verdict.details.push(
+      `favourite ${id}: server ${got ? 'on' : 'off'}, model ${want ? 'on' : 'off'} — the last ${Math.max(1, lost)} of ${ops.length} toggle(s) never arrived`,
+    );
   }
   return verdict;
 }
 
 /** Readable one-liners for the report. */
-export const formatCart = (cart: Map<number, number>) => `{${[...cart].sort(([a], [b]) => a - b).map(([id, q]) => `${id}×${q}`).join(', ')}}`;
+export const formatCart = (cart: Map<number, number>) =>
+  `{${[...cart]
+    .sort(([a], [b]) => a - b)
+    .map(([id, q]) => `${id}×${q}`)
+    .join(', ')}}`;
 export const formatSet = (set: Set<number>) => `{${[...set].sort((a, b) => a - b).join(', ')}}`;

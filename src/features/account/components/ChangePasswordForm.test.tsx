@@ -34,7 +34,10 @@ describe('ChangePasswordForm', () => {
   it("puts a 422's per-field messages on their fields, and typing in a field clears its message", async () => {
     server.use(
       http.post<never, ChangePasswordPayload, ValidationErrorBody>('/api/change-password', () =>
-        HttpResponse.json({ message: 'Parola curentă nu este corectă.', errors: { current_password: ['Parola curentă nu este corectă.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Parola curentă nu este corectă.', errors: { current_password: ['Parola curentă nu este corectă.'] } },
+          { status: 422 },
+        ),
       ),
     );
     const onChanged = vi.fn();

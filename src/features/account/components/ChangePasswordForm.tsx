@@ -26,7 +26,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (session: Session
       notifications.show({ color: 'green', message: response.message, position: 'top-right' });
     },
     onError: (error) => {
-      const message = error instanceof NetworkError ? t('auth.offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text');
+      const message =
+        error instanceof NetworkError ? t('auth.offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text');
       notifications.show({ color: 'red', message, position: 'bottom-left' });
     },
   });
@@ -46,7 +47,9 @@ export function ChangePasswordForm({ onChanged }: { onChanged: (session: Session
         {field('current_password', t('change_password.current'), 'current-password')}
         {field('password', t('change_password.new'), 'new-password')}
         {field('password_confirmation', t('auth.confirm_password'), 'new-password')}
-        <Button type="submit" loading={busy} data-testid="change-password-submit">{t('change_password.submit')}</Button>
+        <Button type="submit" loading={busy} data-testid="change-password-submit">
+          {t('change_password.submit')}
+        </Button>
       </Stack>
     </Paper>
   );

@@ -12,7 +12,15 @@ type PhoneTarget = { phone: string; phone_code: string };
 
 const server = setupApiServer();
 
-const user: User = { id: 3, name: 'Ana Pop', email: null, phone: '722123456', phone_code: '+40', profile_photo: null, phone_verified_at: '2026-01-01T00:00:00Z' };
+const user: User = {
+  id: 3,
+  name: 'Ana Pop',
+  email: null,
+  phone: '722123456',
+  phone_code: '+40',
+  profile_photo: null,
+  phone_verified_at: '2026-01-01T00:00:00Z',
+};
 const codeSent = { message: 'Ți-am trimis un cod.', data: { email_or_phone: '+40 7** *** 999', resend_in: 60 } };
 const phone = () => screen.getByLabelText(ro['profile.new_phone']);
 const sendButton = () => screen.getByRole('button', { name: ro['auth.send_otp'] });
@@ -68,10 +76,13 @@ describe('PhoneChangeForm', () => {
         bodies.send = await request.json();
         return HttpResponse.json(codeSent);
       }),
-      http.post<never, PhoneTarget & { otp: string }, { message: string; data: { user: User } }>('/api/profile/phone/verify', async ({ request }) => {
-        bodies.verify = await request.json();
-        return HttpResponse.json({ message: 'Numărul a fost schimbat.', data: { user: changed } });
-      }),
+      http.post<never, PhoneTarget & { otp: string }, { message: string; data: { user: User } }>(
+        '/api/profile/phone/verify',
+        async ({ request }) => {
+          bodies.verify = await request.json();
+          return HttpResponse.json({ message: 'Numărul a fost schimbat.', data: { user: changed } });
+        },
+      ),
     );
     const onChanged = vi.fn();
     const typing = userEvent.setup();

@@ -16,7 +16,8 @@ import { notifyFailure, notifySaved } from '../lib/notify.ts';
 type PhoneFields = { phone: string; otp: string };
 
 /** The number goes with the account's dial code (+40 when it has none). */
-const phoneFormSchema = (phoneCode: string) => formSchema(changePhoneSchema, ({ phone }: PhoneFields) => ({ phone, phone_code: phoneCode }));
+const phoneFormSchema = (phoneCode: string) =>
+  formSchema(changePhoneSchema, ({ phone }: PhoneFields) => ({ phone, phone_code: phoneCode }));
 
 /** `onChanged`: keeps the user the server answers (the app passes the session's). */
 export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
@@ -24,7 +25,11 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
   const [sent, setSent] = useState(false);
   const phoneCode = user.phone_code || '+40';
   const fail = (error: unknown) => notifyFailure(error, t);
-  const { form, onSubmit, busy: sending } = useSchemaForm({
+  const {
+    form,
+    onSubmit,
+    busy: sending,
+  } = useSchemaForm({
     schema: phoneFormSchema(phoneCode),
     initialValues: { phone: '', otp: '' },
     submit: sendPhoneChangeCode,
@@ -54,7 +59,9 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
   return (
     <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <Title order={2} size="h4">{t('profile.phone')}</Title>
+        <Title order={2} size="h4">
+          {t('profile.phone')}
+        </Title>
         <Text size="sm">{t('profile.current_phone', { phone: formatPhone(`${user.phone_code}${user.phone}`) })}</Text>
         <TextInput
           label={t('profile.new_phone')}
@@ -67,7 +74,11 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
           disabled={sent}
         />
         {!sent ? (
-          <Group><Button type="submit" variant="light" loading={busy}>{t('auth.send_otp')}</Button></Group>
+          <Group>
+            <Button type="submit" variant="light" loading={busy}>
+              {t('auth.send_otp')}
+            </Button>
+          </Group>
         ) : (
           <Stack gap="xs">
             <PinInput
@@ -80,10 +91,24 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
               error={Boolean(otpError)}
               aria-label={t('auth.otp_code')}
             />
-            {otpError && <Text size="sm" c="red.8">{otpError}</Text>}
+            {otpError && (
+              <Text size="sm" c="red.8">
+                {otpError}
+              </Text>
+            )}
             <Group>
-              <Button onClick={() => verify.mutate()} loading={busy} disabled={form.values.otp.length < 4}>{t('auth.confirm_otp')}</Button>
-              <Button variant="subtle" onClick={() => { setSent(false); form.setFieldValue('otp', ''); }}>{t('common.cancel')}</Button>
+              <Button onClick={() => verify.mutate()} loading={busy} disabled={form.values.otp.length < 4}>
+                {t('auth.confirm_otp')}
+              </Button>
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setSent(false);
+                  form.setFieldValue('otp', '');
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
             </Group>
           </Stack>
         )}

@@ -10,7 +10,15 @@ import { ProfileDetailsForm } from './ProfileDetailsForm.tsx';
 
 const server = setupApiServer();
 
-const user: User = { id: 3, name: 'Ana Pop', email: 'ana@example.ro', phone: '722123456', phone_code: '+40', profile_photo: null, phone_verified_at: '2026-01-01T00:00:00Z' };
+const user: User = {
+  id: 3,
+  name: 'Ana Pop',
+  email: 'ana@example.ro',
+  phone: '722123456',
+  phone_code: '+40',
+  profile_photo: null,
+  phone_verified_at: '2026-01-01T00:00:00Z',
+};
 const name = () => screen.getByLabelText(ro['auth.full_name']);
 const email = () => screen.getByLabelText(ro['auth.email']);
 const save = () => screen.getByRole('button', { name: ro['profile.save'] });

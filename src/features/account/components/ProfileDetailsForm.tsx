@@ -26,10 +26,16 @@ export function ProfileDetailsForm({ user, onSaved }: { user: User; onSaved: (us
   return (
     <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <Title order={2} size="h4">{t('profile.details')}</Title>
+        <Title order={2} size="h4">
+          {t('profile.details')}
+        </Title>
         <TextInput label={t('auth.full_name')} {...form.getInputProps('name')} autoComplete="name" />
         <TextInput label={t('auth.email')} type="email" {...form.getInputProps('email')} autoComplete="email" />
-        <Group><Button type="submit" loading={busy}>{t('profile.save')}</Button></Group>
+        <Group>
+          <Button type="submit" loading={busy}>
+            {t('profile.save')}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

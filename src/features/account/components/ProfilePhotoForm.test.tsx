@@ -9,7 +9,15 @@ import { ProfilePhotoForm } from './ProfilePhotoForm.tsx';
 
 const server = setupApiServer();
 
-const user: User = { id: 3, name: 'Ana Pop', email: 'ana@example.ro', phone: '722123456', phone_code: '+40', profile_photo: null, phone_verified_at: '2026-01-01T00:00:00Z' };
+const user: User = {
+  id: 3,
+  name: 'Ana Pop',
+  email: 'ana@example.ro',
+  phone: '722123456',
+  phone_code: '+40',
+  profile_photo: null,
+  phone_verified_at: '2026-01-01T00:00:00Z',
+};
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const image = (type = 'image/png', size = 68) => {
   const file = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'eu.png', { type });

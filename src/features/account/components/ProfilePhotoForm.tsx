@@ -40,13 +40,25 @@ export function ProfilePhotoForm({ user, onSaved }: { user: User; onSaved: (user
   return (
     <Paper withBorder p="md">
       <Group gap="md">
-        <Avatar src={user.profile_photo} alt={user.name} size={72} radius="xl">{user.name.slice(0, 1)}</Avatar>
+        <Avatar src={user.profile_photo} alt={user.name} size={72} radius="xl">
+          {user.name.slice(0, 1)}
+        </Avatar>
         <Stack gap={4}>
           <FileButton onChange={pick} accept={PROFILE_PHOTO_TYPES.join(',')} resetRef={reset}>
-            {(props) => <Button variant="light" loading={upload.isPending} {...props}>{t('profile.change_photo')}</Button>}
+            {(props) => (
+              <Button variant="light" loading={upload.isPending} {...props}>
+                {t('profile.change_photo')}
+              </Button>
+            )}
           </FileButton>
-          <Text size="xs" c="dimmed">{t('profile.photo_hint')}</Text>
-          {error && <Text size="sm" c="red.8" role="alert">{error}</Text>}
+          <Text size="xs" c="dimmed">
+            {t('profile.photo_hint')}
+          </Text>
+          {error && (
+            <Text size="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Paper>

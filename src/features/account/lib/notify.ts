@@ -4,7 +4,8 @@ import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 
 export function notifyFailure(error: unknown, t: TFunction) {
-  const message = error instanceof NetworkError ? t('auth.offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text');
+  const message =
+    error instanceof NetworkError ? t('auth.offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text');
   notifications.show({ color: 'red', message, position: 'bottom-left' });
 }
 

@@ -8,14 +8,25 @@ import { DEFAULT_COUNTRY, type Address, type AddressInput } from '../../../../co
 
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
 
-interface AddressListResponse { message: string; data: { addresses: Address[] } }
-interface AddressResponse { message: string; data: { address: Address } }
+interface AddressListResponse {
+  message: string;
+  data: { addresses: Address[] };
+}
+interface AddressResponse {
+  message: string;
+  data: { address: Address };
+}
 
 export const getAddresses = async (signal?: AbortSignal) =>
   (await apiRequest<AddressListResponse>('/addresses', { signal })).data.addresses;
 
 export const addressesQueryOptions = () =>
-  queryOptions({ queryKey: ADDRESSES_QUERY_KEY, queryFn: ({ signal }) => getAddresses(signal), meta: { persist: false }, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ADDRESSES_QUERY_KEY,
+    queryFn: ({ signal }) => getAddresses(signal),
+    meta: { persist: false },
+    staleTime: 60_000,
+  });
 
 /** An address without a country is in Romania (spec §4). */
 const withCountry = (input: AddressInput): AddressInput => ({ ...input, country: input.country?.trim() || DEFAULT_COUNTRY });

@@ -10,8 +10,12 @@ export function AddressLines({ address }: { address: Omit<Address, 'id' | 'is_de
       <Text fw={600}>{address.name}</Text>
       <Text size="sm">{address.phone}</Text>
       <Text size="sm">{address.street}</Text>
-      <Text size="sm">{address.locality}, {address.county} {address.postal_code}</Text>
-      <Text size="sm" c="dimmed">{address.country}</Text>
+      <Text size="sm">
+        {address.locality}, {address.county} {address.postal_code}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {address.country}
+      </Text>
     </Stack>
   );
 }
@@ -21,7 +25,9 @@ export function AddressCard({ address, actions }: { address: Address; actions?: 
   return (
     <Stack gap="xs" data-testid="address-card">
       <Group gap="xs">
-        <Badge variant="light" color="gray">{t(`address.type_${address.type}`)}</Badge>
+        <Badge variant="light" color="gray">
+          {t(`address.type_${address.type}`)}
+        </Badge>
         {address.is_default && <Badge data-testid="default-badge">{t('address.default')}</Badge>}
       </Group>
       <AddressLines address={address} />

@@ -7,18 +7,39 @@ import type { Address, addressListResponseSchema } from '../../../../contract/ad
 import { AddressChooser } from './AddressChooser.tsx';
 
 const address = (id: number, is_default: boolean): Address => ({
-  id, name: `Ana ${id}`, phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: `Str. ${id}`, postal_code: '400114', type: 'home', is_default, country: 'România',
+  id,
+  name: `Ana ${id}`,
+  phone: '0722123456',
+  county: 'Cluj',
+  locality: 'Cluj-Napoca',
+  street: `Str. ${id}`,
+  postal_code: '400114',
+  type: 'home',
+  is_default,
+  country: 'România',
 });
 
 const server = setupApiServer();
 
 function mockAddresses(addresses: Address[]) {
-  server.use(http.get<never, never, z.infer<typeof addressListResponseSchema>>('/api/addresses', () => HttpResponse.json({ message: 'ok', data: { addresses } })));
+  server.use(
+    http.get<never, never, z.infer<typeof addressListResponseSchema>>('/api/addresses', () =>
+      HttpResponse.json({ message: 'ok', data: { addresses } }),
+    ),
+  );
 }
 
 function Harness({ onChange }: { onChange: (id: number | null) => void }) {
   const [value, setValue] = useState<number | null>(null);
-  return <AddressChooser value={value} onChange={(id) => { setValue(id); onChange(id); }} />;
+  return (
+    <AddressChooser
+      value={value}
+      onChange={(id) => {
+        setValue(id);
+        onChange(id);
+      }}
+    />
+  );
 }
 
 describe('AddressChooser', () => {
@@ -28,7 +49,9 @@ describe('AddressChooser', () => {
     render(<Harness onChange={onChange} />);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(2));
     expect(screen.getAllByTestId('address-option')).toHaveLength(2);
-    await waitFor(() => expect(screen.getAllByRole('radio').find((r) => r.getAttribute('aria-checked') === 'true')).toHaveAccessibleName(/Ana 2/));
+    await waitFor(() =>
+      expect(screen.getAllByRole('radio').find((r) => r.getAttribute('aria-checked') === 'true')).toHaveAccessibleName(/Ana 2/),
+    );
   });
 
   it('shows the form inline when there is no address', async () => {

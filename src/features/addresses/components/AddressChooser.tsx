@@ -56,26 +56,47 @@ export function AddressChooser({ value, onChange, draft, onDraft }: AddressChoos
   return (
     <Stack gap="sm" component="section" aria-labelledby="checkout-address">
       <Group justify="space-between">
-        <Title order={2} size="h4" id="checkout-address">{t('checkout.address')}</Title>
+        <Title order={2} size="h4" id="checkout-address">
+          {t('checkout.address')}
+        </Title>
         {addresses && addresses.length > 0 && (
-          <Button variant="light" size="xs" onClick={() => setModal(true)}>{t('address.add')}</Button>
+          <Button variant="light" size="xs" onClick={() => setModal(true)}>
+            {t('address.add')}
+          </Button>
         )}
       </Group>
       {phase === 'loading' ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }}><Skeleton h={140} /><Skeleton h={140} /></SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Skeleton h={140} />
+          <Skeleton h={140} />
+        </SimpleGrid>
       ) : !addresses ? (
         <QueryState kind={phase === 'ready' ? 'error' : phase} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
       ) : addresses.length === 0 ? (
         <Paper withBorder p="md">
-          <Text size="sm" c="dimmed" mb="sm">{t('address.none_yet')}</Text>
-          {draft && <Text size="sm" mb="sm" data-testid="address-draft">{t('address.draft_kept')}</Text>}
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('address.none_yet')}
+          </Text>
+          {draft && (
+            <Text size="sm" mb="sm" data-testid="address-draft">
+              {t('address.draft_kept')}
+            </Text>
+          )}
           <AddressForm onSubmit={save} initial={draft ?? undefined} />
         </Paper>
       ) : (
         <Radio.Group value={value === null ? null : String(value)} onChange={(v) => onChange(Number(v))} aria-labelledby="checkout-address">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {addresses.map((address) => (
-              <Radio.Card key={address.id} value={String(address.id)} p="md" radius="md" withBorder data-testid="address-option" aria-label={`${address.name}, ${address.street}, ${address.locality}`}>
+              <Radio.Card
+                key={address.id}
+                value={String(address.id)}
+                p="md"
+                radius="md"
+                withBorder
+                data-testid="address-option"
+                aria-label={`${address.name}, ${address.street}, ${address.locality}`}
+              >
                 <Group align="flex-start" wrap="nowrap">
                   <Radio.Indicator />
                   <AddressCard address={address} />

@@ -10,7 +10,15 @@ import { AddressForm, EMPTY_ADDRESS } from './AddressForm.tsx';
 
 const server = setupApiServer();
 
-const valid = { ...EMPTY_ADDRESS, name: 'Ana Pop', phone: '0722123456', county: 'Cluj' as const, locality: 'Cluj-Napoca', street: 'Str. Memorandumului 1', postal_code: '400114' };
+const valid = {
+  ...EMPTY_ADDRESS,
+  name: 'Ana Pop',
+  phone: '0722123456',
+  county: 'Cluj' as const,
+  locality: 'Cluj-Napoca',
+  street: 'Str. Memorandumului 1',
+  postal_code: '400114',
+};
 const input = (form: HTMLElement, index: number) => form.querySelectorAll('input')[index] as HTMLInputElement;
 
 describe('AddressForm', () => {
@@ -40,7 +48,11 @@ describe('AddressForm', () => {
     const onSubmit = vi.fn().mockRejectedValueOnce(new ApiError(422, 'Invalid', { street: ['Strada este prea lungă'] }));
     render(<AddressForm initial={valid} onSubmit={onSubmit} />);
     fireEvent.submit(screen.getByTestId('address-form'));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ana Pop', county: 'Cluj', postal_code: '400114', type: 'home' })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'Ana Pop', county: 'Cluj', postal_code: '400114', type: 'home' }),
+      ),
+    );
     expect(await screen.findByText('Strada este prea lungă')).toBeInTheDocument();
   });
 
@@ -49,19 +61,37 @@ describe('AddressForm', () => {
     server.use(
       http.post<never, AddressInput, ValidationErrorBody>('/api/address/store', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ message: 'Datele nu sunt valide', errors: { postal_code: ['Codul poștal nu corespunde localității'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'Datele nu sunt valide', errors: { postal_code: ['Codul poștal nu corespunde localității'] } },
+          { status: 422 },
+        );
       }),
     );
     render(<AddressForm initial={{ ...valid, name: '  Ana Pop ', type: 'work' }} onSubmit={createAddress} />);
     fireEvent.submit(screen.getByTestId('address-form'));
     expect(await screen.findByText('Codul poștal nu corespunde localității')).toBeInTheDocument();
-    expect(bodies).toEqual([{ name: 'Ana Pop', phone: '0722123456', county: 'Cluj', locality: 'Cluj-Napoca', street: 'Str. Memorandumului 1', postal_code: '400114', type: 'work', is_default: false, country: 'România' }]);
+    expect(bodies).toEqual([
+      {
+        name: 'Ana Pop',
+        phone: '0722123456',
+        county: 'Cluj',
+        locality: 'Cluj-Napoca',
+        street: 'Str. Memorandumului 1',
+        postal_code: '400114',
+        type: 'work',
+        is_default: false,
+        country: 'România',
+      },
+    ]);
 
     const saved = vi.fn();
     server.use(
       http.post<never, AddressInput, z.infer<typeof addressResponseSchema>>('/api/address/store', async ({ request }) => {
         const body = await request.json();
-        return HttpResponse.json({ message: 'Adresa a fost salvată.', data: { address: { id: 8, ...valid, type: 'work', is_default: false, country: body.country ?? '' } } });
+        return HttpResponse.json({
+          message: 'Adresa a fost salvată.',
+          data: { address: { id: 8, ...valid, type: 'work', is_default: false, country: body.country ?? '' } },
+        });
       }),
     );
     render(<AddressForm initial={valid} onSubmit={async (input) => saved((await createAddress(input)).data.address.id)} />);

@@ -11,7 +11,14 @@ import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 import { fieldError, useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 export const EMPTY_ADDRESS: AddressInput = {
-  name: '', phone: '', county: '' as AddressInput['county'], locality: '', street: '', postal_code: '', type: 'home', is_default: false,
+  name: '',
+  phone: '',
+  county: '' as AddressInput['county'],
+  locality: '',
+  street: '',
+  postal_code: '',
+  type: 'home',
+  is_default: false,
 };
 
 export interface AddressFormProps {
@@ -25,7 +32,11 @@ export interface AddressFormProps {
 export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submitLabel }: AddressFormProps) {
   const { t } = useTranslation();
   const [formError, setFormError] = useState<string | null>(null);
-  const { form, onSubmit: send, busy } = useSchemaForm({
+  const {
+    form,
+    onSubmit: send,
+    busy,
+  } = useSchemaForm({
     schema: addressInputSchema,
     initialValues: initial,
     submit: (input) => {
@@ -33,7 +44,13 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
       return onSubmit(input);
     },
     onError: (error) => {
-      setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
+      setFormError(
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text'),
+      );
     },
   });
   const { values } = form;
@@ -42,57 +59,77 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
   return (
     <form onSubmit={send} noValidate data-testid="address-form">
       <Stack gap="sm">
-      <TextInput label={t('address.name')} {...form.getInputProps('name')} autoComplete="name" required />
-      <TextInput
-        label={t('address.phone')}
-        type="tel"
-        inputMode="numeric"
-        value={values.phone}
-        onChange={(e) => form.setFieldValue('phone', e.currentTarget.value.replace(/\D/g, ''))}
-        error={fieldError(form, 'phone')}
-        autoComplete="tel-national"
-        maxLength={15}
-        required
-      />
-      <Select
-        label={t('address.county')}
-        data={[...COUNTIES]}
-        searchable
-        value={values.county || null}
-        onChange={(value) => form.setFieldValue('county', (value ?? '') as AddressInput['county'])}
-        error={fieldError(form, 'county')}
-        nothingFoundMessage={t('address.county_none')}
-        required
-        comboboxProps={{ withinPortal: true }}
-      />
-      <TextInput label={t('address.locality')} {...form.getInputProps('locality')} autoComplete="address-level2" required />
-      <TextInput label={t('address.street')} {...form.getInputProps('street')} autoComplete="street-address" required />
-      <TextInput
-        label={t('address.postal_code')}
-        inputMode="numeric"
-        value={values.postal_code}
-        onChange={(e) => form.setFieldValue('postal_code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-        error={fieldError(form, 'postal_code')}
-        autoComplete="postal-code"
-        maxLength={6}
-        required
-      />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="address-type-label">{t('address.type')}</Text>
-        <SegmentedControl
-          aria-labelledby="address-type-label"
-          value={values.type ?? 'home'}
-          onChange={(value) => form.setFieldValue('type', value as AddressInput['type'])}
-          data={ADDRESS_TYPES.map((type) => ({ value: type, label: t(`address.type_${type}`) }))}
+        <TextInput label={t('address.name')} {...form.getInputProps('name')} autoComplete="name" required />
+        <TextInput
+          label={t('address.phone')}
+          type="tel"
+          inputMode="numeric"
+          value={values.phone}
+          onChange={(e) => form.setFieldValue('phone', e.currentTarget.value.replace(/\D/g, ''))}
+          error={fieldError(form, 'phone')}
+          autoComplete="tel-national"
+          maxLength={15}
+          required
         />
-        {typeError && <Text size="xs" c="red.8">{typeError}</Text>}
-      </Stack>
-      <Checkbox label={t('address.make_default')} checked={Boolean(values.is_default)} onChange={(e) => form.setFieldValue('is_default', e.currentTarget.checked)} />
-      {formError && <Text size="sm" c="red.8" role="alert">{formError}</Text>}
-      <Group justify="flex-end">
-        {onCancel && <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>}
-        <Button type="submit" loading={busy}>{submitLabel ?? t('address.save')}</Button>
-      </Group>
+        <Select
+          label={t('address.county')}
+          data={[...COUNTIES]}
+          searchable
+          value={values.county || null}
+          onChange={(value) => form.setFieldValue('county', (value ?? '') as AddressInput['county'])}
+          error={fieldError(form, 'county')}
+          nothingFoundMessage={t('address.county_none')}
+          required
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput label={t('address.locality')} {...form.getInputProps('locality')} autoComplete="address-level2" required />
+        <TextInput label={t('address.street')} {...form.getInputProps('street')} autoComplete="street-address" required />
+        <TextInput
+          label={t('address.postal_code')}
+          inputMode="numeric"
+          value={values.postal_code}
+          onChange={(e) => form.setFieldValue('postal_code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+          error={fieldError(form, 'postal_code')}
+          autoComplete="postal-code"
+          maxLength={6}
+          required
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="address-type-label">
+            {t('address.type')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="address-type-label"
+            value={values.type ?? 'home'}
+            onChange={(value) => form.setFieldValue('type', value as AddressInput['type'])}
+            data={ADDRESS_TYPES.map((type) => ({ value: type, label: t(`address.type_${type}`) }))}
+          />
+          {typeError && (
+            <Text size="xs" c="red.8">
+              {typeError}
+            </Text>
+          )}
+        </Stack>
+        <Checkbox
+          label={t('address.make_default')}
+          checked={Boolean(values.is_default)}
+          onChange={(e) => form.setFieldValue('is_default', e.currentTarget.checked)}
+        />
+        {formError && (
+          <Text size="sm" c="red.8" role="alert">
+            {formError}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
+          <Button type="submit" loading={busy}>
+            {submitLabel ?? t('address.save')}
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -22,10 +22,12 @@ export const register = (body: RegistrationPayload) =>
   apiRequest<Envelope<{ user: User; requires_verification: boolean; access?: Access }>>('/registration', { method: 'POST', body });
 
 export const sendOtp = (body: SendOtpPayload) =>
-  apiRequest<Envelope<{ email_or_phone: string; otp_length: number; resend_in: number; expires_in: number }>>('/send-otp', { method: 'POST', body });
+  apiRequest<Envelope<{ email_or_phone: string; otp_length: number; resend_in: number; expires_in: number }>>('/send-otp', {
+    method: 'POST',
+    body,
+  });
 
-export const verifyOtpRegister = (body: VerifyOtpPayload) =>
-  apiRequest<SessionResponse>('/verify-otp-register', { method: 'POST', body });
+export const verifyOtpRegister = (body: VerifyOtpPayload) => apiRequest<SessionResponse>('/verify-otp-register', { method: 'POST', body });
 
 export const verifyOtp = (body: VerifyOtpPayload) => apiRequest<Envelope<{ token: string }>>('/verify-otp', { method: 'POST', body });
 

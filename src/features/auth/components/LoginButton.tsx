@@ -12,7 +12,14 @@ export function LoginButton() {
       <Button size="compact-md" onClick={openLogin} visibleFrom="xs" data-testid="login-button">
         {t('auth.login')}
       </Button>
-      <ActionIcon size="lg" variant="filled" onClick={openLogin} hiddenFrom="xs" aria-label={t('auth.login')} data-testid="login-button-icon">
+      <ActionIcon
+        size="lg"
+        variant="filled"
+        onClick={openLogin}
+        hiddenFrom="xs"
+        aria-label={t('auth.login')}
+        data-testid="login-button-icon"
+      >
         <UserIcon size={20} />
       </ActionIcon>
     </>

@@ -22,7 +22,11 @@ export function UserMenuButton({ user, ...props }: UserMenuButtonProps) {
   return (
     <UnstyledButton aria-label={t('auth.user_menu')} aria-haspopup="menu" {...props}>
       <span className={classes.avatar}>
-        {photo ? <img src={photo} alt={user.name} onError={() => setBroken(photo)} /> : <span aria-hidden="true">{user.name.slice(0, 1)}</span>}
+        {photo ? (
+          <img src={photo} alt={user.name} onError={() => setBroken(photo)} />
+        ) : (
+          <span aria-hidden="true">{user.name.slice(0, 1)}</span>
+        )}
       </span>
     </UnstyledButton>
   );

@@ -53,7 +53,12 @@ export async function getProviderCredential(provider: Provider, settings: Social
   }
   if (provider === 'apple' && settings.apple) {
     await loadScript('https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js');
-    w.AppleID.auth.init({ clientId: settings.apple.clientId, scope: 'name email', redirectURI: settings.apple.redirectUrl ?? window.location.origin, usePopup: true });
+    w.AppleID.auth.init({
+      clientId: settings.apple.clientId,
+      scope: 'name email',
+      redirectURI: settings.apple.redirectUrl ?? window.location.origin,
+      usePopup: true,
+    });
     const result = await w.AppleID.auth.signIn();
     const token = result?.authorization?.id_token as string | undefined;
     if (!token) {

@@ -59,7 +59,8 @@ export function registerCartOutbox(queryClient: QueryClient) {
 export function useQueueCartChange() {
   const queue = useQueueChange<CartChange>();
   return useCallback(
-    (change: CartChange) => queue({ kind: 'cart', request: { method: 'POST', path: PATHS[change.kind], body: change.body }, change, label: nameOf(change) }),
+    (change: CartChange) =>
+      queue({ kind: 'cart', request: { method: 'POST', path: PATHS[change.kind], body: change.body }, change, label: nameOf(change) }),
     [queue],
   );
 }
@@ -77,7 +78,10 @@ export function useCart(options: { signedIn: boolean; fetch: boolean }) {
   const pending = usePendingCartChanges();
   const query = useQuery({ ...cartQueryOptions(), enabled: options.signedIn && options.fetch && pending.length === 0 });
   const server = options.signedIn ? (query.data ?? EMPTY_CART) : EMPTY_CART;
-  const shown = useMemo(() => (options.signedIn ? pending.reduce(applyCartChange, server) : EMPTY_CART), [options.signedIn, pending, server]);
+  const shown = useMemo(
+    () => (options.signedIn ? pending.reduce(applyCartChange, server) : EMPTY_CART),
+    [options.signedIn, pending, server],
+  );
   return { query, server, shown, pending };
 }
 

@@ -6,7 +6,8 @@ import type { Voucher } from '../../../../contract/vouchers.ts';
 export const vouchersQueryOptions = (shopId: number) =>
   queryOptions({
     queryKey: ['vouchers', shopId],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: { coupons: Voucher[] } }>('/get-vouchers', { query: { shop_id: shopId }, signal })).data.coupons,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: { coupons: Voucher[] } }>('/get-vouchers', { query: { shop_id: shopId }, signal })).data.coupons,
     meta: { persist: false },
   });
 

@@ -14,7 +14,15 @@ export function CartButton({ signedIn }: { signedIn: boolean }) {
   const pending = waiting.length;
   const count = selectedCount(selection, cart.cart_items);
   return (
-    <Indicator label={pending ? `${count}…` : count} size={18} disabled={count === 0 && pending === 0} offset={4} color={pending ? 'orange.9' : undefined} data-testid="cart-badge" data-pending={pending || undefined}>
+    <Indicator
+      label={pending ? `${count}…` : count}
+      size={18}
+      disabled={count === 0 && pending === 0}
+      offset={4}
+      color={pending ? 'orange.9' : undefined}
+      data-testid="cart-badge"
+      data-pending={pending || undefined}
+    >
       <ActionIcon variant="subtle" size="lg" onClick={basketStore.openPanel} aria-label={t('cart.open', { count })}>
         <CartIcon />
       </ActionIcon>

@@ -18,13 +18,25 @@ export function FloatingCartTab({ cart, currency }: { cart: CartData; currency: 
       data-testid="floating-cart"
       aria-label={t('cart.open', { count })}
       style={{
-        position: 'fixed', right: 0, bottom: 'max(16px, env(safe-area-inset-bottom))', zIndex: 150, padding: '10px 12px', borderRadius: '12px 0 0 12px',
-        background: 'var(--mantine-primary-color-filled)', color: 'white', textAlign: 'center', boxShadow: 'var(--mantine-shadow-md)',
+        position: 'fixed',
+        right: 0,
+        bottom: 'max(16px, env(safe-area-inset-bottom))',
+        zIndex: 150,
+        padding: '10px 12px',
+        borderRadius: '12px 0 0 12px',
+        background: 'var(--mantine-primary-color-filled)',
+        color: 'white',
+        textAlign: 'center',
+        boxShadow: 'var(--mantine-shadow-md)',
       }}
     >
       <CartIcon size={20} />
-      <Text size="xs" fw={700} c="white">{t('cart.items_count', { count })}</Text>
-      <Text size="xs" c="white">{formatMoney(selectedTotal(selection, cart.cart_items), currency)}</Text>
+      <Text size="xs" fw={700} c="white">
+        {t('cart.items_count', { count })}
+      </Text>
+      <Text size="xs" c="white">
+        {formatMoney(selectedTotal(selection, cart.cart_items), currency)}
+      </Text>
     </UnstyledButton>
   );
 }

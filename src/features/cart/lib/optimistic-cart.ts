@@ -52,7 +52,12 @@ export function applyCartChange(cart: CartData, change: CartChange): CartData {
     const { preview } = change;
     const quantity = Number(change.body.quantity ?? 1);
     const group = groups.find((g) => g.shop_id === preview.shop.id);
-    const existing = group?.products.find((l) => l.product_id === preview.product_id && (l.size?.id ?? null) === (preview.size?.id ?? null) && (l.color?.id ?? null) === (preview.color?.id ?? null));
+    const existing = group?.products.find(
+      (l) =>
+        l.product_id === preview.product_id &&
+        (l.size?.id ?? null) === (preview.size?.id ?? null) &&
+        (l.color?.id ?? null) === (preview.color?.id ?? null),
+    );
     if (existing && group) {
       group.products = group.products.map((l) => (l === existing ? { ...l, quantity: Math.min(l.stock, l.quantity + quantity) } : l));
       return withTotals(groups);
@@ -79,7 +84,14 @@ export function applyCartChange(cart: CartData, change: CartChange): CartData {
       line_total: 0,
     };
     if (group) group.products.push(line);
-    else groups.push({ id: preview.shop.id, shop_id: preview.shop.id, shop_name: preview.shop.name, shop_rating: preview.shop.rating, products: [line] });
+    else
+      groups.push({
+        id: preview.shop.id,
+        shop_id: preview.shop.id,
+        shop_name: preview.shop.name,
+        shop_rating: preview.shop.rating,
+        products: [line],
+      });
     return withTotals(groups);
   }
   const target = findLine(cart, change.body);
@@ -98,7 +110,13 @@ export function applyCartChange(cart: CartData, change: CartChange): CartData {
 /** The line a change is about, in a given cart (for the pending markers). */
 export function lineOfChange(cart: CartData, change: CartChange): CartProduct | undefined {
   if (change.kind === 'store') {
-    return cart.cart_items.flatMap((g) => g.products).find((l) => l.id === change.tempId || (l.product_id === change.preview.product_id && (l.size?.id ?? null) === (change.preview.size?.id ?? null)));
+    return cart.cart_items
+      .flatMap((g) => g.products)
+      .find(
+        (l) =>
+          l.id === change.tempId ||
+          (l.product_id === change.preview.product_id && (l.size?.id ?? null) === (change.preview.size?.id ?? null)),
+      );
   }
   return findLine(cart, change.body);
 }

@@ -22,7 +22,14 @@ import {
 } from './selection.ts';
 
 // Lines by product id; product 11 has a size, product 20 a colour (keys "10::", "11:4:", "20::7").
-const line = (product_id: number, price: number, discount_price = 0, quantity = 1, size: number | null = null, color: number | null = null) => ({
+const line = (
+  product_id: number,
+  price: number,
+  discount_price = 0,
+  quantity = 1,
+  size: number | null = null,
+  color: number | null = null,
+) => ({
   id: product_id * 10,
   product_id,
   size: size === null ? null : { id: size },

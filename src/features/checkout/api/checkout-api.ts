@@ -27,9 +27,16 @@ export const checkoutSummaryQueryOptions = (request: CheckoutRequest) =>
   });
 
 export const placeOrder = async (payload: PlaceOrderPayload, idempotencyKey: string) =>
-  (await apiRequest<PlaceOrderResponse>('/place-order', { method: 'POST', body: payload, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })).data;
+  (
+    await apiRequest<PlaceOrderResponse>('/place-order', {
+      method: 'POST',
+      body: payload,
+      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    })
+  ).data;
 
 export const buyNowOrder = async (payload: BuyNowOrderPayload, idempotencyKey: string) =>
-  (await apiRequest<PlaceOrderResponse>('/buy-now', { method: 'POST', body: payload, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } })).data;
+  (await apiRequest<PlaceOrderResponse>('/buy-now', { method: 'POST', body: payload, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }))
+    .data;
 
 export type PlacedOrders = PlaceOrderResponse['data'];

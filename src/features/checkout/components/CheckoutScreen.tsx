@@ -49,7 +49,9 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <Stack gap="sm" component="section" aria-labelledby="checkout-items">
-              <Title order={2} size="h4" id="checkout-items">{t('checkout.items')}</Title>
+              <Title order={2} size="h4" id="checkout-items">
+                {t('checkout.items')}
+              </Title>
               {summary ? (
                 <CheckoutGroups groups={summary.checkout_items} currency={currency} />
               ) : props.summaryLoading ? (
@@ -67,16 +69,31 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="md" component="section" aria-labelledby="checkout-summary-title" style={{ position: 'sticky', top: 80 }}>
             <Stack gap="md">
-              <Title order={2} size="h4" id="checkout-summary-title">{t('checkout.summary_title')}</Title>
-              <CouponField applied={props.coupon} onApply={props.onCoupon} error={props.couponError} busy={props.summaryLoading && Boolean(props.coupon)} />
+              <Title order={2} size="h4" id="checkout-summary-title">
+                {t('checkout.summary_title')}
+              </Title>
+              <CouponField
+                applied={props.coupon}
+                onApply={props.onCoupon}
+                error={props.couponError}
+                busy={props.summaryLoading && Boolean(props.coupon)}
+              />
               {summary ? <CheckoutSummary amounts={summary.checkout} currency={currency} /> : <Skeleton h={130} />}
               {props.failure && props.failure.kind !== 'offline' && (
-                <Alert color="red" role="alert" data-testid="place-order-error">{props.failure.message}</Alert>
+                <Alert color="red" role="alert" data-testid="place-order-error">
+                  {props.failure.message}
+                </Alert>
               )}
               {(!props.online || props.failure?.kind === 'offline') && (
-                <Alert color="yellow" role="status" data-testid="checkout-offline">{t('checkout.offline')}</Alert>
+                <Alert color="yellow" role="status" data-testid="checkout-offline">
+                  {t('checkout.offline')}
+                </Alert>
               )}
-              {!props.hasAddress && summary && <Text size="sm" c="dimmed">{t('validation.address_required')}</Text>}
+              {!props.hasAddress && summary && (
+                <Text size="sm" c="dimmed">
+                  {t('validation.address_required')}
+                </Text>
+              )}
               <Button size="lg" fullWidth onClick={props.onPlace} disabled={!canPlace} loading={props.busy} data-testid="place-order">
                 {t('checkout.place_order')}
               </Button>

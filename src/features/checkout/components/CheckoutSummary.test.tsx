@@ -20,7 +20,12 @@ describe('CheckoutSummary', () => {
   });
 
   it('leaves out the discount row without a voucher', () => {
-    render(<CheckoutSummary amounts={{ total_amount: 100, delivery_charge: 0, coupon_discount: 0, payable_amount: 100, order_tax_amount: 17.36 }} currency={lei} />);
+    render(
+      <CheckoutSummary
+        amounts={{ total_amount: 100, delivery_charge: 0, coupon_discount: 0, payable_amount: 100, order_tax_amount: 17.36 }}
+        currency={lei}
+      />,
+    );
     expect(screen.queryByTestId('summary-discount')).toBeNull();
   });
 });

@@ -37,12 +37,28 @@ export function CouponField({ applied, onApply, error, busy }: CouponFieldProps)
           autoCapitalize="characters"
           style={{ flex: 1 }}
         />
-        <Button type="submit" variant="light" mt={25} loading={busy}>{t('checkout.apply')}</Button>
+        <Button type="submit" variant="light" mt={25} loading={busy}>
+          {t('checkout.apply')}
+        </Button>
         {applied && (
-          <Button variant="subtle" color="gray" mt={25} onClick={() => { setCode(''); onApply(null); }}>{t('checkout.remove_coupon')}</Button>
+          <Button
+            variant="subtle"
+            color="gray"
+            mt={25}
+            onClick={() => {
+              setCode('');
+              onApply(null);
+            }}
+          >
+            {t('checkout.remove_coupon')}
+          </Button>
         )}
       </Group>
-      {applied && !error && <Text size="xs" c="green.8" mt={4} data-testid="coupon-applied">{t('checkout.coupon_applied', { code: applied })}</Text>}
+      {applied && !error && (
+        <Text size="xs" c="green.8" mt={4} data-testid="coupon-applied">
+          {t('checkout.coupon_applied', { code: applied })}
+        </Text>
+      )}
     </form>
   );
 }

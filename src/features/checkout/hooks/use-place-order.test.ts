@@ -8,7 +8,8 @@ const placed: PlacedOrders = { orders: [], payment_url: null };
 
 describe('usePlaceOrder', () => {
   it('reuses the idempotency key when the same attempt is retried after a dropped connection', async () => {
-    const submit = vi.fn<(key: string) => Promise<PlacedOrders>>()
+    const submit = vi
+      .fn<(key: string) => Promise<PlacedOrders>>()
       .mockRejectedValueOnce(new NetworkError(new TypeError('fetch failed')))
       .mockResolvedValueOnce(placed);
     const onSuccess = vi.fn();

@@ -10,7 +10,17 @@ describe('selectionRequest', () => {
     expect(selectionRequest(selected)).toEqual({ cart_ids: [12, 21], shop_ids: [3, 7], selected_products: [100, 200] });
   });
   it('leaves out lines still waiting for the server and answers null when none remain', () => {
-    expect(selectionRequest([{ shop_id: 7, products: [{ id: -5, product_id: 99 }, { id: 13, product_id: 101 }] }])).toEqual({ cart_ids: [13], shop_ids: [7], selected_products: [101] });
+    expect(
+      selectionRequest([
+        {
+          shop_id: 7,
+          products: [
+            { id: -5, product_id: 99 },
+            { id: 13, product_id: 101 },
+          ],
+        },
+      ]),
+    ).toEqual({ cart_ids: [13], shop_ids: [7], selected_products: [101] });
     expect(selectionRequest([{ shop_id: 7, products: [{ id: -5, product_id: 99 }] }])).toBeNull();
     expect(selectionRequest([])).toBeNull();
   });

@@ -12,7 +12,9 @@ export interface CheckoutLineSource {
 }
 
 /** `selected`: the cart's groups reduced to the shopper's selected lines (cart's `selectedGroups`). */
-export function selectionRequest(selected: CheckoutLineSource[]): Pick<CheckoutRequest, 'cart_ids' | 'shop_ids' | 'selected_products'> | null {
+export function selectionRequest(
+  selected: CheckoutLineSource[],
+): Pick<CheckoutRequest, 'cart_ids' | 'shop_ids' | 'selected_products'> | null {
   const lines = selected.flatMap((g) => g.products.filter((p) => p.id > 0).map((p) => ({ ...p, shop_id: g.shop_id })));
   if (lines.length === 0) return null;
   const unique = (values: number[]) => [...new Set(values)].sort((a, b) => a - b);

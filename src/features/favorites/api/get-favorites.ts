@@ -12,8 +12,7 @@ export type FavoritesData = FavoriteListResponse['data'];
 export const FAVORITES_QUERY_KEY = ['favorites'] as const;
 export const EMPTY_FAVORITES: FavoritesData = { products: [], total: 0, product_ids: [] };
 
-export const getFavorites = async (signal?: AbortSignal) =>
-  (await apiRequest<FavoriteListResponse>('/favorite-products', { signal })).data;
+export const getFavorites = async (signal?: AbortSignal) => (await apiRequest<FavoriteListResponse>('/favorite-products', { signal })).data;
 
 export const favoritesQueryOptions = () =>
   queryOptions({ queryKey: FAVORITES_QUERY_KEY, queryFn: ({ signal }) => getFavorites(signal), staleTime: 60_000 });

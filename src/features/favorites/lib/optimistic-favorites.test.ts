@@ -10,7 +10,10 @@ describe('applyFavoriteChange', () => {
     const one = applyFavoriteChange(EMPTY_FAVORITES, { product: product(1), favorite: true });
     const two = applyFavoriteChange(one, { product: product(2), favorite: true });
     expect(two.product_ids).toEqual([2, 1]);
-    expect(two.products.map((p) => [p.id, p.is_favorite])).toEqual([[2, true], [1, true]]);
+    expect(two.products.map((p) => [p.id, p.is_favorite])).toEqual([
+      [2, true],
+      [1, true],
+    ]);
     expect(two.total).toBe(2);
     // The same heart tapped on twice (a replay): still counted once.
     expect(applyFavoriteChange(two, { product: product(2), favorite: true }).total).toBe(2);

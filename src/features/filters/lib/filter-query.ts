@@ -3,7 +3,14 @@
  * nothing is selected; sort (default newest) and page (default 1) ride along. The same
  * selection is persisted under `filters` in local storage.
  */
-import { DEFAULT_PAGE, DEFAULT_SORT, FILTER_KEYS, PRODUCT_SORTS, type FilterKey, type ProductSort } from '../../../../contract/catalog-constants.ts';
+import {
+  DEFAULT_PAGE,
+  DEFAULT_SORT,
+  FILTER_KEYS,
+  PRODUCT_SORTS,
+  type FilterKey,
+  type ProductSort,
+} from '../../../../contract/catalog-constants.ts';
 
 export type FilterSelection = Partial<Record<FilterKey, number[]>>;
 
@@ -15,8 +22,14 @@ export interface FilterState {
 
 export const FILTERS_STORAGE_KEY = 'filters';
 
-const parseIds = (value: string | null): number[] =>
-  [...new Set((value ?? '').split(',').map((v) => Number(v.trim())).filter((n) => Number.isInteger(n) && n > 0))];
+const parseIds = (value: string | null): number[] => [
+  ...new Set(
+    (value ?? '')
+      .split(',')
+      .map((v) => Number(v.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
+  ),
+];
 
 /** Reads a query string; unknown keys are ignored, broken values dropped, keys matched case-insensitively. */
 export function filterStateFromQuery(search: URLSearchParams | string): FilterState {

@@ -15,7 +15,14 @@ export interface LanguageButtonProps {
 export function LanguageButton({ label, ...props }: LanguageButtonProps) {
   const { t } = useTranslation();
   return (
-    <Button variant="subtle" size="compact-sm" aria-label={t('header.language')} aria-haspopup="menu" data-testid="language-switcher" {...props}>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      aria-label={t('header.language')}
+      aria-haspopup="menu"
+      data-testid="language-switcher"
+      {...props}
+    >
       {label}
     </Button>
   );

@@ -18,10 +18,19 @@ export const getNotifications = async (page: number, signal?: AbortSignal) =>
   (await apiRequest<NotificationListResponse>(`/notifications?page=${page}`, { signal })).data;
 
 export const notificationsQueryOptions = (page: number) =>
-  queryOptions({ queryKey: [...NOTIFICATIONS_QUERY_KEY, 'list', page], queryFn: ({ signal }) => getNotifications(page, signal), staleTime: 15_000 });
+  queryOptions({
+    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'list', page],
+    queryFn: ({ signal }) => getNotifications(page, signal),
+    staleTime: 15_000,
+  });
 
 export const getUnreadCount = async (signal?: AbortSignal) =>
   (await apiRequest<UnreadCountResponse>('/notifications/unread-count', { signal })).data.count;
 
 export const unreadCountQueryOptions = () =>
-  queryOptions({ queryKey: UNREAD_COUNT_QUERY_KEY, queryFn: ({ signal }) => getUnreadCount(signal), staleTime: 30_000, refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: UNREAD_COUNT_QUERY_KEY,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    staleTime: 30_000,
+    refetchInterval: 60_000,
+  });

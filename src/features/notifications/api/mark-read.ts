@@ -26,7 +26,9 @@ function markInCache(queryClient: QueryClient, target: Target) {
     });
     return { ...page, data, unread_count: target === 'all' ? 0 : Math.max(0, page.unread_count - (newlyRead ? 1 : 0)) };
   });
-  queryClient.setQueryData<number>(UNREAD_COUNT_QUERY_KEY, (count) => (target === 'all' ? 0 : Math.max(0, (count ?? 0) - (newlyRead ? 1 : 0))));
+  queryClient.setQueryData<number>(UNREAD_COUNT_QUERY_KEY, (count) =>
+    target === 'all' ? 0 : Math.max(0, (count ?? 0) - (newlyRead ? 1 : 0)),
+  );
 }
 
 export function useMarkRead() {

@@ -6,8 +6,14 @@ import type { PaginationMeta } from '../../../../contract/catalog.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 
-export interface OrderListParams { status?: OrderStatus | null; page?: number }
-export interface OrderList { data: OrderSummary[]; meta: PaginationMeta }
+export interface OrderListParams {
+  status?: OrderStatus | null;
+  page?: number;
+}
+export interface OrderList {
+  data: OrderSummary[];
+  meta: PaginationMeta;
+}
 
 export const getOrders = async ({ status, page = 1 }: OrderListParams, signal?: AbortSignal) =>
   (await apiRequest<{ message: string; data: OrderList }>('/orders', { query: { status: status ?? undefined, page }, signal })).data;

@@ -11,4 +11,3 @@ describe('listParams', () => {
     expect(listParams(new URLSearchParams('page=1.5'))).toEqual({ status: null, page: 1 });
   });
 });
-

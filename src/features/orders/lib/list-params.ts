@@ -8,4 +8,3 @@ export function listParams(search: URLSearchParams): Required<Pick<OrderListPara
   const page = Number(search.get('page'));
   return { status, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
 }
-

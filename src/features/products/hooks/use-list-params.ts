@@ -16,7 +16,8 @@ export function useListParams(defaultSort: ProductSort) {
     (changes: Record<string, string | number | undefined>) => {
       const next = new URLSearchParams(searchParams);
       for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined || value === '' || (key === 'page' && value === DEFAULT_PAGE) || (key === 'sort' && value === defaultSort)) next.delete(key);
+        if (value === undefined || value === '' || (key === 'page' && value === DEFAULT_PAGE) || (key === 'sort' && value === defaultSort))
+          next.delete(key);
         else next.set(key, String(value));
       }
       const query = next.toString();

@@ -9,20 +9,20 @@ export function UpdatePrompt() {
   const { t } = useTranslation();
   useEffect(() => {
     const unsubscribe = onUpdateAvailable((applyUpdate) => {
-        notifications.show({
-          id: 'app-update',
-          autoClose: false,
-          position: 'bottom-center',
-          title: t('pwa.update_title'),
-          message: (
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">{t('pwa.update_text')}</Text>
-              <Button size="compact-sm" onClick={applyUpdate}>
-                {t('pwa.reload')}
-              </Button>
-            </Group>
-          ),
-        });
+      notifications.show({
+        id: 'app-update',
+        autoClose: false,
+        position: 'bottom-center',
+        title: t('pwa.update_title'),
+        message: (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('pwa.update_text')}</Text>
+            <Button size="compact-sm" onClick={applyUpdate}>
+              {t('pwa.reload')}
+            </Button>
+          </Group>
+        ),
+      });
     });
     return () => {
       unsubscribe();

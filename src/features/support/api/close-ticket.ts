@@ -4,4 +4,7 @@ import type { TicketResponse } from '../../../../contract/support.ts';
 import { idempotencyHeaders } from './ticket-body.ts';
 
 export const closeTicket = (ticketNumber: string, idempotencyKey: string = crypto.randomUUID()) =>
-  apiRequest<TicketResponse>(`/support-tickets/${encodeURIComponent(ticketNumber)}/close`, { method: 'POST', headers: idempotencyHeaders(idempotencyKey) });
+  apiRequest<TicketResponse>(`/support-tickets/${encodeURIComponent(ticketNumber)}/close`, {
+    method: 'POST',
+    headers: idempotencyHeaders(idempotencyKey),
+  });

@@ -6,6 +6,14 @@ import { idempotencyHeaders, ticketBody } from './ticket-body.ts';
 export const createTicket = (payload: CreateTicketPayload, attachment: File | null, idempotencyKey: string) =>
   apiRequest<TicketResponse>('/support-tickets', {
     method: 'POST',
-    body: ticketBody({ subject: payload.subject, priority: payload.priority as string | undefined, order_id: payload.order_id as number | null | undefined, message: payload.message }, attachment),
+    body: ticketBody(
+      {
+        subject: payload.subject,
+        priority: payload.priority as string | undefined,
+        order_id: payload.order_id as number | null | undefined,
+        message: payload.message,
+      },
+      attachment,
+    ),
     headers: idempotencyHeaders(idempotencyKey),
   });

@@ -18,7 +18,11 @@ export async function getAttachment(url: string, signal?: AbortSignal): Promise<
   const token = readStored<{ token?: string | null }>(AUTH_STORAGE_KEY, {}).token;
   let response: Response;
   try {
-    response = await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest', ...(token && { Authorization: `Bearer ${token}` }) }, credentials: 'include', signal });
+    response = await fetch(url, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest', ...(token && { Authorization: `Bearer ${token}` }) },
+      credentials: 'include',
+      signal,
+    });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;
     throw new NetworkError(error);

@@ -2,7 +2,10 @@
 import { TICKET_ATTACHMENT_FIELD } from '../../../../contract/support.ts';
 import { IDEMPOTENCY_HEADER } from '../../../../contract/constants.ts';
 
-export function ticketBody(fields: Record<string, string | number | null | undefined>, attachment: File | null): FormData | Record<string, string | number> {
+export function ticketBody(
+  fields: Record<string, string | number | null | undefined>,
+  attachment: File | null,
+): FormData | Record<string, string | number> {
   const present = Object.entries(fields).filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined);
   if (!attachment) return Object.fromEntries(present);
   const form = new FormData();

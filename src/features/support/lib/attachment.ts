@@ -12,7 +12,8 @@ export function attachmentError(file: File): string | null {
 
 /** 1.2 MB / 340 KB, for the chosen file's line. */
 export function formatFileSize(bytes: number, language: string): string {
-  const number = (value: number, digits: number) => new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'ro-RO', { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits: number) =>
+    new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'ro-RO', { maximumFractionDigits: digits }).format(value);
   if (bytes >= 1024 * 1024) return `${number(bytes / (1024 * 1024), 1)} MB`;
   return `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
 }

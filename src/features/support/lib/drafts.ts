@@ -24,12 +24,14 @@ export function readDraft<T extends Draftable>(key: string | null, empty: T): T 
   for (const field of Object.keys(empty)) {
     const value = stored[field];
     const expected = empty[field];
-    if (typeof value === 'string' || (typeof value === 'number' && (expected === null || typeof expected === 'number'))) next[field] = value;
+    if (typeof value === 'string' || (typeof value === 'number' && (expected === null || typeof expected === 'number')))
+      next[field] = value;
   }
   return next as T;
 }
 
-const isEmpty = (values: Draftable, empty: Draftable) => Object.keys(empty).every((field) => values[field] === empty[field] || values[field] === '');
+const isEmpty = (values: Draftable, empty: Draftable) =>
+  Object.keys(empty).every((field) => values[field] === empty[field] || values[field] === '');
 
 /**
  * A form's draft: `initialValues` restored from it (a field it leaves blank takes `initial`: the
@@ -40,7 +42,8 @@ export function useFormDraft<T extends Draftable>(key: string | null, empty: T, 
   const [initialValues] = useState<T>(() => {
     const draft = readDraft(key, empty);
     const merged: Draftable = { ...draft };
-    for (const [field, value] of Object.entries(initial ?? {})) if ((merged[field] === '' || merged[field] === null) && value != null) merged[field] = value;
+    for (const [field, value] of Object.entries(initial ?? {}))
+      if ((merged[field] === '' || merged[field] === null) && value != null) merged[field] = value;
     return merged as T;
   });
 

@@ -24,7 +24,6 @@ describe('parseTicketNumber', () => {
   });
 });
 
-
 describe('attachmentError', () => {
   const file = (type: string, size: number) => {
     const f = new File(['x'], 'photo', { type });

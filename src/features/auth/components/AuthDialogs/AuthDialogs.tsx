@@ -23,7 +23,9 @@ export default function AuthDialogs({ countries, settings }: { countries: Countr
   const { dialog, pending, resetToken } = useAuthDialog();
   switch (dialog) {
     case 'login':
-      return <LoginModal countries={countries} defaultCountry={settings.defaultCountry} social={settings.social} appName={settings.appName} />;
+      return (
+        <LoginModal countries={countries} defaultCountry={settings.defaultCountry} social={settings.social} appName={settings.appName} />
+      );
     case 'register':
       return <RegisterModal countries={countries} defaultCountry={settings.defaultCountry} />;
     case 'forgot':

@@ -16,7 +16,10 @@ type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
 const server = setupApiServer();
 
 const countries: Country[] = [{ name: 'România', phone_code: '+40', iso_code: 'RO' }];
-const codeSent: SendOtpResponse = { message: 'Codul a fost trimis.', data: { email_or_phone: '+40 7** *** 456', otp_length: 4, resend_in: 60, expires_in: 600 } };
+const codeSent: SendOtpResponse = {
+  message: 'Codul a fost trimis.',
+  data: { email_or_phone: '+40 7** *** 456', otp_length: 4, resend_in: 60, expires_in: 600 },
+};
 
 beforeEach(() => authDialogStore.open('forgot'));
 afterEach(() => {
@@ -45,7 +48,10 @@ describe('ForgotPasswordDialog', () => {
     const show = vi.spyOn(notifications, 'show');
     server.use(
       http.post<never, SendOtpPayload, ValidationErrorBody>('/api/send-otp', () =>
-        HttpResponse.json({ message: ro['validation.phone_invalid'], errors: { phone: [ro['validation.phone_invalid']] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: ro['validation.phone_invalid'], errors: { phone: [ro['validation.phone_invalid']] } },
+          { status: 422 },
+        ),
       ),
     );
     const typing = userEvent.setup();
@@ -72,7 +78,12 @@ describe('ForgotPasswordDialog', () => {
     await typing.click(screen.getByTestId('send-otp'));
     await waitFor(() => expect(authDialogStore.get().dialog).toBe('otp'));
     expect(bodies[0]).toEqual({ phone: '722123456', phone_code: '+40', forgot_password: 1 });
-    expect(authDialogStore.get().pending).toMatchObject({ flow: 'forgot', phone: '722123456', phone_code: '+40', destination: '+40 7** *** 456' });
+    expect(authDialogStore.get().pending).toMatchObject({
+      flow: 'forgot',
+      phone: '722123456',
+      phone_code: '+40',
+      destination: '+40 7** *** 456',
+    });
     unmount();
 
     authDialogStore.open('forgot');

@@ -23,12 +23,25 @@ const checkedBy = (field: z.ZodType) =>
 /** Spec §5: 'The country field is required', 'The phone field is required' (or the e-mail's messages). */
 const forgotFormSchema = (countries: Country[], otpType: 'phone' | 'email') =>
   z.object({
-    country: z.string().refine((country) => Boolean(country) && phoneCodeField.safeParse(dialCodeOf(countries, country)).success, 'validation.country_required'),
+    country: z
+      .string()
+      .refine(
+        (country) => Boolean(country) && phoneCodeField.safeParse(dialCodeOf(countries, country)).success,
+        'validation.country_required',
+      ),
     phone: otpType === 'phone' ? checkedBy(phoneField) : z.string(),
     email: otpType === 'email' ? checkedBy(emailField) : z.string(),
   });
 
-export function ForgotPasswordDialog({ countries, defaultCountry, otpType }: { countries: Country[]; defaultCountry: string; otpType: 'phone' | 'email' }) {
+export function ForgotPasswordDialog({
+  countries,
+  defaultCountry,
+  otpType,
+}: {
+  countries: Country[];
+  defaultCountry: string;
+  otpType: 'phone' | 'email';
+}) {
   const { t } = useTranslation();
   const failed = (error: unknown) => notifyError(error, t('auth.otp_failed'), t('auth.offline'));
   const { form, onSubmit, busy } = useSchemaForm({
@@ -57,7 +70,9 @@ export function ForgotPasswordDialog({ countries, defaultCountry, otpType }: { c
     <Modal opened onClose={() => authDialogStore.close()} title={t('auth.forgot_title')} centered size="md">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed">{otpType === 'phone' ? t('auth.forgot_text_phone') : t('auth.forgot_text_email')}</Text>
+          <Text size="sm" c="dimmed">
+            {otpType === 'phone' ? t('auth.forgot_text_phone') : t('auth.forgot_text_email')}
+          </Text>
           <CountryField
             countries={countries}
             value={form.values.country}
@@ -65,12 +80,21 @@ export function ForgotPasswordDialog({ countries, defaultCountry, otpType }: { c
             error={fieldError(form, 'country') ?? fieldError(form, 'phone_code')}
           />
           {otpType === 'phone' ? (
-            <PhoneField dialCode={phoneCode} value={form.values.phone} onChange={(v) => form.setFieldValue('phone', v)} error={fieldError(form, 'phone')} />
+            <PhoneField
+              dialCode={phoneCode}
+              value={form.values.phone}
+              onChange={(v) => form.setFieldValue('phone', v)}
+              error={fieldError(form, 'phone')}
+            />
           ) : (
             <TextInput type="email" label={t('auth.email')} {...form.getInputProps('email')} autoComplete="email" />
           )}
-          <Button type="submit" loading={busy} fullWidth data-testid="send-otp">{t('auth.send_otp')}</Button>
-          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => authDialogStore.open('login')}>{t('auth.back_to_login')}</Anchor>
+          <Button type="submit" loading={busy} fullWidth data-testid="send-otp">
+            {t('auth.send_otp')}
+          </Button>
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => authDialogStore.open('login')}>
+            {t('auth.back_to_login')}
+          </Anchor>
         </Stack>
       </form>
     </Modal>

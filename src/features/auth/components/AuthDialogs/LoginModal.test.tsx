@@ -18,7 +18,15 @@ const countries: Country[] = [
   { name: 'România', phone_code: '+40', iso_code: 'RO' },
   { name: 'Moldova', phone_code: '+373', iso_code: 'MD' },
 ];
-const user: User = { id: 1, name: 'Ana Pop', email: null, phone: '722123456', phone_code: '+40', profile_photo: null, phone_verified_at: '2026-01-01T00:00:00Z' };
+const user: User = {
+  id: 1,
+  name: 'Ana Pop',
+  email: null,
+  phone: '722123456',
+  phone_code: '+40',
+  profile_photo: null,
+  phone_verified_at: '2026-01-01T00:00:00Z',
+};
 const session: SessionResponse = { message: 'Bine ai venit!', data: { user, access: { token: { token: 'tok-fresh', expires_at: null } } } };
 const noSocial = { google: null, facebook: null, apple: null };
 
@@ -58,7 +66,10 @@ describe('LoginModal', () => {
     const show = vi.spyOn(notifications, 'show');
     server.use(
       http.post<never, LoginPayload, ValidationErrorBody>('/api/login', () =>
-        HttpResponse.json({ message: 'Datele de autentificare nu sunt corecte.', errors: { password: ['Parola nu este corectă.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Datele de autentificare nu sunt corecte.', errors: { password: ['Parola nu este corectă.'] } },
+          { status: 422 },
+        ),
       ),
     );
     renderLogin();
@@ -91,13 +102,21 @@ describe('LoginModal', () => {
     const show = vi.spyOn(notifications, 'show');
     server.use(
       http.post<never, LoginPayload, z.infer<typeof loginUnverifiedResponseSchema>>('/api/login', () =>
-        HttpResponse.json({ message: 'Confirmă numărul de telefon.', data: { requires_verification: true, user: { ...user, phone_verified_at: null } } }, { status: 403 }),
+        HttpResponse.json(
+          { message: 'Confirmă numărul de telefon.', data: { requires_verification: true, user: { ...user, phone_verified_at: null } } },
+          { status: 403 },
+        ),
       ),
     );
     renderLogin();
     await fill('722123456', 'parola-sigura-2026');
     await waitFor(() => expect(authDialogStore.get().dialog).toBe('otp'));
-    expect(authDialogStore.get().pending).toMatchObject({ flow: 'login', phone: '722123456', phone_code: '+40', password: 'parola-sigura-2026' });
+    expect(authDialogStore.get().pending).toMatchObject({
+      flow: 'login',
+      phone: '722123456',
+      phone_code: '+40',
+      password: 'parola-sigura-2026',
+    });
     expect(show).not.toHaveBeenCalled();
   });
 });

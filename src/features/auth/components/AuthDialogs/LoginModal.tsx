@@ -23,7 +23,17 @@ type LoginFields = { country: string; phone: string; password: string };
 const loginFormSchema = (countries: Country[]) =>
   formSchema(loginSchema, ({ country, phone, password }: LoginFields) => ({ phone, password, phone_code: dialCodeOf(countries, country) }));
 
-export function LoginModal({ countries, defaultCountry, social, appName }: { countries: Country[]; defaultCountry: string; social: SocialSettings; appName: string }) {
+export function LoginModal({
+  countries,
+  defaultCountry,
+  social,
+  appName,
+}: {
+  countries: Country[];
+  defaultCountry: string;
+  social: SocialSettings;
+  appName: string;
+}) {
   const { t } = useTranslation();
   const failed = (error: unknown) => notifyError(error, t('auth.login_failed'), t('auth.offline'));
   const { form, onSubmit, busy } = useSchemaForm({
@@ -52,24 +62,44 @@ export function LoginModal({ countries, defaultCountry, social, appName }: { cou
     <Modal opened onClose={() => authDialogStore.close()} title={t('auth.login_title')} centered size="md">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Text c="dimmed" size="sm">{t('auth.login_welcome', { app: appName })}</Text>
+          <Text c="dimmed" size="sm">
+            {t('auth.login_welcome', { app: appName })}
+          </Text>
           <SocialButtons settings={social} />
           {(social.google || social.facebook || social.apple) && <Divider label={t('auth.or_continue_with')} labelPosition="center" />}
           <CountryField
             countries={countries}
             value={form.values.country}
-            onChange={(v) => { form.setFieldValue('country', v); form.clearFieldError('phone_code'); }}
+            onChange={(v) => {
+              form.setFieldValue('country', v);
+              form.clearFieldError('phone_code');
+            }}
             error={fieldError(form, 'phone_code')}
           />
-          <PhoneField dialCode={phoneCode} value={form.values.phone} onChange={(v) => form.setFieldValue('phone', v)} error={fieldError(form, 'phone')} />
-          <PasswordField label={t('auth.password')} value={form.values.password} onChange={(v) => form.setFieldValue('password', v)} error={fieldError(form, 'password')} testId="login-password" />
+          <PhoneField
+            dialCode={phoneCode}
+            value={form.values.phone}
+            onChange={(v) => form.setFieldValue('phone', v)}
+            error={fieldError(form, 'phone')}
+          />
+          <PasswordField
+            label={t('auth.password')}
+            value={form.values.password}
+            onChange={(v) => form.setFieldValue('password', v)}
+            error={fieldError(form, 'password')}
+            testId="login-password"
+          />
           <Anchor component="button" type="button" size="sm" ta="right" onClick={() => authDialogStore.open('forgot')}>
             {t('auth.forgot_password')}
           </Anchor>
-          <Button type="submit" loading={busy} fullWidth data-testid="login-submit">{t('auth.log_in')}</Button>
+          <Button type="submit" loading={busy} fullWidth data-testid="login-submit">
+            {t('auth.log_in')}
+          </Button>
           <Text size="sm" ta="center">
             {t('auth.no_account')}{' '}
-            <Anchor component="button" type="button" onClick={() => authDialogStore.open('register')}>{t('auth.sign_up_now')}</Anchor>
+            <Anchor component="button" type="button" onClick={() => authDialogStore.open('register')}>
+              {t('auth.sign_up_now')}
+            </Anchor>
           </Text>
         </Stack>
       </form>

@@ -14,9 +14,22 @@ import { OtpDialog } from './OtpDialog.tsx';
 
 const server = setupApiServer();
 
-const user: User = { id: 7, name: 'Ioana Test', email: null, phone: '722123456', phone_code: '+40', profile_photo: null, phone_verified_at: '2026-01-01T00:00:00Z' };
+const user: User = {
+  id: 7,
+  name: 'Ioana Test',
+  email: null,
+  phone: '722123456',
+  phone_code: '+40',
+  profile_photo: null,
+  phone_verified_at: '2026-01-01T00:00:00Z',
+};
 const session: SessionResponse = { message: 'ok', data: { user, access: { token: { token: 'tok-verified', expires_at: null } } } };
-const pending = (flow: PendingOtp['flow']): Omit<PendingOtp, 'sentAt'> => ({ flow, phone: '722123456', phone_code: '+40', password: flow === 'login' ? 'parola-sigura-2026' : undefined });
+const pending = (flow: PendingOtp['flow']): Omit<PendingOtp, 'sentAt'> => ({
+  flow,
+  phone: '722123456',
+  phone_code: '+40',
+  password: flow === 'login' ? 'parola-sigura-2026' : undefined,
+});
 
 /** As the app shows it: for the pending code of the dialogs' store. */
 function Dialog() {

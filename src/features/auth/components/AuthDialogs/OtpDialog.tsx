@@ -45,7 +45,9 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
     // What confirms the code depends on the flow that sent it.
     submit: async ({ otp }): Promise<{ resetToken: string } | { session: SessionResponse }> => {
       const target = { phone: pending.phone, phone_code: pending.phone_code, otp };
-      return pending.flow === 'forgot' ? { resetToken: (await verifyOtp(target)).data.token } : { session: await verifyOtpRegister(target) };
+      return pending.flow === 'forgot'
+        ? { resetToken: (await verifyOtp(target)).data.token }
+        : { session: await verifyOtpRegister(target) };
     },
     onSuccess: (answer) => {
       form.setValues({ otp: '' });
@@ -119,15 +121,28 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
             getInputProps={(index) => ({ 'aria-label': t('auth.otp_digit', { n: index + 1 }) })}
             data-testid="otp-input"
           />
-          {error && <Text c="red.8" size="sm" role="alert">{error}</Text>}
-          <Button type="submit" fullWidth loading={busy} data-testid="otp-confirm">{t('auth.confirm_otp')}</Button>
+          {error && (
+            <Text c="red.8" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          <Button type="submit" fullWidth loading={busy} data-testid="otp-confirm">
+            {t('auth.confirm_otp')}
+          </Button>
           <Group gap={6} justify="center">
             {seconds > 0 ? (
               <Text size="sm" c="dimmed" data-testid="otp-countdown" aria-live="off">
                 {t('auth.resend_in')} 00:{String(seconds).padStart(2, '0')}
               </Text>
             ) : (
-              <Anchor component="button" type="button" size="sm" onClick={() => void resend()} disabled={resending} data-testid="otp-resend">
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => void resend()}
+                disabled={resending}
+                data-testid="otp-resend"
+              >
                 {t('auth.resend_otp')}
               </Anchor>
             )}

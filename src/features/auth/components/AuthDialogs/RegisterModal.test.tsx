@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
-import type { RegistrationPayload, SendOtpPayload, User, registrationResponseSchema, sendOtpResponseSchema } from '../../../../../contract/auth.ts';
+import type {
+  RegistrationPayload,
+  SendOtpPayload,
+  User,
+  registrationResponseSchema,
+  sendOtpResponseSchema,
+} from '../../../../../contract/auth.ts';
 import type { Country } from '../../../../../contract/content.ts';
 import type { ValidationErrorBody } from '../../../../../contract/envelope.ts';
 import ro from '../../../../locales/ro.json';
@@ -21,8 +27,19 @@ const countries: Country[] = [
   { name: 'România', phone_code: '+40', iso_code: 'RO' },
   { name: 'Moldova', phone_code: '+373', iso_code: 'MD' },
 ];
-const user: User = { id: 7, name: 'Ioana Test', email: null, phone: '722123456', phone_code: '+40', profile_photo: null, phone_verified_at: null };
-const codeSent: SendOtpResponse = { message: 'Codul a fost trimis.', data: { email_or_phone: '+40 7** *** 456', otp_length: 4, resend_in: 60, expires_in: 600 } };
+const user: User = {
+  id: 7,
+  name: 'Ioana Test',
+  email: null,
+  phone: '722123456',
+  phone_code: '+40',
+  profile_photo: null,
+  phone_verified_at: null,
+};
+const codeSent: SendOtpResponse = {
+  message: 'Codul a fost trimis.',
+  data: { email_or_phone: '+40 7** *** 456', otp_length: 4, resend_in: 60, expires_in: 600 },
+};
 
 async function fill(name: string, phone: string, password: string) {
   const typing = userEvent.setup();
@@ -83,9 +100,21 @@ describe('RegisterModal', () => {
     render(<RegisterModal countries={countries} defaultCountry="România" />);
     await fill('  Ioana Test ', '722123456', 'parola-sigura-2026');
     await waitFor(() => expect(authDialogStore.get().dialog).toBe('otp'));
-    expect(bodies.registration).toEqual({ name: 'Ioana Test', country: 'România', phone: '722123456', password: 'parola-sigura-2026', phone_code: '+40', email: null });
+    expect(bodies.registration).toEqual({
+      name: 'Ioana Test',
+      country: 'România',
+      phone: '722123456',
+      password: 'parola-sigura-2026',
+      phone_code: '+40',
+      email: null,
+    });
     expect(bodies.sendOtp).toEqual({ phone: '722123456', phone_code: '+40', forgot_password: null });
-    expect(authDialogStore.get().pending).toMatchObject({ flow: 'register', phone: '722123456', phone_code: '+40', destination: '+40 7** *** 456' });
+    expect(authDialogStore.get().pending).toMatchObject({
+      flow: 'register',
+      phone: '722123456',
+      phone_code: '+40',
+      destination: '+40 7** *** 456',
+    });
     expect(screen.getByTestId('register-name')).toHaveValue('');
     expect(sessionStore.get().token).toBeNull();
   });
@@ -94,7 +123,10 @@ describe('RegisterModal', () => {
     const sendOtp = vi.fn();
     server.use(
       http.post<never, RegistrationPayload, RegistrationResponse>('/api/registration', () =>
-        HttpResponse.json({ message: 'Cont creat.', data: { user, requires_verification: false, access: { token: { token: 'tok-new', expires_at: null } } } }),
+        HttpResponse.json({
+          message: 'Cont creat.',
+          data: { user, requires_verification: false, access: { token: { token: 'tok-new', expires_at: null } } },
+        }),
       ),
       http.post('/api/send-otp', () => (sendOtp(), HttpResponse.json(codeSent))),
     );

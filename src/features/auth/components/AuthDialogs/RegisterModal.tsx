@@ -20,7 +20,11 @@ type RegisterFields = { name: string; country: string; phone: string; password: 
 
 /** The payload adds the country's dial code and sends a blank e-mail as null; `registrationSchema` checks it. */
 const registerFormSchema = (countries: Country[]) =>
-  formSchema(registrationSchema, (fields: RegisterFields) => ({ ...fields, phone_code: dialCodeOf(countries, fields.country), email: fields.email || null }));
+  formSchema(registrationSchema, (fields: RegisterFields) => ({
+    ...fields,
+    phone_code: dialCodeOf(countries, fields.country),
+    email: fields.email || null,
+  }));
 
 export function RegisterModal({ countries, defaultCountry }: { countries: Country[]; defaultCountry: string }) {
   const { t } = useTranslation();
@@ -43,7 +47,12 @@ export function RegisterModal({ countries, defaultCountry }: { countries: Countr
         notifySuccess(registered.message);
         return;
       }
-      authDialogStore.codeSent({ flow: 'register', phone: payload.phone, phone_code: payload.phone_code, destination: sent.data.email_or_phone });
+      authDialogStore.codeSent({
+        flow: 'register',
+        phone: payload.phone,
+        phone_code: payload.phone_code,
+        destination: sent.data.email_or_phone,
+      });
       notifySuccess(t('auth.verify_phone_to_finish'), 3000);
     },
     onFieldErrors: failed,
@@ -62,7 +71,13 @@ export function RegisterModal({ countries, defaultCountry }: { countries: Countr
             onChange={(v) => form.setFieldValue('country', v)}
             error={fieldError(form, 'country') ?? fieldError(form, 'phone_code')}
           />
-          <PhoneField label={t('auth.phone_number')} dialCode={phoneCode} value={form.values.phone} onChange={(v) => form.setFieldValue('phone', v)} error={fieldError(form, 'phone')} />
+          <PhoneField
+            label={t('auth.phone_number')}
+            dialCode={phoneCode}
+            value={form.values.phone}
+            onChange={(v) => form.setFieldValue('phone', v)}
+            error={fieldError(form, 'phone')}
+          />
           <PasswordField
             label={t('auth.create_password')}
             value={form.values.password}
@@ -71,16 +86,24 @@ export function RegisterModal({ countries, defaultCountry }: { countries: Countr
             autoComplete="new-password"
             testId="register-password"
           />
-          <Button type="submit" loading={busy} fullWidth data-testid="register-submit">{t('auth.sign_up')}</Button>
+          <Button type="submit" loading={busy} fullWidth data-testid="register-submit">
+            {t('auth.sign_up')}
+          </Button>
           <Text size="sm" ta="center">
             {t('auth.have_account')}{' '}
-            <Anchor component="button" type="button" onClick={() => authDialogStore.open('login')}>{t('auth.log_in')}</Anchor>
+            <Anchor component="button" type="button" onClick={() => authDialogStore.open('login')}>
+              {t('auth.log_in')}
+            </Anchor>
           </Text>
           <Text size="xs" c="dimmed" ta="center">
             {t('auth.agree_prefix')}{' '}
-            <Anchor component={Link} to="/terms-and-conditions" size="xs" onClick={() => authDialogStore.close()}>{t('routes.terms')}</Anchor>{' '}
+            <Anchor component={Link} to="/terms-and-conditions" size="xs" onClick={() => authDialogStore.close()}>
+              {t('routes.terms')}
+            </Anchor>{' '}
             {t('auth.and')}{' '}
-            <Anchor component={Link} to="/privacy-policy" size="xs" onClick={() => authDialogStore.close()}>{t('routes.privacy')}</Anchor>
+            <Anchor component={Link} to="/privacy-policy" size="xs" onClick={() => authDialogStore.close()}>
+              {t('routes.privacy')}
+            </Anchor>
           </Text>
         </Stack>
       </form>

@@ -41,7 +41,10 @@ describe('ResetPasswordDialog', () => {
     const show = vi.spyOn(notifications, 'show');
     server.use(
       http.post<never, ResetPasswordPayload, ValidationErrorBody>('/api/reset-password', () =>
-        HttpResponse.json({ message: 'Parola este prea des folosită.', errors: { password: ['Parola este prea des folosită.'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'Parola este prea des folosită.', errors: { password: ['Parola este prea des folosită.'] } },
+          { status: 422 },
+        ),
       ),
     );
     render(<ResetPasswordDialog token={TOKEN} />);

@@ -48,7 +48,9 @@ export function ResetPasswordDialog({ token }: { token: string }) {
             autoComplete="new-password"
             testId="reset-confirmation"
           />
-          <Button type="submit" loading={busy} fullWidth data-testid="reset-submit">{t('auth.reset_password')}</Button>
+          <Button type="submit" loading={busy} fullWidth data-testid="reset-submit">
+            {t('auth.reset_password')}
+          </Button>
         </Stack>
       </form>
     </Modal>

@@ -37,7 +37,19 @@ export function CountryField({
 }
 
 /** Spec §2/§5: '+dial code' prefix (or 00), digits only as typed, numeric keypad. */
-export function PhoneField({ dialCode, value, onChange, error, label }: { dialCode: string; value: string; onChange: (v: string) => void; error?: string; label?: string }) {
+export function PhoneField({
+  dialCode,
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  dialCode: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  label?: string;
+}) {
   const { t } = useTranslation();
   const prefix = dialCode ? `+${dialCode.replace(/^\+/, '')}` : '00';
   return (
@@ -57,7 +69,21 @@ export function PhoneField({ dialCode, value, onChange, error, label }: { dialCo
   );
 }
 
-export function PasswordField({ label, value, onChange, error, autoComplete = 'current-password', testId }: { label: string; value: string; onChange: (v: string) => void; error?: string; autoComplete?: string; testId?: string }) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  autoComplete = 'current-password',
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  autoComplete?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <PasswordInput

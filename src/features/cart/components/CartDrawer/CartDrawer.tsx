@@ -17,7 +17,19 @@ import { usePendingCartChanges, useQueueCartChange } from '../../api/cart-change
 import type { CartData } from '../../api/get-cart.ts';
 import { basketStore, useBasket } from '../../lib/basket-store.ts';
 import { lineOfChange } from '../../lib/optimistic-cart.ts';
-import { isSelected, isShopFullySelected, lineKey, lineCount, selectAll, selectedCount, selectedShopIds, selectedTotal, deselectAll, toggleLine, toggleShop } from '../../lib/selection.ts';
+import {
+  isSelected,
+  isShopFullySelected,
+  lineKey,
+  lineCount,
+  selectAll,
+  selectedCount,
+  selectedShopIds,
+  selectedTotal,
+  deselectAll,
+  toggleLine,
+  toggleShop,
+} from '../../lib/selection.ts';
 import { VoucherList } from '../VoucherList.tsx';
 import classes from './CartDrawer.module.css';
 
@@ -31,14 +43,30 @@ export interface CartDrawerProps {
   onRemoved?: (line: CartProduct) => void;
 }
 
-function Line({ line, currency, pending, onRemoved }: { line: CartProduct; currency: CurrencyFormat; pending: boolean; onRemoved?: (line: CartProduct) => void }) {
+function Line({
+  line,
+  currency,
+  pending,
+  onRemoved,
+}: {
+  line: CartProduct;
+  currency: CurrencyFormat;
+  pending: boolean;
+  onRemoved?: (line: CartProduct) => void;
+}) {
   const { t } = useTranslation();
   const { selection } = useBasket();
   const change = useQueueCartChange();
   const unit = line.discount_price > 0 ? line.discount_price : line.price;
   const body = { product_id: line.product_id, ...(line.id > 0 && { cart_id: line.id }) };
   return (
-    <div className={classes.line} data-testid="cart-line" data-line-id={line.id} data-product-id={line.product_id} data-pending={pending || undefined}>
+    <div
+      className={classes.line}
+      data-testid="cart-line"
+      data-line-id={line.id}
+      data-product-id={line.product_id}
+      data-pending={pending || undefined}
+    >
       <Checkbox
         checked={isSelected(selection, line)}
         onChange={() => basketStore.setSelection((s) => toggleLine(s, line))}
@@ -46,22 +74,62 @@ function Line({ line, currency, pending, onRemoved }: { line: CartProduct; curre
       />
       <Photo src={line.thumbnail} meta={line.thumbnail_meta} alt="" sizes="56px" width={56} height={56} className={classes.thumb} />
       <Stack gap={2} miw={0}>
-        <Text size="sm" fw={500} lineClamp={2}>{line.name}</Text>
-        {(line.size || line.color) && <Text size="xs" c="dimmed">{[line.size?.name, line.color?.name].filter(Boolean).join(' · ')}</Text>}
-        <Text size="sm" fw={700}>{formatMoney(unit, currency)}</Text>
-        {pending && <span className={classes.pending} data-testid="pending-marker">{t('cart.pending')}</span>}
+        <Text size="sm" fw={500} lineClamp={2}>
+          {line.name}
+        </Text>
+        {(line.size || line.color) && (
+          <Text size="xs" c="dimmed">
+            {[line.size?.name, line.color?.name].filter(Boolean).join(' · ')}
+          </Text>
+        )}
+        <Text size="sm" fw={700}>
+          {formatMoney(unit, currency)}
+        </Text>
+        {pending && (
+          <span className={classes.pending} data-testid="pending-marker">
+            {t('cart.pending')}
+          </span>
+        )}
       </Stack>
       <Stack gap={4} align="flex-end">
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="default" size="sm" aria-label={t('cart.decrease', { name: line.name })} onClick={() => {
-            const removes = line.quantity <= 1;
-            change({ kind: 'decrement', body, name: line.name, ...(removes && { removesLine: lineKey(line) }) });
-            if (removes) onRemoved?.(line);
-          }}>−</ActionIcon>
-          <Text w={24} ta="center" size="sm" fw={600} data-testid="line-quantity">{line.quantity}</Text>
-          <ActionIcon variant="default" size="sm" aria-label={t('cart.increase', { name: line.name })} disabled={line.quantity >= line.stock} onClick={() => change({ kind: 'increment', body, name: line.name })}>+</ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="sm"
+            aria-label={t('cart.decrease', { name: line.name })}
+            onClick={() => {
+              const removes = line.quantity <= 1;
+              change({ kind: 'decrement', body, name: line.name, ...(removes && { removesLine: lineKey(line) }) });
+              if (removes) onRemoved?.(line);
+            }}
+          >
+            −
+          </ActionIcon>
+          <Text w={24} ta="center" size="sm" fw={600} data-testid="line-quantity">
+            {line.quantity}
+          </Text>
+          <ActionIcon
+            variant="default"
+            size="sm"
+            aria-label={t('cart.increase', { name: line.name })}
+            disabled={line.quantity >= line.stock}
+            onClick={() => change({ kind: 'increment', body, name: line.name })}
+          >
+            +
+          </ActionIcon>
         </Group>
-        <Anchor component="button" type="button" size="xs" c="red.8" className={classes.remove} onClick={() => { change({ kind: 'delete', body, name: line.name, removesLine: lineKey(line) }); onRemoved?.(line); }} aria-label={t('cart.remove_named', { name: line.name })}>
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          c="red.8"
+          className={classes.remove}
+          onClick={() => {
+            change({ kind: 'delete', body, name: line.name, removesLine: lineKey(line) });
+            onRemoved?.(line);
+          }}
+          aria-label={t('cart.remove_named', { name: line.name })}
+        >
           {t('cart.remove')}
         </Anchor>
       </Stack>
@@ -69,7 +137,19 @@ function Line({ line, currency, pending, onRemoved }: { line: CartProduct; curre
   );
 }
 
-function ShopGroup({ group, currency, multiVendor, pendingIds, onRemoved }: { group: CartGroup; currency: CurrencyFormat; multiVendor: boolean; pendingIds: Set<number>; onRemoved?: (line: CartProduct) => void }) {
+function ShopGroup({
+  group,
+  currency,
+  multiVendor,
+  pendingIds,
+  onRemoved,
+}: {
+  group: CartGroup;
+  currency: CurrencyFormat;
+  multiVendor: boolean;
+  pendingIds: Set<number>;
+  onRemoved?: (line: CartProduct) => void;
+}) {
   const { t } = useTranslation();
   const { selection } = useBasket();
   const [vouchers, setVouchers] = useState(false);
@@ -80,17 +160,27 @@ function ShopGroup({ group, currency, multiVendor, pendingIds, onRemoved }: { gr
           checked={isShopFullySelected(selection, group)}
           indeterminate={!isShopFullySelected(selection, group) && group.products.some((p) => isSelected(selection, p))}
           onChange={() => basketStore.setSelection((s) => toggleShop(s, group))}
-          label={<Text fw={700} size="sm">{multiVendor ? group.shop_name : t('cart.all_items')}</Text>}
+          label={
+            <Text fw={700} size="sm">
+              {multiVendor ? group.shop_name : t('cart.all_items')}
+            </Text>
+          }
           aria-label={t('cart.select_shop', { shop: group.shop_name })}
         />
-        {multiVendor && <Text size="xs" fw={600}>{group.shop_rating.toFixed(1).replace('.', ',')} <span style={{ color: '#a34700' }}>★</span></Text>}
+        {multiVendor && (
+          <Text size="xs" fw={600}>
+            {group.shop_rating.toFixed(1).replace('.', ',')} <span style={{ color: '#a34700' }}>★</span>
+          </Text>
+        )}
       </Group>
       {multiVendor && (
         <Anchor component="button" type="button" size="xs" mt={4} onClick={() => setVouchers(true)} data-testid="apply-voucher">
           {t('cart.apply_store_voucher')}
         </Anchor>
       )}
-      {group.products.map((line) => <Line key={line.id} line={line} currency={currency} pending={pendingIds.has(line.id)} onRemoved={onRemoved} />)}
+      {group.products.map((line) => (
+        <Line key={line.id} line={line} currency={currency} pending={pendingIds.has(line.id)} onRemoved={onRemoved} />
+      ))}
       {vouchers && <VoucherList shopId={group.shop_id} shopName={group.shop_name} currency={currency} onClose={() => setVouchers(false)} />}
     </div>
   );
@@ -121,7 +211,14 @@ export default function CartDrawer({ cart, currency, multiVendor, onCheckout, on
   };
 
   return (
-    <Drawer opened={panelOpen} onClose={basketStore.closePanel} position="right" title={`${t('cart.my_cart')} (${total})`} size="md" data-testid="cart-drawer">
+    <Drawer
+      opened={panelOpen}
+      onClose={basketStore.closePanel}
+      position="right"
+      title={`${t('cart.my_cart')} (${total})`}
+      size="md"
+      data-testid="cart-drawer"
+    >
       {total === 0 ? (
         <Stack align="center" py="xl">
           <CartIcon size={48} />
@@ -137,19 +234,38 @@ export default function CartDrawer({ cart, currency, multiVendor, onCheckout, on
               label={t('cart.select_all')}
               data-testid="select-all"
             />
-            <Text size="sm" c="dimmed" data-testid="selected-of">{t('cart.selected_of', { n: chosen, m: total })}</Text>
+            <Text size="sm" c="dimmed" data-testid="selected-of">
+              {t('cart.selected_of', { n: chosen, m: total })}
+            </Text>
           </Group>
-          {pending.length > 0 && <Text size="xs" c="orange.9" data-testid="pending-note">{t('cart.pending_note', { count: pending.length })}</Text>}
+          {pending.length > 0 && (
+            <Text size="xs" c="orange.9" data-testid="pending-note">
+              {t('cart.pending_note', { count: pending.length })}
+            </Text>
+          )}
           {cart.cart_items.map((group) => (
-            <ShopGroup key={group.shop_id} group={group} currency={currency} multiVendor={multiVendor} pendingIds={pendingIds} onRemoved={onRemoved} />
+            <ShopGroup
+              key={group.shop_id}
+              group={group}
+              currency={currency}
+              multiVendor={multiVendor}
+              pendingIds={pendingIds}
+              onRemoved={onRemoved}
+            />
           ))}
           <Stack gap="xs" className={classes.footer}>
             <Group justify="space-between">
               <Text fw={600}>{t('cart.cart_amount')}</Text>
-              <Text fw={800} fz="lg" data-testid="cart-amount">{formatMoney(selectedTotal(selection, cart.cart_items), currency)}</Text>
+              <Text fw={800} fz="lg" data-testid="cart-amount">
+                {formatMoney(selectedTotal(selection, cart.cart_items), currency)}
+              </Text>
             </Group>
-            <Button variant="light" onClick={checkoutSelected} data-testid="checkout-selected">{t('cart.checkout_selected', { n: chosen })}</Button>
-            <Button onClick={proceed} data-testid="proceed-checkout">{t('cart.proceed_to_checkout')}</Button>
+            <Button variant="light" onClick={checkoutSelected} data-testid="checkout-selected">
+              {t('cart.checkout_selected', { n: chosen })}
+            </Button>
+            <Button onClick={proceed} data-testid="proceed-checkout">
+              {t('cart.proceed_to_checkout')}
+            </Button>
           </Stack>
         </Stack>
       )}

@@ -34,7 +34,15 @@ export function CategoryButtons() {
     <nav aria-label={t('header.categories')} className={classes.strip} data-testid="category-buttons">
       {categories.map((category) => (
         <Link key={category.id} to={`/categories/${category.id}`} className={classes.item}>
-          <Photo src={category.thumbnail} meta={category.thumbnail_meta} alt="" sizes="36px" width={36} height={36} className={classes.icon} />
+          <Photo
+            src={category.thumbnail}
+            meta={category.thumbnail_meta}
+            alt=""
+            sizes="36px"
+            width={36}
+            height={36}
+            className={classes.icon}
+          />
           <span className={classes.label}>{category.name}</span>
         </Link>
       ))}

@@ -11,7 +11,15 @@ const COLS = { base: 3, sm: 4, md: 6 };
  * Category cards. While loading, `placeholders` cards of the same size stand in (every name
  * keeps two lines, so a row is as tall whatever the names): nothing moves when the list arrives.
  */
-export function CategoryGrid({ categories, loading, placeholders = 12 }: { categories: Category[]; loading?: boolean; placeholders?: number }) {
+export function CategoryGrid({
+  categories,
+  loading,
+  placeholders = 12,
+}: {
+  categories: Category[];
+  loading?: boolean;
+  placeholders?: number;
+}) {
   const { t } = useTranslation();
   if (loading) {
     return (
@@ -34,10 +42,20 @@ export function CategoryGrid({ categories, loading, placeholders = 12 }: { categ
     <SimpleGrid cols={COLS} spacing="sm" data-testid="category-grid">
       {categories.map((category) => (
         <UnstyledButton key={category.id} component={Link} to={`/categories/${category.slug}`} className={classes.card}>
-          <Photo src={category.thumbnail} meta={category.thumbnail_meta} alt="" sizes="64px" width={64} height={64} className={classes.thumb} />
+          <Photo
+            src={category.thumbnail}
+            meta={category.thumbnail_meta}
+            alt=""
+            sizes="64px"
+            width={64}
+            height={64}
+            className={classes.thumb}
+          />
           {/* Plain text: Mantine's Text sets its size inline, which the phone size below could not override. */}
           <span className={`${classes.name} ${classes.title}`}>{category.name}</span>
-          <Text size="xs" c="dimmed" ta="center">{t('categories.products_count', { count: category.products_count })}</Text>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('categories.products_count', { count: category.products_count })}
+          </Text>
         </UnstyledButton>
       ))}
     </SimpleGrid>

@@ -18,7 +18,9 @@ const note = (over: Partial<AppNotification>): AppNotification => ({
 describe('NotificationList', () => {
   it('marks unread ones for sight and for screen readers, links to the target, reports the open', async () => {
     const onOpen = vi.fn();
-    render(<NotificationList notifications={[note({}), note({ id: 2, read_at: '2026-11-23T13:00:00Z', title: 'Citită' })]} onOpen={onOpen} />);
+    render(
+      <NotificationList notifications={[note({}), note({ id: 2, read_at: '2026-11-23T13:00:00Z', title: 'Citită' })]} onOpen={onOpen} />,
+    );
     const [unread, read] = screen.getAllByTestId('notification');
     expect(unread).toHaveAttribute('data-unread', 'true');
     expect(unread).toHaveAttribute('href', '/support-ticket/T-ABC');
@@ -31,7 +33,15 @@ describe('NotificationList', () => {
   });
 
   it('shows text as text and never follows a link off the app', () => {
-    render(<NotificationList notifications={[note({ title: '<img src=x onerror=alert(1)>', url: 'https://evil.example/x' }), note({ id: 3, url: '//evil.example' })]} onOpen={() => {}} />);
+    render(
+      <NotificationList
+        notifications={[
+          note({ title: '<img src=x onerror=alert(1)>', url: 'https://evil.example/x' }),
+          note({ id: 3, url: '//evil.example' }),
+        ]}
+        onOpen={() => {}}
+      />,
+    );
     const [first, second] = screen.getAllByTestId('notification');
     expect(first).toHaveTextContent('<img src=x onerror=alert(1)>');
     expect(first!.querySelector('img')).toBeNull();

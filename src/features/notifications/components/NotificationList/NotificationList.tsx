@@ -37,8 +37,12 @@ export function NotificationList({ notifications, onOpen }: NotificationListProp
                 {!n.read_at && <span className="visually-hidden">{t('notifications.unread')}: </span>}
                 {n.title}
               </Text>
-              <Text size="sm" c="dimmed">{n.body}</Text>
-              <Text size="xs" c="dimmed" mt={4}>{formatDateTime(n.created_at)}</Text>
+              <Text size="sm" c="dimmed">
+                {n.body}
+              </Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                {formatDateTime(n.created_at)}
+              </Text>
             </span>
           </Link>
         </li>

@@ -4,7 +4,13 @@ import { render, screen } from '../../../../testing/test-utils.tsx';
 import { PushToggle, type PushToggleProps } from './PushToggle.tsx';
 
 const props = (over: Partial<PushToggleProps>): PushToggleProps => ({
-  state: 'off', busy: false, failed: false, online: true, onTurnOn: vi.fn(), onTurnOff: vi.fn(), ...over,
+  state: 'off',
+  busy: false,
+  failed: false,
+  online: true,
+  onTurnOn: vi.fn(),
+  onTurnOff: vi.fn(),
+  ...over,
 });
 
 describe('PushToggle', () => {

@@ -20,7 +20,13 @@ export function PushToggle({ state, busy, failed, online, onTurnOn, onTurnOff }:
   const { t } = useTranslation();
   if (state === 'loading') return null;
   const text =
-    state === 'on' ? t('push.on_text') : state === 'denied' ? t('push.denied_text') : state === 'unsupported' ? t('push.unsupported_text') : t('push.off_text');
+    state === 'on'
+      ? t('push.on_text')
+      : state === 'denied'
+        ? t('push.denied_text')
+        : state === 'unsupported'
+          ? t('push.unsupported_text')
+          : t('push.off_text');
   return (
     <Paper withBorder p="md" radius="md" data-testid="push-toggle" data-state={state}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -28,15 +34,25 @@ export function PushToggle({ state, busy, failed, online, onTurnOn, onTurnOff }:
           <BellIcon size={24} color="var(--mantine-primary-color-filled)" style={{ flex: 'none' }} />
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={600}>{t(state === 'on' ? 'push.on_title' : 'push.title')}</Text>
-            <Text size="sm" c="dimmed">{text}</Text>
-            {failed && <Text size="sm" c="red.8" role="alert">{t('push.failed')}</Text>}
+            <Text size="sm" c="dimmed">
+              {text}
+            </Text>
+            {failed && (
+              <Text size="sm" c="red.8" role="alert">
+                {t('push.failed')}
+              </Text>
+            )}
           </Stack>
         </Group>
         {state === 'off' && (
-          <Button onClick={onTurnOn} loading={busy} disabled={!online}>{online ? t('push.turn_on') : t('common.needs_connection')}</Button>
+          <Button onClick={onTurnOn} loading={busy} disabled={!online}>
+            {online ? t('push.turn_on') : t('common.needs_connection')}
+          </Button>
         )}
         {state === 'on' && (
-          <Button variant="default" onClick={onTurnOff} loading={busy} disabled={!online}>{t('push.turn_off')}</Button>
+          <Button variant="default" onClick={onTurnOff} loading={busy} disabled={!online}>
+            {t('push.turn_off')}
+          </Button>
         )}
       </Group>
     </Paper>

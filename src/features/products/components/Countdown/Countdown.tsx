@@ -93,7 +93,11 @@ export function Countdown({ to, label, endedText, onComplete, size = 'md' }: Cou
 
   return (
     <Group gap={8} align="center" wrap="wrap" data-testid="countdown" data-ended="false" className={classes.root} data-size={size}>
-      {label && <Text component="span" fw={600} size={size === 'sm' ? 'sm' : 'md'}>{label}</Text>}
+      {label && (
+        <Text component="span" fw={600} size={size === 'sm' ? 'sm' : 'md'}>
+          {label}
+        </Text>
+      )}
       {/* role=timer is not announced on every tick (implicit aria-live off). */}
       <div role="timer" className={classes.boxes}>
         {units.map((unit) => (

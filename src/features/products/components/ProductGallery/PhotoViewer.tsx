@@ -26,11 +26,28 @@ interface View {
 const REST: View = { scale: 1, x: 0, y: 0 };
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
-export function PhotoViewer({ photos, index, onIndex, onClose, title }: { photos: ViewerPhoto[]; index: number; onIndex: (i: number) => void; onClose: () => void; title: string }) {
+export function PhotoViewer({
+  photos,
+  index,
+  onIndex,
+  onClose,
+  title,
+}: {
+  photos: ViewerPhoto[];
+  index: number;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+  title: string;
+}) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>(REST);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef<{ startX: number; startY: number; pinch?: number; base: View; moved: boolean }>({ startX: 0, startY: 0, base: REST, moved: false });
+  const gesture = useRef<{ startX: number; startY: number; pinch?: number; base: View; moved: boolean }>({
+    startX: 0,
+    startY: 0,
+    base: REST,
+    moved: false,
+  });
   const lastTap = useRef(0);
   const lastTouch = useRef(0);
   const total = photos.length;
@@ -94,14 +111,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose, title }: { photos
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      fullScreen
-      title={title}
-      classNames={{ body: classes.viewerBody }}
-      data-testid="photo-viewer"
-    >
+    <Modal opened onClose={onClose} fullScreen title={title} classNames={{ body: classes.viewerBody }} data-testid="photo-viewer">
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- arrow keys anywhere in the viewer turn the photo; the buttons inside are the focusable controls */}
       <div
         className={classes.viewerStage}
@@ -126,13 +136,37 @@ export function PhotoViewer({ photos, index, onIndex, onClose, title }: { photos
           data-zoomed={view.scale > 1 || undefined}
         >
           <div style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} className={classes.viewerZoom}>
-            <Photo key={photo.src} src={photo.src} meta={photo.meta} alt={photo.label} sizes="100vw" full priority className={classes.viewerImage} data-testid="viewer-image" />
+            <Photo
+              key={photo.src}
+              src={photo.src}
+              meta={photo.meta}
+              alt={photo.label}
+              sizes="100vw"
+              full
+              priority
+              className={classes.viewerImage}
+              data-testid="viewer-image"
+            />
           </div>
         </div>
         {total > 1 && (
           <>
-            <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => go(index - 1)} aria-label={t('product.gallery_previous')}>‹</button>
-            <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => go(index + 1)} aria-label={t('product.gallery_next')}>›</button>
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.prev}`}
+              onClick={() => go(index - 1)}
+              aria-label={t('product.gallery_previous')}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.next}`}
+              onClick={() => go(index + 1)}
+              aria-label={t('product.gallery_next')}
+            >
+              ›
+            </button>
           </>
         )}
         <p className={classes.viewerHint} aria-live="polite">

@@ -22,19 +22,25 @@ const product = {
 
 describe('ProductGallery (issue 15)', () => {
   it('keeps each photo’s sizes and placeholder', () => {
-    expect(galleryItems(product).map((i) => (i.kind === 'image' ? i.meta?.variants : null))).toEqual(product.images.map((i) => i.meta.variants));
+    expect(galleryItems(product).map((i) => (i.kind === 'image' ? i.meta?.variants : null))).toEqual(
+      product.images.map((i) => i.meta.variants),
+    );
   });
 
   it('the stage shows the first photo as the page’s priority picture; a swipe moves to the next', () => {
     render(<ProductGallery product={product} />);
     const image = screen.getByTestId('gallery-image');
     expect(image).toHaveAttribute('fetchpriority', 'high');
-    expect(image.closest('picture')!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')).toContain(`${meta(1).variants}/480.avif 480w`);
+    expect(image.closest('picture')!.querySelector('source[type="image/avif"]')!.getAttribute('srcset')).toContain(
+      `${meta(1).variants}/480.avif 480w`,
+    );
     const open = screen.getByTestId('gallery-open');
     fireEvent.pointerDown(open, { clientX: 300 });
     fireEvent.pointerUp(open, { clientX: 200 });
     fireEvent.click(open);
-    expect(screen.getByTestId('gallery-image').closest('picture')!.querySelector('source')!.getAttribute('srcset')).toContain(meta(2).variants);
+    expect(screen.getByTestId('gallery-image').closest('picture')!.querySelector('source')!.getAttribute('srcset')).toContain(
+      meta(2).variants,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -44,7 +50,9 @@ describe('ProductGallery (issue 15)', () => {
       const user = userEvent.setup();
       render(<ProductGallery product={product} />);
       // Save-Data: the stage offers the small widths only.
-      expect(screen.getByTestId('gallery-image').closest('picture')!.querySelector('source')!.getAttribute('srcset')).not.toContain('1600w');
+      expect(screen.getByTestId('gallery-image').closest('picture')!.querySelector('source')!.getAttribute('srcset')).not.toContain(
+        '1600w',
+      );
       await user.click(screen.getByRole('button', { name: 'Deschide fotografia 1 pe tot ecranul' }));
       const dialog = await screen.findByRole('dialog', { name: 'Fotografiile produsului Geacă de blugi' });
       const full = within(dialog).getByTestId('viewer-image');
@@ -62,7 +70,11 @@ describe('ProductGallery (issue 15)', () => {
 });
 
 describe('stageRatio', () => {
-  const photo = (width: number, height: number): GalleryItem => ({ kind: 'image', src: '/p.jpg', meta: { width, height, placeholder: '', variants: '/media/img/v1/x', widths: [160] } });
+  const photo = (width: number, height: number): GalleryItem => ({
+    kind: 'image',
+    src: '/p.jpg',
+    meta: { width, height, placeholder: '', variants: '/media/img/v1/x', widths: [160] },
+  });
   it('takes the first photo’s shape, kept between 3:4 and 4:3; square without one', () => {
     expect(stageRatio([photo(1600, 1200), photo(900, 1600)])).toBe('1600 / 1200');
     expect(stageRatio([photo(1200, 1600)])).toBe('1200 / 1600');

@@ -24,8 +24,11 @@ export { STAGE_SIZES };
 
 /** Images (or the thumbnail when there are none) and videos; videos first when there is no real picture. */
 export function galleryItems(product: GalleryProduct): GalleryItem[] {
-  let images: GalleryItem[] = product.images.filter((image) => !isDefaultImage(image.url)).map((image) => ({ kind: 'image', src: image.url, meta: image.meta }));
-  if (images.length === 0 && !isDefaultImage(product.thumbnail)) images = [{ kind: 'image', src: product.thumbnail, meta: product.thumbnail_meta }];
+  let images: GalleryItem[] = product.images
+    .filter((image) => !isDefaultImage(image.url))
+    .map((image) => ({ kind: 'image', src: image.url, meta: image.meta }));
+  if (images.length === 0 && !isDefaultImage(product.thumbnail))
+    images = [{ kind: 'image', src: product.thumbnail, meta: product.thumbnail_meta }];
   const videos: GalleryItem[] = product.videos.map((video) => ({ kind: 'video', src: video.url, poster: video.thumbnail }));
   if (images.length === 0 && videos.length === 0) return [{ kind: 'image', src: DEFAULT_PRODUCT_THUMBNAIL }];
   return images.length === 0 ? videos : [...images, ...videos];
@@ -69,7 +72,14 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
   };
 
   const onStripKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: total - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: total - 1,
+    };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -130,17 +140,40 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
         )}
         {total > 1 && (
           <>
-            <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => select(index - 1)} aria-label={t('product.gallery_previous')}>‹</button>
-            <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => select(index + 1)} aria-label={t('product.gallery_next')}>›</button>
-            <span className={classes.counter} aria-hidden="true">{index + 1} / {total}</span>
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.prev}`}
+              onClick={() => select(index - 1)}
+              aria-label={t('product.gallery_previous')}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.next}`}
+              onClick={() => select(index + 1)}
+              aria-label={t('product.gallery_next')}
+            >
+              ›
+            </button>
+            <span className={classes.counter} aria-hidden="true">
+              {index + 1} / {total}
+            </span>
           </>
         )}
       </div>
       {viewing && current.kind === 'image' && (
         <PhotoViewer
           title={t('product.gallery_full_title', { name: product.name })}
-          photos={photos.map(({ item, i }) => ({ src: item.src, meta: item.kind === 'image' ? item.meta : null, label: labelFor(item, i) }))}
-          index={Math.max(0, photos.findIndex(({ i }) => i === index))}
+          photos={photos.map(({ item, i }) => ({
+            src: item.src,
+            meta: item.kind === 'image' ? item.meta : null,
+            label: labelFor(item, i),
+          }))}
+          index={Math.max(
+            0,
+            photos.findIndex(({ i }) => i === index),
+          )}
           onIndex={(n) => setSelected(photos[n]!.i)}
           onClose={() => setViewing(false)}
         />
@@ -167,7 +200,11 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
               ) : (
                 <Photo src={item.src} meta={item.meta} alt="" sizes="64px" width={64} height={64} />
               )}
-              {item.kind === 'video' && <span className={classes.play} aria-hidden="true">▶</span>}
+              {item.kind === 'video' && (
+                <span className={classes.play} aria-hidden="true">
+                  ▶
+                </span>
+              )}
             </button>
           ))}
         </div>

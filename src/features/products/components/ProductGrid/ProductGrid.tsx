@@ -25,7 +25,9 @@ function useCardsToRender(total: number): number {
     if (limit >= total) return;
     let active = true;
     // Once all are in, the limit goes: a longer list later (another page) renders whole at once.
-    whenIdle(() => active && startTransition(() => setLimit((n) => (n + CARDS_PER_IDLE_PERIOD >= total ? Infinity : n + CARDS_PER_IDLE_PERIOD))));
+    whenIdle(
+      () => active && startTransition(() => setLimit((n) => (n + CARDS_PER_IDLE_PERIOD >= total ? Infinity : n + CARDS_PER_IDLE_PERIOD))),
+    );
     return () => {
       active = false;
     };
@@ -35,7 +37,13 @@ function useCardsToRender(total: number): number {
 
 export const GRID_COLS = { base: 2, sm: 3, md: 4, lg: 5 } as const;
 
-export function ProductGridSkeleton({ count = 10, cols = GRID_COLS }: { count?: number; cols?: typeof GRID_COLS | Record<string, number> }) {
+export function ProductGridSkeleton({
+  count = 10,
+  cols = GRID_COLS,
+}: {
+  count?: number;
+  cols?: typeof GRID_COLS | Record<string, number>;
+}) {
   return (
     <SimpleGrid cols={cols} spacing="sm" aria-hidden="true" data-testid="product-grid-skeleton">
       {Array.from({ length: count }, (_, i) => (

@@ -34,7 +34,16 @@ const product = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
   quality: { id: 1, name: 'Foarte bună' },
   weight: 1.2,
   category: { id: 2, name: 'Geci', slug: 'geci' },
-  shop: { id: 1, name: 'Garderoba Bunicii', slug: 'garderoba-bunicii', logo: '/media/shops/g/logo.svg', logo_meta: null, rating: 4.8, reviews_count: 12, city: 'Cluj-Napoca' },
+  shop: {
+    id: 1,
+    name: 'Garderoba Bunicii',
+    slug: 'garderoba-bunicii',
+    logo: '/media/shops/g/logo.svg',
+    logo_meta: null,
+    rating: 4.8,
+    reviews_count: 12,
+    city: 'Cluj-Napoca',
+  },
   flash_sale: null,
   ...overrides,
 });

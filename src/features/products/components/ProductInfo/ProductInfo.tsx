@@ -36,7 +36,18 @@ export interface ProductInfoProps {
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
-    <svg width={22} height={22} viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={22}
+      height={22}
+      viewBox="0 0 24 24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.5 8 3.6 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.5 0 5.6 3.5 4.4 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
     </svg>
   );
@@ -59,7 +70,10 @@ function OptionGroup<T extends Option>({
   testId: string;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const selectedIndex = Math.max(0, options.findIndex((o) => o.id === value?.id));
+  const selectedIndex = Math.max(
+    0,
+    options.findIndex((o) => o.id === value?.id),
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
     if (step === undefined) return;
@@ -73,7 +87,11 @@ function OptionGroup<T extends Option>({
     <div>
       <Text size="sm" fw={600} mb={6} id={labelId}>
         {label}
-        {value && <Text component="span" fw={400} c="dimmed">: {value.name}</Text>}
+        {value && (
+          <Text component="span" fw={400} c="dimmed">
+            : {value.name}
+          </Text>
+        )}
       </Text>
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the radios take focus, not the group (WAI-ARIA APG radio group) */}
       <div role="radiogroup" aria-labelledby={labelId} className={classes.options} onKeyDown={onKeyDown} data-testid={testId}>
@@ -119,7 +137,11 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
   if (product.quality) attributes.push({ label: t('product.quality'), value: product.quality.name });
   attributes.push({
     label: t('product.category'),
-    value: <Anchor component={Link} to={`/categories/${product.category.slug}`}>{product.category.name}</Anchor>,
+    value: (
+      <Anchor component={Link} to={`/categories/${product.category.slug}`}>
+        {product.category.name}
+      </Anchor>
+    ),
   });
 
   return (
@@ -132,9 +154,13 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
           {product.brand && (
-            <Text size="sm" fw={700} tt="uppercase" c="dimmed" data-testid="product-brand">{product.brand}</Text>
+            <Text size="sm" fw={700} tt="uppercase" c="dimmed" data-testid="product-brand">
+              {product.brand}
+            </Text>
           )}
-          <Title order={1} fz={{ base: 22, sm: 26 }} className={classes.name}>{product.name}</Title>
+          <Title order={1} fz={{ base: 22, sm: 26 }} className={classes.name}>
+            {product.name}
+          </Title>
         </Stack>
         <ActionIcon
           variant="default"
@@ -152,12 +178,20 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
 
       <Stack gap={4}>
         <Group gap="sm" align="center" wrap="wrap">
-          <ProductPrice current={linePrice(product, surcharge, 1)} original={discounted ? originalLinePrice(product, surcharge, 1) : null} size="xl" />
+          <ProductPrice
+            current={linePrice(product, surcharge, 1)}
+            original={discounted ? originalLinePrice(product, surcharge, 1) : null}
+            size="xl"
+          />
           {discounted && product.discount_percentage > 0 && (
-            <Badge color="red.9" variant="filled" data-testid="discount-badge">{t('product.percent_off', { n: product.discount_percentage })}</Badge>
+            <Badge color="red.9" variant="filled" data-testid="discount-badge">
+              {t('product.percent_off', { n: product.discount_percentage })}
+            </Badge>
           )}
         </Group>
-        <Text size="sm" c="dimmed" data-testid="product-sold">{t('product.sold', { count: product.total_sold })}</Text>
+        <Text size="sm" c="dimmed" data-testid="product-sold">
+          {t('product.sold', { count: product.total_sold })}
+        </Text>
       </Stack>
 
       {product.sizes.length > 0 && (
@@ -177,7 +211,14 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
       )}
 
       {product.colors.length > 1 && (
-        <OptionGroup label={t('product.color')} options={product.colors} value={color} onChange={setColor} testId="color-options" render={(option) => option.name} />
+        <OptionGroup
+          label={t('product.color')}
+          options={product.colors}
+          value={color}
+          onChange={setColor}
+          testId="color-options"
+          render={(option) => option.name}
+        />
       )}
 
       <dl className={classes.attributes}>
@@ -191,11 +232,31 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
 
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Group gap="sm" align="center">
-          <Text size="sm" fw={600} id="product-quantity-label">{t('product.quantity')}</Text>
+          <Text size="sm" fw={600} id="product-quantity-label">
+            {t('product.quantity')}
+          </Text>
           <Group gap={6} role="group" aria-labelledby="product-quantity-label" wrap="nowrap">
-            <ActionIcon variant="default" size="lg" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</ActionIcon>
-            <Text w={36} ta="center" fw={700} aria-live="polite" data-testid="product-quantity">{quantity}</Text>
-            <ActionIcon variant="default" size="lg" aria-label={t('product.increase')} disabled={quantity >= maxQuantity} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}>+</ActionIcon>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('product.decrease')}
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            >
+              −
+            </ActionIcon>
+            <Text w={36} ta="center" fw={700} aria-live="polite" data-testid="product-quantity">
+              {quantity}
+            </Text>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('product.increase')}
+              disabled={quantity >= maxQuantity}
+              onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+            >
+              +
+            </ActionIcon>
           </Group>
         </Group>
         <Text size="sm" c={product.quantity === 1 ? 'red.9' : 'dimmed'} fw={product.quantity === 1 ? 600 : 400} data-testid="product-stock">
@@ -212,12 +273,20 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
               {formatMoney(originalLinePrice(product, surcharge, quantity), currency)}
             </Text>
           )}
-          <Text fw={800} fz="xl" data-testid="product-total">{formatMoney(linePrice(product, surcharge, quantity), currency)}</Text>
+          <Text fw={800} fz="xl" data-testid="product-total">
+            {formatMoney(linePrice(product, surcharge, quantity), currency)}
+          </Text>
         </Group>
       </Group>
 
       <div className={classes.actions}>
-        <Button variant="light" size="md" leftSection={<CartIcon size={18} />} onClick={() => onAddToCart?.(selection())} data-testid="add-to-cart">
+        <Button
+          variant="light"
+          size="md"
+          leftSection={<CartIcon size={18} />}
+          onClick={() => onAddToCart?.(selection())}
+          data-testid="add-to-cart"
+        >
           {t('product.add_to_cart')}
         </Button>
         <Button size="md" onClick={() => onBuyNow?.(selection())} data-testid="buy-now">

@@ -20,7 +20,9 @@ import { SortSelect, LIST_SORTS } from '../SortSelect/SortSelect.tsx';
 
 /** "24 de produse", or "peste 1.000 de produse" when the server counted only up to its cap (issue #13). */
 export function resultsText(t: TFunction, language: string, meta: { total: number; total_capped?: boolean }) {
-  return meta.total_capped ? t('listing.results_capped', { count: meta.total.toLocaleString(language) }) : t('listing.results', { count: meta.total });
+  return meta.total_capped
+    ? t('listing.results_capped', { count: meta.total.toLocaleString(language) })
+    : t('listing.results', { count: meta.total });
 }
 
 export function ProductListing({
@@ -54,14 +56,25 @@ export function ProductListing({
         <Text c="dimmed" size="sm" data-testid="results-count" aria-live="polite">
           {data ? resultsText(t, i18n.language, data.meta) : query.isPending && enabled ? t('listing.loading') : ''}
         </Text>
-        {sorts.length > 0 && <SortSelect value={sort} options={sorts} onChange={(next) => void navigate(hrefWith({ sort: next, page: undefined }))} />}
+        {sorts.length > 0 && (
+          <SortSelect value={sort} options={sorts} onChange={(next) => void navigate(hrefWith({ sort: next, page: undefined }))} />
+        )}
       </Group>
       {!data && (phase === 'loading' || !enabled) ? (
         <ProductGridSkeleton />
       ) : !data ? (
-        <QueryState kind={phase === 'offline' || phase === 'not-found' ? phase : 'error'} order={2} onRetry={() => query.refetch()} retrying={query.isFetching} />
+        <QueryState
+          kind={phase === 'offline' || phase === 'not-found' ? phase : 'error'}
+          order={2}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : data.data.length === 0 ? (
-        (empty ?? <Text ta="center" py="xl" c="dimmed" data-testid="no-products">{t('listing.no_products')}</Text>)
+        (empty ?? (
+          <Text ta="center" py="xl" c="dimmed" data-testid="no-products">
+            {t('listing.no_products')}
+          </Text>
+        ))
       ) : (
         <div style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={query.isPlaceholderData}>
           <ProductGrid products={data.data} {...actions} />

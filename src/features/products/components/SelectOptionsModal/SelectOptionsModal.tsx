@@ -43,7 +43,9 @@ export function SelectOptionsModal({
         <Text fw={600}>{product.name}</Text>
         {product.sizes.length > 0 && (
           <div role="radiogroup" aria-label={t('product.size')}>
-            <Text size="sm" fw={500} mb={6}>{t('product.size')}</Text>
+            <Text size="sm" fw={500} mb={6}>
+              {t('product.size')}
+            </Text>
             <Group gap={6}>
               {product.sizes.map((option) => (
                 <UnstyledButton
@@ -62,21 +64,49 @@ export function SelectOptionsModal({
           </div>
         )}
         <Group justify="space-between">
-          <Text size="sm" fw={500} id="quantity-label">{t('product.quantity')}</Text>
+          <Text size="sm" fw={500} id="quantity-label">
+            {t('product.quantity')}
+          </Text>
           <Group gap={6} role="group" aria-labelledby="quantity-label">
-            <ActionIcon variant="default" size="lg" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</ActionIcon>
-            <Text w={32} ta="center" fw={600} aria-live="polite" data-testid="option-quantity">{quantity}</Text>
-            <ActionIcon variant="default" size="lg" aria-label={t('product.increase')} disabled={quantity >= maxQuantity} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}>+</ActionIcon>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('product.decrease')}
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            >
+              −
+            </ActionIcon>
+            <Text w={32} ta="center" fw={600} aria-live="polite" data-testid="option-quantity">
+              {quantity}
+            </Text>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('product.increase')}
+              disabled={quantity >= maxQuantity}
+              onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+            >
+              +
+            </ActionIcon>
           </Group>
         </Group>
         <Group justify="space-between" align="baseline">
           <Text size="sm">{t('product.total')}</Text>
           <Group gap={6} align="baseline">
-            <Text fw={700} fz="xl" data-testid="option-price">{formatMoney(linePrice(product, surcharge, quantity), currency)}</Text>
-            {isDiscounted(product) && <Text component="s" size="sm" c="dimmed">{formatMoney(originalLinePrice(product, surcharge, quantity), currency)}</Text>}
+            <Text fw={700} fz="xl" data-testid="option-price">
+              {formatMoney(linePrice(product, surcharge, quantity), currency)}
+            </Text>
+            {isDiscounted(product) && (
+              <Text component="s" size="sm" c="dimmed">
+                {formatMoney(originalLinePrice(product, surcharge, quantity), currency)}
+              </Text>
+            )}
           </Group>
         </Group>
-        <Button fullWidth onClick={() => onConfirm({ size, quantity })}>{confirmLabel ?? t('product.add_to_cart')}</Button>
+        <Button fullWidth onClick={() => onConfirm({ size, quantity })}>
+          {confirmLabel ?? t('product.add_to_cart')}
+        </Button>
       </Stack>
     </Modal>
   );

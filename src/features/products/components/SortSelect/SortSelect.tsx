@@ -5,7 +5,15 @@ import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
 
 export const LIST_SORTS: ProductSort[] = ['newest', 'price_asc', 'price_desc', 'most_sold'];
 
-export function SortSelect({ value, options = LIST_SORTS, onChange }: { value: ProductSort; options?: ProductSort[]; onChange: (sort: ProductSort) => void }) {
+export function SortSelect({
+  value,
+  options = LIST_SORTS,
+  onChange,
+}: {
+  value: ProductSort;
+  options?: ProductSort[];
+  onChange: (sort: ProductSort) => void;
+}) {
   const { t } = useTranslation();
   return (
     <NativeSelect

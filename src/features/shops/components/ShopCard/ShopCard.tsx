@@ -15,7 +15,10 @@ export type ShopCardShop = Pick<Shop, 'id' | 'name' | 'logo' | 'rating' | 'revie
 
 /** "4,8" in Romanian, "4.8" in English: one decimal. */
 export function formatRating(rating: number, language: string): string {
-  return new Intl.NumberFormat(language.startsWith('ro') ? 'ro-RO' : 'en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating);
+  return new Intl.NumberFormat(language.startsWith('ro') ? 'ro-RO' : 'en-GB', {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(rating);
 }
 
 export function ShopRating({ rating, reviews }: { rating: number; reviews: number }) {
@@ -25,10 +28,14 @@ export function ShopRating({ rating, reviews }: { rating: number; reviews: numbe
     <Group gap={6} wrap="nowrap" data-testid="shop-rating">
       <Text component="span" size="sm" fw={700}>
         {/* #a34700 on white is 6:1 (WCAG AA); Mantine's orange shades are lighter. */}
-        <span aria-hidden="true">{value} <span style={{ color: '#a34700' }}>★</span></span>
+        <span aria-hidden="true">
+          {value} <span style={{ color: '#a34700' }}>★</span>
+        </span>
         <span className="visually-hidden">{t('shop.rating_label', { rating: value })}</span>
       </Text>
-      <Text component="span" size="sm" c="dimmed">{t('shop.reviews_count', { count: reviews })}</Text>
+      <Text component="span" size="sm" c="dimmed">
+        {t('shop.reviews_count', { count: reviews })}
+      </Text>
     </Group>
   );
 }
@@ -53,14 +60,33 @@ export function ShopCard({
     <article className={classes.card} data-testid="shop-card" data-shop-id={shop.id}>
       {withBanner && shop.banner && (
         <div className={classes.banner}>
-          <Photo src={shop.banner} meta={shop.banner_meta} alt="" sizes="(min-width: 62em) 400px, (min-width: 48em) 50vw, 100vw" width={1200} height={300} priority={priority} />
+          <Photo
+            src={shop.banner}
+            meta={shop.banner_meta}
+            alt=""
+            sizes="(min-width: 62em) 400px, (min-width: 48em) 50vw, 100vw"
+            width={1200}
+            height={300}
+            priority={priority}
+          />
         </div>
       )}
       <div className={classes.body} data-with-banner={(withBanner && !!shop.banner) || undefined}>
-        <Photo src={shop.logo} meta={shop.logo_meta} alt="" sizes="56px" width={56} height={56} className={classes.logo} priority={priority} />
+        <Photo
+          src={shop.logo}
+          meta={shop.logo_meta}
+          alt=""
+          sizes="56px"
+          width={56}
+          height={56}
+          className={classes.logo}
+          priority={priority}
+        />
         <Stack gap={2} className={classes.text}>
           <Heading className={classes.name}>
-            <Link to={`/shops/${shop.id}`} className={classes.link}>{shop.name}</Link>
+            <Link to={`/shops/${shop.id}`} className={classes.link}>
+              {shop.name}
+            </Link>
           </Heading>
           <ShopRating rating={shop.rating} reviews={shop.reviews_count} />
           <Text size="sm" c="dimmed">

@@ -45,7 +45,13 @@ export function AttachmentField({ value, onChange, error, onError, disabled }: A
       resetRef={reset}
       error={error}
       disabled={disabled}
-      valueComponent={({ value: file }) => (file instanceof File ? <span>{file.name} ({formatFileSize(file.size, i18n.language)})</span> : null)}
+      valueComponent={({ value: file }) =>
+        file instanceof File ? (
+          <span>
+            {file.name} ({formatFileSize(file.size, i18n.language)})
+          </span>
+        ) : null
+      }
       fileInputProps={{ 'data-testid': 'attachment-input' } as React.ComponentProps<'input'>}
       clearButtonProps={{ 'aria-label': t('tickets.attachment_remove') } as React.ComponentProps<'button'>}
     />

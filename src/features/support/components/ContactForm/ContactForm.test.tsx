@@ -60,14 +60,26 @@ describe('ContactForm', () => {
 
   it('prefills the shopper, replaces the form with the confirmation and lets them write again', async () => {
     const onSubmit = vi.fn().mockResolvedValue({ message: 'Îți mulțumim! Am primit mesajul tău.' });
-    render(<ContactForm draftKey="draft:contact:5" prefill={{ name: 'Ana Pop', email: 'ana@example.ro', phone: '721234567' }} onSubmit={onSubmit} />);
+    render(
+      <ContactForm
+        draftKey="draft:contact:5"
+        prefill={{ name: 'Ana Pop', email: 'ana@example.ro', phone: '721234567' }}
+        onSubmit={onSubmit}
+      />,
+    );
     expect(field(/^Nume/).value).toBe('Ana Pop');
     fireEvent.change(field(/^Subiect/), { target: { value: 'Livrare' } });
     fireEvent.change(field(/^Mesaj/), { target: { value: 'Livrați și sâmbăta?' } });
     expect(JSON.parse(localStorage.getItem('draft:contact:5')!)).toMatchObject({ subject: 'Livrare' });
     fireEvent.submit(form());
     expect(await screen.findByTestId('contact-sent')).toHaveTextContent('Îți mulțumim! Am primit mesajul tău.');
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Ana Pop', email: 'ana@example.ro', phone: '721234567', subject: 'Livrare', message: 'Livrați și sâmbăta?' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      name: 'Ana Pop',
+      email: 'ana@example.ro',
+      phone: '721234567',
+      subject: 'Livrare',
+      message: 'Livrați și sâmbăta?',
+    });
     expect(screen.queryByTestId('contact-form')).toBeNull();
     expect(localStorage.getItem('draft:contact:5')).toBeNull();
     fireEvent.click(screen.getByTestId('contact-again'));
@@ -80,7 +92,10 @@ describe('ContactForm', () => {
     server.use(
       http.post<never, ContactPayload, ValidationErrorBody>('/api/contact', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ message: 'Datele nu sunt valide', errors: { phone: ['Numărul de telefon nu este valid'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'Datele nu sunt valide', errors: { phone: ['Numărul de telefon nu este valid'] } },
+          { status: 422 },
+        );
       }),
     );
     render(<ContactForm draftKey="draft:contact:guest" onSubmit={async (payload) => (await sendContactMessage(payload)).data} />);
@@ -90,7 +105,11 @@ describe('ContactForm', () => {
     expect(await screen.findByText('Numărul de telefon nu este valid')).toBeInTheDocument();
     expect(bodies).toEqual([{ name: 'Maria Ionescu', phone: '0721234567', subject: 'Factură', message: 'Am nevoie de factura pe firmă.' }]);
 
-    server.use(http.post<never, ContactPayload, ContactResponse>('/api/contact', () => HttpResponse.json({ message: 'ok', data: { message: 'Îți mulțumim! Am primit mesajul tău.' } }, { status: 201 })));
+    server.use(
+      http.post<never, ContactPayload, ContactResponse>('/api/contact', () =>
+        HttpResponse.json({ message: 'ok', data: { message: 'Îți mulțumim! Am primit mesajul tău.' } }, { status: 201 }),
+      ),
+    );
     fireEvent.submit(form());
     expect(await screen.findByTestId('contact-sent')).toHaveTextContent('Îți mulțumim! Am primit mesajul tău.');
     expect(localStorage.getItem('draft:contact:guest')).toBeNull();

@@ -11,7 +11,13 @@ import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '../../../../../contract/support.ts';
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_NAME_MAX,
+  CONTACT_SUBJECT_MAX,
+  contactSchema,
+  type ContactPayload,
+} from '../../../../../contract/support.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { useFormDraft } from '../../lib/drafts.ts';
@@ -49,7 +55,11 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   const draft = useFormDraft<ContactDraft>(draftKey, EMPTY_CONTACT, prefill);
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const { form, onSubmit: send, busy } = useSchemaForm({
+  const {
+    form,
+    onSubmit: send,
+    busy,
+  } = useSchemaForm({
     schema: contactFormSchema,
     initialValues: draft.initialValues,
     onValuesChange: draft.save,
@@ -66,7 +76,13 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
       setSent(response.message);
     },
     onError: (error) => {
-      setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
+      setFormError(
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text'),
+      );
     },
   });
   const { values } = form;
@@ -91,9 +107,22 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   }
 
   return (
-    <form onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))} noValidate data-testid="contact-form" aria-label={t('contact.form_title')}>
+    <form
+      onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))}
+      noValidate
+      data-testid="contact-form"
+      aria-label={t('contact.form_title')}
+    >
       <Stack gap="sm">
-        <TextInput label={t('contact.name')} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={fieldError(form, 'name')} autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
+        <TextInput
+          label={t('contact.name')}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={fieldError(form, 'name')}
+          autoComplete="name"
+          maxLength={CONTACT_NAME_MAX}
+          required
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t('contact.email')}
@@ -116,11 +145,35 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
             maxLength={13}
           />
         </SimpleGrid>
-        <Text size="xs" c="dimmed" mt={-4}>{t('contact.email_or_phone_hint')}</Text>
-        <TextInput label={t('contact.subject')} value={values.subject} onChange={(e) => set('subject', e.currentTarget.value)} error={fieldError(form, 'subject')} maxLength={CONTACT_SUBJECT_MAX} required />
-        <MessageField label={t('contact.message')} value={values.message} onChange={(value) => set('message', value)} max={CONTACT_MESSAGE_MAX} error={fieldError(form, 'message')} required />
-        {!online && <Alert color="yellow" role="status" data-testid="form-offline">{t('support_forms.offline_draft')}</Alert>}
-        {formError && <Text size="sm" c="red.8" role="alert" data-testid="form-error">{formError}</Text>}
+        <Text size="xs" c="dimmed" mt={-4}>
+          {t('contact.email_or_phone_hint')}
+        </Text>
+        <TextInput
+          label={t('contact.subject')}
+          value={values.subject}
+          onChange={(e) => set('subject', e.currentTarget.value)}
+          error={fieldError(form, 'subject')}
+          maxLength={CONTACT_SUBJECT_MAX}
+          required
+        />
+        <MessageField
+          label={t('contact.message')}
+          value={values.message}
+          onChange={(value) => set('message', value)}
+          max={CONTACT_MESSAGE_MAX}
+          error={fieldError(form, 'message')}
+          required
+        />
+        {!online && (
+          <Alert color="yellow" role="status" data-testid="form-offline">
+            {t('support_forms.offline_draft')}
+          </Alert>
+        )}
+        {formError && (
+          <Text size="sm" c="red.8" role="alert" data-testid="form-error">
+            {formError}
+          </Text>
+        )}
         <Group justify="flex-end">
           <SendButton online={online} busy={busy} label={t('contact.send')} />
         </Group>

@@ -12,8 +12,15 @@ const answered: TicketResponse = {
   message: 'Răspunsul a fost trimis.',
   data: {
     ticket: {
-      ticket_number: 'T-0123456789', subject: 'Colet', status: 'open', priority: 'medium', order: null,
-      created_at: '2026-03-05T10:00:00Z', updated_at: '2026-03-05T11:00:00Z', can_reply: true, messages: [],
+      ticket_number: 'T-0123456789',
+      subject: 'Colet',
+      status: 'open',
+      priority: 'medium',
+      order: null,
+      created_at: '2026-03-05T10:00:00Z',
+      updated_at: '2026-03-05T11:00:00Z',
+      can_reply: true,
+      messages: [],
     },
   },
 };
@@ -38,7 +45,10 @@ describe('ReplyForm', () => {
   });
 
   it('sends the cleaned text, clears the draft after success and shows a refusal', async () => {
-    const onSubmit = vi.fn().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new ApiError(422, 'Tichetul este închis și nu mai poate primi răspunsuri.'));
+    const onSubmit = vi
+      .fn()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new ApiError(422, 'Tichetul este închis și nu mai poate primi răspunsuri.'));
     render(<ReplyForm draftKey="draft:r" onSubmit={onSubmit} />);
     fireEvent.change(textarea(), { target: { value: '  <b>Bună</b>\r\nziua  ' } });
     fireEvent.submit(screen.getByTestId('reply-form'));
@@ -56,16 +66,34 @@ describe('ReplyForm', () => {
   it('through the API: the cleaned text as JSON (multipart with an image), a 422 answer on its field', async () => {
     const sent: { type: string | null; key: string | null; body: unknown }[] = [];
     server.use(
-      http.post<{ ticketNumber: string }, TicketReplyPayload, ValidationErrorBody>('/api/support-tickets/:ticketNumber/replies', async ({ request, params }) => {
-        sent.push({ type: request.headers.get('Content-Type'), key: request.headers.get('Idempotency-Key'), body: { ticket: params.ticketNumber, ...(await request.json()) } });
-        return HttpResponse.json({ message: 'Datele nu sunt valide', errors: { message: ['Mesajul conține caractere nepermise'] } }, { status: 422 });
-      }),
+      http.post<{ ticketNumber: string }, TicketReplyPayload, ValidationErrorBody>(
+        '/api/support-tickets/:ticketNumber/replies',
+        async ({ request, params }) => {
+          sent.push({
+            type: request.headers.get('Content-Type'),
+            key: request.headers.get('Idempotency-Key'),
+            body: { ticket: params.ticketNumber, ...(await request.json()) },
+          });
+          return HttpResponse.json(
+            { message: 'Datele nu sunt valide', errors: { message: ['Mesajul conține caractere nepermise'] } },
+            { status: 422 },
+          );
+        },
+      ),
     );
-    render(<ReplyForm draftKey="draft:r" onSubmit={(message, attachment, key) => replyToTicket('T-0123456789', message, attachment, key)} />);
+    render(
+      <ReplyForm draftKey="draft:r" onSubmit={(message, attachment, key) => replyToTicket('T-0123456789', message, attachment, key)} />,
+    );
     fireEvent.change(textarea(), { target: { value: '  Mulțumesc,\r\naștept coletul.  ' } });
     fireEvent.submit(screen.getByTestId('reply-form'));
     expect(await screen.findByText('Mesajul conține caractere nepermise')).toBeInTheDocument();
-    expect(sent).toEqual([{ type: 'application/json', key: expect.stringMatching(/-/), body: { ticket: 'T-0123456789', message: 'Mulțumesc,\naștept coletul.' } }]);
+    expect(sent).toEqual([
+      {
+        type: 'application/json',
+        key: expect.stringMatching(/-/),
+        body: { ticket: 'T-0123456789', message: 'Mulțumesc,\naștept coletul.' },
+      },
+    ]);
 
     let multipart: { type: string | null; message: FormDataEntryValue | null; attachment: string | null } | undefined;
     server.use(
@@ -73,15 +101,25 @@ describe('ReplyForm', () => {
         const data = await request.formData();
         const attachment = data.get('attachment');
         // (jsdom's File reaches Node's fetch without its bytes: its part and type are what can be checked here.)
-        multipart = { type: request.headers.get('Content-Type'), message: data.get('message'), attachment: attachment instanceof Object && 'type' in attachment ? attachment.type : null };
+        multipart = {
+          type: request.headers.get('Content-Type'),
+          message: data.get('message'),
+          attachment: attachment instanceof Object && 'type' in attachment ? attachment.type : null,
+        };
         return HttpResponse.json(answered);
       }),
     );
-    fireEvent.change(screen.getByTestId('attachment-input'), { target: { files: [new File([new Uint8Array(8)], 'colet.webp', { type: 'image/webp' })] } });
+    fireEvent.change(screen.getByTestId('attachment-input'), {
+      target: { files: [new File([new Uint8Array(8)], 'colet.webp', { type: 'image/webp' })] },
+    });
     fireEvent.submit(screen.getByTestId('reply-form'));
     await waitFor(() => expect(textarea().value).toBe(''));
     // multipart/form-data carries line breaks as CR LF (the server's cleanText makes them LF again).
-    expect(multipart).toEqual({ type: expect.stringMatching(/^multipart\/form-data; boundary=/), message: 'Mulțumesc,\r\naștept coletul.', attachment: 'image/webp' });
+    expect(multipart).toEqual({
+      type: expect.stringMatching(/^multipart\/form-data; boundary=/),
+      message: 'Mulțumesc,\r\naștept coletul.',
+      attachment: 'image/webp',
+    });
     expect(localStorage.getItem('draft:r')).toBeNull();
   });
 });

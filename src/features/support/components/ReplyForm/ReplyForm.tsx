@@ -33,7 +33,11 @@ export function ReplyForm({ draftKey, onSubmit }: ReplyFormProps) {
   const [attachment, setAttachment] = useState<File | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const attempt = useAttemptKey();
-  const { form, onSubmit: send, busy } = useSchemaForm({
+  const {
+    form,
+    onSubmit: send,
+    busy,
+  } = useSchemaForm({
     schema: replyFormSchema,
     initialValues: draft.initialValues,
     onValuesChange: draft.save,
@@ -50,12 +54,23 @@ export function ReplyForm({ draftKey, onSubmit }: ReplyFormProps) {
       setAttachment(null);
     },
     onError: (error) => {
-      setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
+      setFormError(
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text'),
+      );
     },
   });
 
   return (
-    <form onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))} noValidate data-testid="reply-form" aria-label={t('tickets.reply_title')}>
+    <form
+      onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))}
+      noValidate
+      data-testid="reply-form"
+      aria-label={t('tickets.reply_title')}
+    >
       <Stack gap="sm">
         <MessageField
           label={t('tickets.reply')}
@@ -73,8 +88,16 @@ export function ReplyForm({ draftKey, onSubmit }: ReplyFormProps) {
           error={fieldError(form, 'attachment')}
           onError={(message) => form.setFieldError('attachment', message)}
         />
-        {!online && <Alert color="yellow" role="status" data-testid="form-offline">{t('support_forms.offline_draft')}</Alert>}
-        {formError && <Text size="sm" c="red.8" role="alert" data-testid="form-error">{formError}</Text>}
+        {!online && (
+          <Alert color="yellow" role="status" data-testid="form-offline">
+            {t('support_forms.offline_draft')}
+          </Alert>
+        )}
+        {formError && (
+          <Text size="sm" c="red.8" role="alert" data-testid="form-error">
+            {formError}
+          </Text>
+        )}
         <Group justify="flex-end">
           <SendButton online={online} busy={busy} label={t('tickets.send_reply')} />
         </Group>

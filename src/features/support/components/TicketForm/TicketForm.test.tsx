@@ -13,8 +13,15 @@ const opened: TicketResponse = {
   message: 'Tichetul a fost deschis.',
   data: {
     ticket: {
-      ticket_number: 'T-0123456789', subject: 'Colet deteriorat', status: 'open', priority: 'medium', order: { id: 12, number: 'TLC-000012' },
-      created_at: '2026-03-05T10:00:00Z', updated_at: '2026-03-05T10:00:00Z', can_reply: true, messages: [],
+      ticket_number: 'T-0123456789',
+      subject: 'Colet deteriorat',
+      status: 'open',
+      priority: 'medium',
+      order: { id: 12, number: 'TLC-000012' },
+      created_at: '2026-03-05T10:00:00Z',
+      updated_at: '2026-03-05T10:00:00Z',
+      can_reply: true,
+      messages: [],
     },
   },
 };
@@ -77,7 +84,10 @@ describe('TicketForm', () => {
   });
 
   it('sends the parsed ticket with its image, order and a key reused when the same send is retried', async () => {
-    const onSubmit = vi.fn().mockRejectedValueOnce(new NetworkError(new TypeError('fetch failed'))).mockResolvedValueOnce(undefined);
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValueOnce(new NetworkError(new TypeError('fetch failed')))
+      .mockResolvedValueOnce(undefined);
     render(<TicketForm orders={[{ id: 12, number: 'TLC-000012' }]} draftKey={DRAFT} onSubmit={onSubmit} />);
     fill();
     const image = png();
@@ -98,7 +108,12 @@ describe('TicketForm', () => {
   });
 
   it('shows the server’s per-field messages', async () => {
-    const onSubmit = vi.fn().mockRejectedValue(new ApiError(422, 'Invalid', { order_id: ['Alege una dintre comenzile tale'], attachment: ['Atașamentul trebuie să fie o imagine JPEG, PNG sau WebP'] }));
+    const onSubmit = vi.fn().mockRejectedValue(
+      new ApiError(422, 'Invalid', {
+        order_id: ['Alege una dintre comenzile tale'],
+        attachment: ['Atașamentul trebuie să fie o imagine JPEG, PNG sau WebP'],
+      }),
+    );
     render(<TicketForm orders={[{ id: 12, number: 'TLC-000012' }]} draftKey={null} onSubmit={onSubmit} />);
     fill();
     fireEvent.submit(form());
@@ -136,14 +151,23 @@ describe('TicketForm', () => {
     server.use(
       http.post<never, CreateTicketPayload, ValidationErrorBody>('/api/support-tickets', async ({ request }) => {
         sent.push({ type: request.headers.get('Content-Type'), key: request.headers.get('Idempotency-Key'), body: await request.json() });
-        return HttpResponse.json({ message: 'Datele nu sunt valide', errors: { order_id: ['Alege una dintre comenzile tale'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'Datele nu sunt valide', errors: { order_id: ['Alege una dintre comenzile tale'] } },
+          { status: 422 },
+        );
       }),
     );
     render(<TicketForm orders={[{ id: 12, number: 'TLC-000012' }]} draftKey={DRAFT} onSubmit={createTicket} />);
     fill();
     fireEvent.submit(form());
     expect(await screen.findByText('Alege una dintre comenzile tale')).toBeInTheDocument();
-    expect(sent).toEqual([{ type: 'application/json', key: expect.stringMatching(/-/), body: { subject: 'Colet deteriorat', priority: 'medium', message: 'Cutia a sosit udă și ruptă.' } }]);
+    expect(sent).toEqual([
+      {
+        type: 'application/json',
+        key: expect.stringMatching(/-/),
+        body: { subject: 'Colet deteriorat', priority: 'medium', message: 'Cutia a sosit udă și ruptă.' },
+      },
+    ]);
 
     let multipart: { type: string | null; fields: Record<string, string>; attachment: string | null } | undefined;
     server.use(
@@ -155,7 +179,11 @@ describe('TicketForm', () => {
         });
         const attachment = data.get('attachment');
         // (jsdom's File reaches Node's fetch without its bytes: its part and type are what can be checked here.)
-        multipart = { type: request.headers.get('Content-Type'), fields, attachment: attachment instanceof Object && 'type' in attachment ? attachment.type : null };
+        multipart = {
+          type: request.headers.get('Content-Type'),
+          fields,
+          attachment: attachment instanceof Object && 'type' in attachment ? attachment.type : null,
+        };
         return HttpResponse.json(opened);
       }),
     );

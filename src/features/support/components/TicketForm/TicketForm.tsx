@@ -10,7 +10,13 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
-import { createTicketSchema, TICKET_MESSAGE_MAX, TICKET_PRIORITIES, TICKET_SUBJECT_MAX, type CreateTicketPayload } from '../../../../../contract/support.ts';
+import {
+  createTicketSchema,
+  TICKET_MESSAGE_MAX,
+  TICKET_PRIORITIES,
+  TICKET_SUBJECT_MAX,
+  type CreateTicketPayload,
+} from '../../../../../contract/support.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
 import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { useFormDraft } from '../../lib/drafts.ts';
@@ -19,7 +25,10 @@ import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';
 import { MessageField } from '../MessageField/MessageField.tsx';
 import { SendButton } from '../SendButton/SendButton.tsx';
 
-export interface TicketOrderOption { id: number; number: string }
+export interface TicketOrderOption {
+  id: number;
+  number: string;
+}
 
 export const EMPTY_TICKET = { subject: '', priority: 'medium', order_id: '', message: '' };
 export type TicketDraft = typeof EMPTY_TICKET;
@@ -44,7 +53,11 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
   const [attachment, setAttachment] = useState<File | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const attempt = useAttemptKey();
-  const { form, onSubmit: send, busy } = useSchemaForm({
+  const {
+    form,
+    onSubmit: send,
+    busy,
+  } = useSchemaForm({
     schema: ticketFormSchema,
     initialValues: draft.initialValues,
     onValuesChange: draft.save,
@@ -61,7 +74,13 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
       setAttachment(null);
     },
     onError: (error) => {
-      setFormError(error instanceof NetworkError ? t('checkout.action_offline') : error instanceof ApiError ? error.message : t('errors.page_failed_text'));
+      setFormError(
+        error instanceof NetworkError
+          ? t('checkout.action_offline')
+          : error instanceof ApiError
+            ? error.message
+            : t('errors.page_failed_text'),
+      );
     },
   });
   const { values } = form;
@@ -69,7 +88,12 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
   const orderOptions = orders.map((order) => ({ value: String(order.id), label: t('tickets.order_option', { number: order.number }) }));
 
   return (
-    <form onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))} noValidate data-testid="ticket-form" aria-label={t('tickets.new_title')}>
+    <form
+      onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))}
+      noValidate
+      data-testid="ticket-form"
+      aria-label={t('tickets.new_title')}
+    >
       <Stack gap="sm">
         <TextInput
           label={t('tickets.subject')}
@@ -117,10 +141,22 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
           error={fieldError(form, 'attachment')}
           onError={(message) => form.setFieldError('attachment', message)}
         />
-        {!online && <Alert color="yellow" role="status" data-testid="form-offline">{t('support_forms.offline_draft')}</Alert>}
-        {formError && <Text size="sm" c="red.8" role="alert" data-testid="form-error">{formError}</Text>}
+        {!online && (
+          <Alert color="yellow" role="status" data-testid="form-offline">
+            {t('support_forms.offline_draft')}
+          </Alert>
+        )}
+        {formError && (
+          <Text size="sm" c="red.8" role="alert" data-testid="form-error">
+            {formError}
+          </Text>
+        )}
         <Group justify="flex-end" gap="sm">
-          {onCancel && <Button variant="default" onClick={onCancel}>{t('common.cancel')}</Button>}
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common.cancel')}
+            </Button>
+          )}
           <SendButton online={online} busy={busy} label={t('tickets.submit')} />
         </Group>
       </Stack>

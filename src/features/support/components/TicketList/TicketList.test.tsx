@@ -19,7 +19,12 @@ const ticket = (over: Partial<TicketSummary> = {}): TicketSummary => ({
 
 describe('TicketList', () => {
   it('shows number, subject, status, last update and excerpt, linking to the thread', () => {
-    render(<TicketList tickets={[ticket(), ticket({ ticket_number: 'T-ABCDEFGHJK', status: 'closed', order: null, last_message_author: 'customer' })]} label="Tichete" />);
+    render(
+      <TicketList
+        tickets={[ticket(), ticket({ ticket_number: 'T-ABCDEFGHJK', status: 'closed', order: null, last_message_author: 'customer' })]}
+        label="Tichete"
+      />,
+    );
     const rows = screen.getAllByTestId('ticket-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveAttribute('href', '/support-ticket/T-0123456789');
@@ -34,7 +39,9 @@ describe('TicketList', () => {
   });
 
   it('writes dates the Romanian way in English too and shows markup as text', () => {
-    const { container } = render(<TicketList tickets={[ticket({ subject: '<img src=x onerror=alert(1)>' })]} label="Tickets" />, { lng: 'en' });
+    const { container } = render(<TicketList tickets={[ticket({ subject: '<img src=x onerror=alert(1)>' })]} label="Tickets" />, {
+      lng: 'en',
+    });
     expect(screen.getByTestId('ticket-row')).toHaveTextContent('05.03.2026');
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(container.querySelector('img')).toBeNull();

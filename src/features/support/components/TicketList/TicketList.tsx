@@ -16,11 +16,23 @@ export function TicketList({ tickets, label }: { tickets: TicketSummary[]; label
     <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
       {tickets.map((ticket) => (
         <li key={ticket.ticket_number}>
-          <Paper withBorder p="md" radius="md" component={Link} to={`/support-ticket/${ticket.ticket_number}`} className={classes.row} data-testid="ticket-row">
+          <Paper
+            withBorder
+            p="md"
+            radius="md"
+            component={Link}
+            to={`/support-ticket/${ticket.ticket_number}`}
+            className={classes.row}
+            data-testid="ticket-row"
+          >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Text size="xs" c="dimmed" className={classes.number}>{ticket.ticket_number}</Text>
-                <Text fw={600} className={classes.subject} data-testid="ticket-subject">{ticket.subject}</Text>
+                <Text size="xs" c="dimmed" className={classes.number}>
+                  {ticket.ticket_number}
+                </Text>
+                <Text fw={600} className={classes.subject} data-testid="ticket-subject">
+                  {ticket.subject}
+                </Text>
               </Stack>
               <TicketStatusBadge status={ticket.status} />
             </Group>
@@ -32,7 +44,11 @@ export function TicketList({ tickets, label }: { tickets: TicketSummary[]; label
               <Text size="xs" c="dimmed">
                 {t('tickets.updated')}: <time dateTime={ticket.updated_at}>{formatDateTime(ticket.updated_at)}</time>
               </Text>
-              {ticket.order && <Text size="xs" c="dimmed">{t('tickets.order_option', { number: ticket.order.number })}</Text>}
+              {ticket.order && (
+                <Text size="xs" c="dimmed">
+                  {t('tickets.order_option', { number: ticket.order.number })}
+                </Text>
+              )}
             </Group>
           </Paper>
         </li>

@@ -11,7 +11,8 @@ const ATTACHMENT = '/api/support-tickets/:ticketNumber/attachments/:id';
 /** Every request the thread makes, wherever it goes (`answer` answers the attachment's). */
 function recordRequests(answer: () => Response | Promise<Response>) {
   const requests: { url: string; authorization: string | null }[] = [];
-  const seen = ({ request }: { request: Request }) => void requests.push({ url: request.url, authorization: request.headers.get('Authorization') });
+  const seen = ({ request }: { request: Request }) =>
+    void requests.push({ url: request.url, authorization: request.headers.get('Authorization') });
   server.use(
     http.get(ATTACHMENT, (info) => (seen(info), answer())),
     http.all('*', (info) => (seen(info), HttpResponse.json<ErrorBody>({ message: 'Not found' }, { status: 404 }))),
@@ -61,20 +62,28 @@ describe('TicketThread', () => {
   });
 
   it('loads an image with the bearer token into an object URL and revokes it on unmount', async () => {
-    const requests = recordRequests(() => new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }));
+    const requests = recordRequests(
+      () => new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } }),
+    );
     const { unmount } = render(<TicketThread messages={messages} />);
     const image = await screen.findByTestId('ticket-attachment');
     expect(image).toHaveAttribute('src', 'blob:test/1');
     expect(image).toHaveAttribute('alt', 'colet.png');
     expect(URL.createObjectURL).toHaveBeenCalledWith(expect.objectContaining({ type: 'image/png', size: 4 }));
-    expect(requests).toEqual([{ url: `${location.origin}/api/support-tickets/T-0123456789/attachments/9`, authorization: 'Bearer tok-123' }]);
+    expect(requests).toEqual([
+      { url: `${location.origin}/api/support-tickets/T-0123456789/attachments/9`, authorization: 'Bearer tok-123' },
+    ]);
     unmount();
     expect(revoked).toEqual(['blob:test/1']);
   });
 
   it('says the image cannot be shown when the download fails, and never sends the token elsewhere', async () => {
     const requests = recordRequests(() => HttpResponse.json<ErrorBody>({ message: 'Not found' }, { status: 404 }));
-    const foreign: TicketMessage = { ...messages[1]!, id: 3, attachment: { ...messages[1]!.attachment!, url: 'https://evil.example/steal' } };
+    const foreign: TicketMessage = {
+      ...messages[1]!,
+      id: 3,
+      attachment: { ...messages[1]!.attachment!, url: 'https://evil.example/steal' },
+    };
     render(<TicketThread messages={[messages[1]!, foreign]} />);
     await waitFor(() => expect(screen.getAllByTestId('attachment-unavailable')).toHaveLength(2));
     expect(screen.getAllByTestId('attachment-unavailable')[0]).toHaveTextContent('colet.png');

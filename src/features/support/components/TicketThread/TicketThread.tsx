@@ -15,12 +15,19 @@ export function AttachmentImage({ attachment }: { attachment: TicketAttachment }
   const { objectUrl, query } = useAttachmentUrl(attachment.url);
   if (objectUrl) {
     return (
-      <a href={objectUrl} target="_blank" rel="noopener" className={classes.imageLink} aria-label={t('tickets.attachment_open', { name: attachment.name })}>
+      <a
+        href={objectUrl}
+        target="_blank"
+        rel="noopener"
+        className={classes.imageLink}
+        aria-label={t('tickets.attachment_open', { name: attachment.name })}
+      >
         <img src={objectUrl} alt={attachment.name} className={classes.image} data-testid="ticket-attachment" />
       </a>
     );
   }
-  if (query.isPending && query.fetchStatus !== 'paused') return <Skeleton h={120} w={160} mt="xs" radius="md" data-testid="attachment-loading" />;
+  if (query.isPending && query.fetchStatus !== 'paused')
+    return <Skeleton h={120} w={160} mt="xs" radius="md" data-testid="attachment-loading" />;
   return (
     <Text size="xs" c="dimmed" className={classes.placeholder} data-testid="attachment-unavailable">
       {t('tickets.attachment_unavailable', { name: attachment.name })}
@@ -40,7 +47,9 @@ export function TicketThread({ messages }: { messages: TicketMessage[] }) {
               {' · '}
               <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
             </Text>
-            <Text size="sm" className={classes.body} data-testid="ticket-message-body">{message.body}</Text>
+            <Text size="sm" className={classes.body} data-testid="ticket-message-body">
+              {message.body}
+            </Text>
             {message.attachment && <AttachmentImage attachment={message.attachment} />}
           </div>
         </li>
