@@ -8,6 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressInputSchema, addressListResponseSchema, addressResponseSchema, DEFAULT_COUNTRY } from '../../contract/addresses.ts';
 import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
 import { idParamSchema } from '../../contract/ids.ts';
+import { addressApi } from '../../contract/routes/addresses.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import {
@@ -49,38 +51,42 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  app.get('/addresses', { schema: { response: { 200: addressListResponseSchema } } }, async (request) => ({
-    message: request.t('address.list'),
-    data: { addresses: (await listAddresses(db, request.auth!.user.id)).map(toAddress) },
-  }));
-
-  app.post('/address/store', { schema: { body: addressInputSchema, response: { 200: addressResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      const b = request.body;
-      // One default per user: serialise this user's address writes on their user row.
-      await lockAddressBook(tx, userId);
-      const id = await insertAddress(tx, userId, {
-        name: b.name,
-        phone: b.phone,
-        county: b.county,
-        locality: b.locality,
-        street: b.street,
-        postalCode: b.postal_code,
-        type: b.type,
-        country: b.country || DEFAULT_COUNTRY,
-      });
-      if (b.is_default) await makeDefaultAddress(tx, userId, id);
-      else await ensureDefaultAddress(tx, userId);
-      const row = await own(tx, userId, id);
-      return { message: request.t('address.saved'), data: { address: toAddress(row) } };
+  app.route({
+    ...contractRoute(addressApi.list, { response: addressListResponseSchema }),
+    handler: async (request) => ({
+      message: request.t('address.list'),
+      data: { addresses: (await listAddresses(db, request.auth!.user.id)).map(toAddress) },
     }),
-  );
+  });
 
-  app.put(
-    '/address/:id',
-    { schema: { params: idParamSchema, body: addressInputSchema, response: { 200: addressResponseSchema } } },
-    (request, reply) =>
+  app.route({
+    ...contractRoute(addressApi.store, { body: addressInputSchema, response: addressResponseSchema }),
+    handler: (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        const b = request.body;
+        // One default per user: serialise this user's address writes on their user row.
+        await lockAddressBook(tx, userId);
+        const id = await insertAddress(tx, userId, {
+          name: b.name,
+          phone: b.phone,
+          county: b.county,
+          locality: b.locality,
+          street: b.street,
+          postalCode: b.postal_code,
+          type: b.type,
+          country: b.country || DEFAULT_COUNTRY,
+        });
+        if (b.is_default) await makeDefaultAddress(tx, userId, id);
+        else await ensureDefaultAddress(tx, userId);
+        const row = await own(tx, userId, id);
+        return { message: request.t('address.saved'), data: { address: toAddress(row) } };
+      }),
+  });
+
+  app.route({
+    ...contractRoute(addressApi.update, { params: idParamSchema, body: addressInputSchema, response: addressResponseSchema }),
+    handler: (request, reply) =>
       app.idempotent(request, reply, async (tx) => {
         const userId = request.auth!.user.id;
         await lockAddressBook(tx, userId);
@@ -100,17 +106,19 @@ const addressRoutes: FastifyPluginAsyncZod = async (app) => {
         if (b.is_default) await makeDefaultAddress(tx, userId, current.id);
         return { message: request.t('address.updated'), data: { address: toAddress(await own(tx, userId, current.id)) } };
       }),
-  );
+  });
 
-  app.delete('/address/:id', { schema: { params: idParamSchema, response: { 200: messageOnlyResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      await lockAddressBook(tx, userId);
-      const current = await own(tx, userId, request.params.id);
-      await deleteAddress(tx, current.id);
-      await ensureDefaultAddress(tx, userId);
-      return { message: request.t('address.deleted') };
-    }),
-  );
+  app.route({
+    ...contractRoute(addressApi.remove, { params: idParamSchema, response: messageOnlyResponseSchema }),
+    handler: (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        await lockAddressBook(tx, userId);
+        const current = await own(tx, userId, request.params.id);
+        await deleteAddress(tx, current.id);
+        await ensureDefaultAddress(tx, userId);
+        return { message: request.t('address.deleted') };
+      }),
+  });
 };
 export default addressRoutes;

@@ -1,6 +1,9 @@
 /** The fetch wrapper against a stubbed network (the edge of the world for this module). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError, ServiceUnavailableError, apiRequest, onUnauthorized, setTokenReader } from './api-client.ts';
+import type { z } from 'zod';
+import { defineRoute } from '../../contract/route.ts';
+import { addressApi } from '../../contract/routes/addresses.ts';
+import { ApiError, NetworkError, ServiceUnavailableError, apiRequest, callRoute, onUnauthorized, setTokenReader } from './api-client.ts';
 import { connectivity } from './connectivity.ts';
 
 function stubFetch(status: number, body: unknown) {
@@ -79,5 +82,39 @@ describe('apiRequest', () => {
     expect(connectivity.state()).toBe('offline'); // a shared GET may come from the service worker's cache
     await apiRequest('/contact-us', { method: 'POST', body: {} });
     expect(connectivity.state()).toBe('online');
+  });
+});
+
+describe('callRoute', () => {
+  it('takes method and path from the contract definition and fills its path parameters', async () => {
+    const fetchMock = stubFetch(200, { message: 'ok', data: { address: { id: 5 } } });
+    const body = {
+      name: 'Ana',
+      phone: '0722123456',
+      county: 'Cluj' as const,
+      locality: 'Cluj-Napoca',
+      street: 'Str. 1',
+      postal_code: '400001',
+      type: 'home' as const,
+    };
+    const answer = await callRoute(addressApi.update, { params: { id: 5 }, body });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [URL, RequestInit];
+    expect(init.method).toBe('PUT');
+    expect(url.pathname).toBe('/api/address/5');
+    expect(JSON.parse(init.body as string)).toEqual(body);
+    expect(answer.data.address.id).toBe(5);
+  });
+
+  it('encodes a parameter, and refuses to call a path whose parameter is missing', async () => {
+    const fetchMock = stubFetch(200, { message: 'ok' });
+    await callRoute(
+      defineRoute<{ params: z.ZodType<{ slug: string }>; response: z.ZodType<{ message: string }> }>()('GET', '/things/:slug'),
+      {
+        params: { slug: 'a/b ă' },
+      },
+    );
+    expect((fetchMock.mock.calls[0] as unknown as [URL])[0].pathname).toBe('/api/things/a%2Fb%20%C4%83');
+    expect(() => callRoute(addressApi.remove, { params: {} as { id: number } })).toThrow(/no value for :id/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

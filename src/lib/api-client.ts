@@ -4,6 +4,7 @@
  * as ApiError carrying the server message and per-field errors, or as a NetworkError when
  * the device could not reach the server at all (offline, DNS, dropped connection).
  */
+import type { ApiRoute, RouteAnswer, RouteBody, RouteParams, RouteQuery } from '../../contract/route.ts';
 import { readStored } from './storage.ts';
 import { connectivity } from './connectivity.ts';
 import { takeFirstAnswer } from './first-answers.ts';
@@ -97,6 +98,27 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+}
+
+/** What `callRoute` sends: the route's path parameters, query and body, as its schemas take them. */
+export interface RouteInput<R extends ApiRoute> {
+  params?: RouteParams<R>;
+  query?: RouteQuery<R> & RequestOptions['query'];
+  body?: RouteBody<R>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an endpoint by its contract definition (contract/routes/*): method and path from the
+ * definition, `:name` segments filled from `params`, the answer typed by its response schema.
+ */
+export function callRoute<R extends ApiRoute>(route: R, input: RouteInput<R> = {}): Promise<RouteAnswer<R>> {
+  const params = (input.params ?? {}) as Record<string, string | number>;
+  const path = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${route.method} ${route.path}: no value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  return apiRequest<RouteAnswer<R>>(path, { method: route.method, query: input.query, body: input.body, signal: input.signal });
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -3,22 +3,13 @@
  * PUT /address/:id, DELETE /address/:id. The server keeps exactly one default per user.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { DEFAULT_COUNTRY, type Address, type AddressInput } from '../../../../contract/addresses.ts';
+import { addressApi } from '../../../../contract/routes/addresses.ts';
 
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
 
-interface AddressListResponse {
-  message: string;
-  data: { addresses: Address[] };
-}
-interface AddressResponse {
-  message: string;
-  data: { address: Address };
-}
-
-export const getAddresses = async (signal?: AbortSignal) =>
-  (await apiRequest<AddressListResponse>('/addresses', { signal })).data.addresses;
+export const getAddresses = async (signal?: AbortSignal) => (await callRoute(addressApi.list, { signal })).data.addresses;
 
 export const addressesQueryOptions = () =>
   queryOptions({
@@ -31,13 +22,12 @@ export const addressesQueryOptions = () =>
 /** An address without a country is in Romania (spec §4). */
 const withCountry = (input: AddressInput): AddressInput => ({ ...input, country: input.country?.trim() || DEFAULT_COUNTRY });
 
-export const createAddress = (input: AddressInput) =>
-  apiRequest<AddressResponse>('/address/store', { method: 'POST', body: withCountry(input) });
+export const createAddress = (input: AddressInput) => callRoute(addressApi.store, { body: withCountry(input) });
 
 export const updateAddress = (id: number, input: AddressInput) =>
-  apiRequest<AddressResponse>(`/address/${id}`, { method: 'PUT', body: withCountry(input) });
+  callRoute(addressApi.update, { params: { id }, body: withCountry(input) });
 
-export const deleteAddress = (id: number) => apiRequest<{ message: string }>(`/address/${id}`, { method: 'DELETE' });
+export const deleteAddress = (id: number) => callRoute(addressApi.remove, { params: { id } });
 
 /** The input form of a stored address (for editing or making it the default). */
 export const toAddressInput = (address: Address): AddressInput => ({
