@@ -12,6 +12,8 @@ import { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '../..
 import { checkoutRequestSchema, checkoutResponseSchema } from '../../contract/checkout.ts';
 import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
 import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../../contract/vouchers.ts';
+import { voucherApi } from '../../contract/routes/vouchers.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import {
@@ -156,10 +158,9 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // --- vouchers -----------------------------------------------------------------------------------
-  app.get(
-    '/get-vouchers',
-    { schema: { querystring: voucherListQuerySchema, response: { 200: voucherListResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(voucherApi.list, { query: voucherListQuerySchema, response: voucherListResponseSchema }),
+    handler: async (request) => {
       const rows = await listValidVouchers(db, request.auth!.user.id, request.query.shop_id);
       return {
         message: request.t('voucher.list'),
@@ -177,12 +178,11 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/vouchers-collect',
-    { schema: { body: collectVoucherSchema, response: { 200: messageOnlyResponseSchema } } },
-    (request, reply) =>
+  app.route({
+    ...contractRoute(voucherApi.collect, { body: collectVoucherSchema, response: messageOnlyResponseSchema }),
+    handler: (request, reply) =>
       app.idempotent(request, reply, async (tx) => {
         const voucher = await findVoucherValidity(tx, request.body.coupon_id);
         if (!voucher) throw new HttpError(404, 'voucher.not_found');
@@ -191,6 +191,6 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         await collectVoucher(tx, request.auth!.user.id, voucher.id);
         return { message: request.t('voucher.collected') };
       }),
-  );
+  });
 };
 export default cartRoutes;

@@ -1,0 +1,9 @@
+/** The voucher endpoints (spec §7): GET /get-vouchers?shop_id= and POST /vouchers-collect (signed in). */
+import type { messageOnlyResponseSchema } from '../envelope.ts';
+import type { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../vouchers.ts';
+import { defineRoute } from '../route.ts';
+
+export const voucherApi = {
+  list: defineRoute<{ query: typeof voucherListQuerySchema; response: typeof voucherListResponseSchema }>()('GET', '/get-vouchers'),
+  collect: defineRoute<{ body: typeof collectVoucherSchema; response: typeof messageOnlyResponseSchema }>()('POST', '/vouchers-collect'),
+};
