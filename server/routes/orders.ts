@@ -10,6 +10,8 @@
  * committed, so this process never answers from the cache a stock it changed itself; a
  * cancellation does through app.orderStatusEvents (plugins/response-cache.ts listens).
  */
+import { orderApi } from '../../contract/routes/orders.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { idParamSchema } from '../../contract/ids.ts';
@@ -95,32 +97,41 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   });
 
-  app.get('/orders', { schema: { querystring: orderListQuerySchema, response: { 200: orderListResponseSchema } } }, async (request) => ({
-    message: request.t('order.list'),
-    data: await listOrders(db, request.auth!.user.id, request.query.status, request.query.page, ORDERS_PER_PAGE),
-  }));
-
-  app.get('/orders/:id', { schema: { params: idParamSchema, response: { 200: orderResponseSchema } } }, async (request) => {
-    const order = await getOrderDetails(db, request.auth!.user.id, request.params.id);
-    if (!order) throw new HttpError(404, 'order.not_found');
-    return { message: request.t('order.details'), data: { order } };
+  app.route({
+    ...contractRoute(orderApi.list, { query: orderListQuerySchema, response: orderListResponseSchema }),
+    handler: async (request) => ({
+      message: request.t('order.list'),
+      data: await listOrders(db, request.auth!.user.id, request.query.status, request.query.page, ORDERS_PER_PAGE),
+    }),
   });
 
-  app.post('/orders/:id/cancel', { schema: { params: idParamSchema, response: { 200: orderResponseSchema } } }, async (request, reply) => {
-    const userId = request.auth!.user.id;
-    const events: OrderStatusChanged[] = [];
-    const result = await app.idempotent(request, reply, async (tx) => {
-      const order = await lockOrder(tx, { id: request.params.id, userId });
+  app.route({
+    ...contractRoute(orderApi.details, { params: idParamSchema, response: orderResponseSchema }),
+    handler: async (request) => {
+      const order = await getOrderDetails(db, request.auth!.user.id, request.params.id);
       if (!order) throw new HttpError(404, 'order.not_found');
-      // Cancelling a cancelled order again is answered like the first time.
-      if (order.status !== 'cancelled') {
-        if (!CANCELLABLE_STATUSES.includes(order.status)) throw new HttpError(422, 'order.cannot_cancel');
-        events.push(await changeOrderStatus(tx, order, 'cancelled', { note: 'cancelled by the customer' }));
-      }
-      return { message: request.t('order.cancelled'), data: { order: (await getOrderDetails(tx, userId, order.id))! } };
-    });
-    await app.orderStatusEvents.emit(events, request.log);
-    return result;
+      return { message: request.t('order.details'), data: { order } };
+    },
+  });
+
+  app.route({
+    ...contractRoute(orderApi.cancel, { params: idParamSchema, response: orderResponseSchema }),
+    handler: async (request, reply) => {
+      const userId = request.auth!.user.id;
+      const events: OrderStatusChanged[] = [];
+      const result = await app.idempotent(request, reply, async (tx) => {
+        const order = await lockOrder(tx, { id: request.params.id, userId });
+        if (!order) throw new HttpError(404, 'order.not_found');
+        // Cancelling a cancelled order again is answered like the first time.
+        if (order.status !== 'cancelled') {
+          if (!CANCELLABLE_STATUSES.includes(order.status)) throw new HttpError(422, 'order.cannot_cancel');
+          events.push(await changeOrderStatus(tx, order, 'cancelled', { note: 'cancelled by the customer' }));
+        }
+        return { message: request.t('order.cancelled'), data: { order: (await getOrderDetails(tx, userId, order.id))! } };
+      });
+      await app.orderStatusEvents.emit(events, request.log);
+      return result;
+    },
   });
 };
 export default orderRoutes;

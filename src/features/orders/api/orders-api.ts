@@ -1,8 +1,9 @@
 /** Orders (spec §7): GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel. */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { OrderDetails, OrderStatus, OrderSummary } from '../../../../contract/orders.ts';
-import type { PaginationMeta } from '../../../../contract/catalog.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { orderApi } from '../../../../contract/routes/orders.ts';
+import type { OrderStatus } from '../../../../contract/orders.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 
@@ -10,13 +11,11 @@ export interface OrderListParams {
   status?: OrderStatus | null;
   page?: number;
 }
-export interface OrderList {
-  data: OrderSummary[];
-  meta: PaginationMeta;
-}
+/** A page of orders, as GET /orders answers it. */
+export type OrderList = RouteAnswer<typeof orderApi.list>['data'];
 
 export const getOrders = async ({ status, page = 1 }: OrderListParams, signal?: AbortSignal) =>
-  (await apiRequest<{ message: string; data: OrderList }>('/orders', { query: { status: status ?? undefined, page }, signal })).data;
+  (await callRoute(orderApi.list, { query: { status: status ?? undefined, page }, signal })).data;
 
 export const ordersQueryOptions = (params: OrderListParams) =>
   queryOptions({
@@ -26,10 +25,9 @@ export const ordersQueryOptions = (params: OrderListParams) =>
   });
 
 export const getOrder = async (id: number, signal?: AbortSignal) =>
-  (await apiRequest<{ message: string; data: { order: OrderDetails } }>(`/orders/${id}`, { signal })).data.order;
+  (await callRoute(orderApi.details, { params: { id }, signal })).data.order;
 
 export const orderQueryOptions = (id: number) =>
   queryOptions({ queryKey: [...ORDERS_QUERY_KEY, 'detail', id], queryFn: ({ signal }) => getOrder(id, signal), staleTime: 30_000 });
 
-export const cancelOrder = async (id: number) =>
-  apiRequest<{ message: string; data: { order: OrderDetails } }>(`/orders/${id}/cancel`, { method: 'POST' });
+export const cancelOrder = async (id: number) => callRoute(orderApi.cancel, { params: { id } });
