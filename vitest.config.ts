@@ -18,6 +18,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
+          // Form tests type into several fields with user-event in jsdom: seconds each on 2 busy
+          // cores (a sign-up form took 5.6 s while the browser tests ran beside it).
+          testTimeout: 15_000,
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'contract/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
           // No passWithNoTests here: Vitest 4 reads it only from the root config (it would then

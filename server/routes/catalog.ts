@@ -4,6 +4,8 @@
  * sections. Public; the same for everyone except Product.is_favorite, which marks the signed-in
  * shopper's favourites when a bearer token is sent (such answers are private, see below).
  */
+import { shopApi } from '../../contract/routes/shops.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -203,15 +205,18 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/shops', { schema: { querystring: pageQuerySchema, response: { 200: shopListResponseSchema } } }, async (request) => ({
-    message: 'Shops',
-    data: await listShops(app.db, pageOf(request.query)),
-  }));
+  app.route({
+    ...contractRoute(shopApi.list, { query: pageQuerySchema, response: shopListResponseSchema }),
+    handler: async (request) => ({ message: 'Shops', data: await listShops(app.db, pageOf(request.query)) }),
+  });
 
-  app.get('/shops/:id', { schema: { params: idParamSchema, response: { 200: shopDetailsResponseSchema } } }, async (request) => {
-    const details = await getShopDetails(app.db, request.params.id);
-    if (!details) throw notFound('Shop not found.');
-    return { message: 'Shop', data: details };
+  app.route({
+    ...contractRoute(shopApi.details, { params: idParamSchema, response: shopDetailsResponseSchema }),
+    handler: async (request) => {
+      const details = await getShopDetails(app.db, request.params.id);
+      if (!details) throw notFound('Shop not found.');
+      return { message: 'Shop', data: details };
+    },
   });
 
   app.get('/most-popular', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => {

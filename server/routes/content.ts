@@ -1,4 +1,6 @@
 /** Countries, categories, banners and subpages (spec §7). */
+import { contentApi } from '../../contract/routes/content.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bannersResponseSchema,
@@ -15,10 +17,10 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (reply.statusCode === 200) reply.header('Cache-Control', PUBLIC_CACHE);
   });
 
-  app.get('/countries', { schema: { response: { 200: countriesResponseSchema } } }, async () => ({
-    message: 'Countries',
-    data: { countries: await listCountries(app.db) },
-  }));
+  app.route({
+    ...contractRoute(contentApi.countries, { response: countriesResponseSchema }),
+    handler: async () => ({ message: 'Countries', data: { countries: await listCountries(app.db) } }),
+  });
 
   app.get('/categories', { schema: { response: { 200: categoriesResponseSchema } } }, async () => ({
     message: 'Categories',

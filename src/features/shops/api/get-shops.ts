@@ -1,7 +1,7 @@
 /** GET /api/shops: every shop with rating and product count. */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { PaginationMeta, Shop } from '../../../../contract/catalog.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { shopApi } from '../../../../contract/routes/shops.ts';
 
 export const shopKeys = {
   all: ['shops'] as const,
@@ -10,7 +10,7 @@ export const shopKeys = {
 };
 
 export const getShops = async (page: number, signal?: AbortSignal) =>
-  (await apiRequest<{ data: { data: Shop[]; meta: PaginationMeta } }>('/shops', { query: { page, per_page: 60 }, signal })).data;
+  (await callRoute(shopApi.list, { query: { page, per_page: 60 }, signal })).data;
 
 export const shopsQueryOptions = (page = 1) =>
   queryOptions({ queryKey: shopKeys.list(page), queryFn: ({ signal }) => getShops(page, signal), staleTime: 10 * 60_000 });
