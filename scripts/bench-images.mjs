@@ -15,34 +15,21 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCli } from './lib/cli.mjs';
 import { chromium } from '@playwright/test';
 
 const USAGE =
   'usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]';
-function readOptions() {
-  try {
-    return parseArgs({
-      options: {
-        'no-build': { type: 'boolean', default: false },
-        port: { type: 'string', default: '4710' },
-        category: { type: 'string', default: 'imbracaminte-femei' },
-        dpr: { type: 'string', default: '2' },
-        width: { type: 'string', default: '375' },
-        list: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values } = readOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = readCli(USAGE, {
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    port: { type: 'string', default: '4710' },
+    category: { type: 'string', default: 'imbracaminte-femei' },
+    dpr: { type: 'string', default: '2' },
+    width: { type: 'string', default: '375' },
+    list: { type: 'boolean', default: false },
+  },
+});
 const PORT = Number(values.port);
 const category = values.category;
 const dpr = Number(values.dpr);

@@ -4,29 +4,16 @@
 // Usage: node scripts/bench-size.mjs [--json] [--dist DIR]
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCli } from './lib/cli.mjs';
 import { gzipSync } from 'node:zlib';
 
 const USAGE = 'usage: node scripts/bench-size.mjs [--json] [--dist DIR]';
-function readOptions() {
-  try {
-    return parseArgs({
-      options: {
-        json: { type: 'boolean', default: false },
-        dist: { type: 'string', default: 'dist' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values } = readOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = readCli(USAGE, {
+  options: {
+    json: { type: 'boolean', default: false },
+    dist: { type: 'string', default: 'dist' },
+  },
+});
 const dist = path.resolve(values.dist);
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`${path.relative(process.cwd(), dist) || '.'}/index.html missing: run \`npm run build\` first (or pass --dist)`);

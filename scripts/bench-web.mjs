@@ -17,38 +17,25 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readCli } from './lib/cli.mjs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const USAGE =
   'usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]';
-function readOptions() {
-  try {
-    return parseArgs({
-      options: {
-        runs: { type: 'string', default: '3' },
-        json: { type: 'boolean', default: false },
-        details: { type: 'boolean', default: false },
-        'no-build': { type: 'boolean', default: false },
-        dist: { type: 'string', default: '.tmp/dist-bench' },
-        port: { type: 'string', default: '4192' },
-        pages: { type: 'string', default: 'home,category,product' },
-        'trace-dir': { type: 'string' },
-        'reference-index': { type: 'string', default: '0' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values } = readOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { values } = readCli(USAGE, {
+  options: {
+    runs: { type: 'string', default: '3' },
+    json: { type: 'boolean', default: false },
+    details: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+    dist: { type: 'string', default: '.tmp/dist-bench' },
+    port: { type: 'string', default: '4192' },
+    pages: { type: 'string', default: 'home,category,product' },
+    'trace-dir': { type: 'string' },
+    'reference-index': { type: 'string', default: '0' },
+  },
+});
 const runs = Number(values.runs) || 1;
 const asJson = values.json;
 const details = values.details;

@@ -12,22 +12,10 @@
  * selection, or broke while settling.
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readCli } from './lib/cli.mjs';
 
 const USAGE = 'usage: node scripts/offline-soak-summary.mjs [record.jsonl …]';
-function readOptions() {
-  try {
-    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values, positionals } = readOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { positionals } = readCli(USAGE, { allowPositionals: true });
 const files = positionals.length ? positionals : ['.tmp/offline-soak.jsonl'];
 const records = files.flatMap((file) =>
   readFileSync(file, 'utf8')

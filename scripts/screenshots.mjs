@@ -3,23 +3,11 @@
 // Also prints which elements stick out to the right on the phone width (horizontal overflow).
 // Signed-in pages: AUTH='{"token":"…","user":{…}}' puts that session in localStorage first.
 import { mkdirSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { readCli } from './lib/cli.mjs';
 import { chromium } from '@playwright/test';
 
 const USAGE = 'usage: node scripts/screenshots.mjs [baseURL] path1 path2 ...';
-function readOptions() {
-  try {
-    return parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    console.error(`${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-}
-const { values, positionals } = readOptions();
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const { positionals } = readCli(USAGE, { allowPositionals: true });
 const [base = 'http://127.0.0.1:4173', ...paths] = positionals;
 const out = '.tmp/shots';
 mkdirSync(out, { recursive: true });
