@@ -33,6 +33,7 @@ import type { ProductSort } from '../../contract/catalog-constants.ts';
 import { queryWords, type SearchPlan } from '../lib/search-query.ts';
 import {
   catalogChangesSince,
+  type CatalogChange,
   latestCatalogChange,
   loadIndexedProducts,
   loadIndexedProductsPage,
@@ -204,19 +205,26 @@ export class CatalogIndexSync implements CatalogListIndex {
     const fresh = changes.filter((change) => change.seq > this.watermark || this.holes.has(change.seq));
     const seen = new Set(changes.map((change) => change.seq));
     const highest = changes.length ? Math.max(this.watermark, changes.at(-1)!.seq) : this.watermark;
+    if (fresh.length) await this.apply(fresh);
+    // Only now, with the changes applied: a request that finds the log's head at the watermark
+    // answers from the index without waiting (select()). Moved before the reads above, it let a
+    // request answer in the window of those reads from products not yet updated — a list that
+    // disagreed with the SQL right after a write, seen under load in CI.
     for (let seq = this.watermark + 1; seq < highest; seq++) if (!seen.has(seq)) this.holes.set(seq, now);
     for (const [seq, since] of this.holes) if (seen.has(seq) || now - since > HOLE_MS) this.holes.delete(seq);
     this.watermark = highest;
-    if (!fresh.length) return;
+  }
 
+  /** Reads again the products (and sales) the changes name, and puts them in the index. */
+  private async apply(changes: readonly CatalogChange[]) {
     const index = this.index!;
     this.applied++;
-    if (fresh.some((change) => change.productId === null)) {
+    if (changes.some((change) => change.productId === null)) {
       index.setSales(await loadIndexedSales(this.db));
       this.cardStore.clear();
       this.cardsValidUntil = -Infinity;
     }
-    const ids = [...new Set(fresh.flatMap((change) => (change.productId === null ? [] : [change.productId])))];
+    const ids = [...new Set(changes.flatMap((change) => (change.productId === null ? [] : [change.productId])))];
     for (const id of ids) this.cardStore.delete(id);
     if (ids.length) {
       const current = await loadIndexedProducts(this.db, ids);
