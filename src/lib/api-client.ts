@@ -106,6 +106,8 @@ export interface RouteInput<R extends ApiRoute> {
   query?: RouteQuery<R> & RequestOptions['query'];
   body?: RouteBody<R>;
   signal?: AbortSignal;
+  /** Extra request headers (an Idempotency-Key); the token and language are added as for any call. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -118,7 +120,13 @@ export function callRoute<R extends ApiRoute>(route: R, input: RouteInput<R> = {
     if (params[name] === undefined) throw new Error(`${route.method} ${route.path}: no value for :${name}`);
     return encodeURIComponent(String(params[name]));
   });
-  return apiRequest<RouteAnswer<R>>(path, { method: route.method, query: input.query, body: input.body, signal: input.signal });
+  return apiRequest<RouteAnswer<R>>(path, {
+    method: route.method,
+    query: input.query,
+    body: input.body,
+    signal: input.signal,
+    headers: input.headers,
+  });
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
