@@ -1,7 +1,11 @@
-/** Content endpoints by their definitions (spec §7): GET /countries. */
-import type { countriesResponseSchema } from '../content.ts';
+/** Content endpoints by their definitions (spec §7): GET /countries, /banners and /subpages. */
+import type { bannersResponseSchema, countriesResponseSchema, subpagesResponseSchema } from '../content.ts';
+import { BANNERS_PATH } from '../api-paths/home.ts';
 import { defineRoute } from '../route.ts';
 
 export const contentApi = {
   countries: defineRoute<{ response: typeof countriesResponseSchema }>()('GET', '/countries'),
+  banners: defineRoute<{ response: typeof bannersResponseSchema }>()('GET', BANNERS_PATH),
+  /** A bare array of subpages, without the `{ message, data }` envelope. */
+  subpages: defineRoute<{ response: typeof subpagesResponseSchema }>()('GET', '/subpages'),
 };

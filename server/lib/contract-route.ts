@@ -4,17 +4,26 @@
  * (the compiler checks each against the route's shape), so the server cannot drift from what the
  * client is typed by.
  */
+import type { ZodType } from 'zod';
 import type { ApiRoute, HttpMethod, RouteShape } from '../../contract/route.ts';
 
-export function contractRoute<Method extends HttpMethod, Path extends string, Shape extends RouteShape>(
+export function contractRoute<
+  Method extends HttpMethod,
+  Path extends string,
+  Shape extends RouteShape,
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no other answers unless given
+  Other extends Record<number, ZodType> = {},
+>(
   route: ApiRoute<Method, Path, Shape>,
   schemas: Shape,
+  /** Other answers the route gives with a body of their own (login's 403 `requires_verification`). */
+  otherResponses?: Other,
 ) {
   const schema = {
     params: schemas.params as Shape['params'],
     querystring: schemas.query as Shape['query'],
     body: schemas.body as Shape['body'],
-    response: { 200: schemas.response },
+    response: { ...otherResponses, 200: schemas.response } as Other & { 200: Shape['response'] },
   };
   return {
     method: route.method,

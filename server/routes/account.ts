@@ -9,6 +9,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountApi } from '../../contract/routes/account.ts';
+import { countFavorites } from '../repositories/favorite-repository.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -53,70 +56,78 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/user', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => ({
-    message: 'User',
-    data: { user: toUser(request.auth!.user) },
-  }));
-
-  app.put('/profile', { schema: { body: updateProfileSchema, response: { 200: currentUserResponseSchema } } }, async (request) => {
-    const me = request.auth!.user;
-    const email = request.body.email ? request.body.email.toLowerCase() : null;
-    if (email && email !== me.email && (await claimEmail(db, email, me.id)) === 'taken')
-      throw fieldError('email', 'validation.email_taken');
-    let user;
-    try {
-      user = await updateUser(db, me.id, {
-        name: request.body.name,
-        email,
-        // A changed address is no longer the one a provider verified.
-        ...(email !== me.email && { emailVerifiedAt: null }),
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('email', 'validation.email_taken');
-      throw error;
-    }
-    return { message: request.t('auth.profile_updated'), data: { user: toUser(user!) } };
+  app.route({
+    ...contractRoute(accountApi.currentUser, { response: currentUserResponseSchema }),
+    handler: async (request) => ({
+      message: 'User',
+      data: { user: toUser(request.auth!.user) },
+    }),
   });
 
-  app.post('/profile/photo', { schema: { response: { 200: currentUserResponseSchema } } }, async (request) => {
-    if (!request.isMultipart()) throw fieldError('photo', 'validation.photo_required');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'photo') {
-      file?.file.resume();
-      throw fieldError('photo', 'validation.photo_required');
-    }
-    // The content decides, not the file name or the declared type (lib/uploads.ts).
-    const image = await readImageUpload(file, {
-      field: 'photo',
-      tooLarge: 'validation.photo_too_large',
-      wrongType: 'validation.photo_type',
-    });
-    // Through the image pipeline (issue 15, ADR 024): decoded under the pixel limit, turned
-    // upright, every metadata block (GPS) dropped, stored once under its content address where
-    // every instance reads it (lib/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
-    const stored = await imagePipeline(app).ingest(image.bytes, {
-      field: 'photo',
-      wrongType: 'validation.photo_type',
-      tooManyPixels: 'validation.photo_pixels',
-    });
-    const name = `${stored.key}.${stored.format}`;
-    const previous = request.auth!.user.profilePhoto;
-    const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
-    if (previous && previous !== name && AVATAR_FILE.test(previous)) {
-      // A photo from before the pipeline, or a pipeline original nobody else uses.
-      await app.files.remove('avatars', previous).catch(() => undefined);
-      await imagePipeline(app)
-        .forgetIfUnused(previous)
-        .catch(() => undefined);
-    }
-    return { message: request.t('auth.photo_updated'), data: { user: toUser(user!) } };
+  app.route({
+    ...contractRoute(accountApi.updateProfile, { body: updateProfileSchema, response: currentUserResponseSchema }),
+    handler: async (request) => {
+      const me = request.auth!.user;
+      const email = request.body.email ? request.body.email.toLowerCase() : null;
+      if (email && email !== me.email && (await claimEmail(db, email, me.id)) === 'taken')
+        throw fieldError('email', 'validation.email_taken');
+      let user;
+      try {
+        user = await updateUser(db, me.id, {
+          name: request.body.name,
+          email,
+          // A changed address is no longer the one a provider verified.
+          ...(email !== me.email && { emailVerifiedAt: null }),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('email', 'validation.email_taken');
+        throw error;
+      }
+      return { message: request.t('auth.profile_updated'), data: { user: toUser(user!) } };
+    },
+  });
+
+  app.route({
+    ...contractRoute(accountApi.uploadPhoto, { response: currentUserResponseSchema }),
+    handler: async (request) => {
+      if (!request.isMultipart()) throw fieldError('photo', 'validation.photo_required');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'photo') {
+        file?.file.resume();
+        throw fieldError('photo', 'validation.photo_required');
+      }
+      // The content decides, not the file name or the declared type (lib/uploads.ts).
+      const image = await readImageUpload(file, {
+        field: 'photo',
+        tooLarge: 'validation.photo_too_large',
+        wrongType: 'validation.photo_type',
+      });
+      // Through the image pipeline (issue 15, ADR 024): decoded under the pixel limit, turned
+      // upright, every metadata block (GPS) dropped, stored once under its content address where
+      // every instance reads it (lib/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
+      const stored = await imagePipeline(app).ingest(image.bytes, {
+        field: 'photo',
+        wrongType: 'validation.photo_type',
+        tooManyPixels: 'validation.photo_pixels',
+      });
+      const name = `${stored.key}.${stored.format}`;
+      const previous = request.auth!.user.profilePhoto;
+      const user = await updateUser(db, request.auth!.user.id, { profilePhoto: name });
+      if (previous && previous !== name && AVATAR_FILE.test(previous)) {
+        // A photo from before the pipeline, or a pipeline original nobody else uses.
+        await app.files.remove('avatars', previous).catch(() => undefined);
+        await imagePipeline(app)
+          .forgetIfUnused(previous)
+          .catch(() => undefined);
+      }
+      return { message: request.t('auth.photo_updated'), data: { user: toUser(user!) } };
+    },
   });
 
   // --- phone change: a code to the NEW number, then verify ---------------------------------------
-  app.post(
-    '/profile/phone/send-otp',
-    { schema: { body: changePhoneSchema, response: { 200: sendOtpResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(accountApi.sendPhoneChangeCode, { body: changePhoneSchema, response: sendOtpResponseSchema }),
+    handler: async (request) => {
       const me = request.auth!.user;
       const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
       const holder = await findUserByPhone(db, phone.e164);
@@ -137,12 +148,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
       };
     },
-  );
+  });
 
-  app.post(
-    '/profile/phone/verify',
-    { schema: { body: verifyPhoneChangeSchema, response: { 200: currentUserResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(accountApi.verifyPhoneChange, { body: verifyPhoneChangeSchema, response: currentUserResponseSchema }),
+    handler: async (request) => {
       const me = request.auth!.user;
       await enforceLimit(db, `verify:ip:${clientIp(request)}`, LIMITS.verifyOtp.ip);
       await enforceLimit(db, `verify:user:${me.id}`, LIMITS.verifyOtp.phone);
@@ -158,32 +168,37 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { message: request.t('auth.phone_changed'), data: { user: toUser(user!) } };
     },
-  );
+  });
 
   // --- POST /change-password: this device gets a fresh session, every other one ends -------------
-  app.post('/change-password', { schema: { body: changePasswordSchema, response: { 200: sessionResponseSchema } } }, async (request) => {
-    const me = request.auth!.user;
-    await enforceLimit(db, `change-password:user:${me.id}`, LIMITS.changePassword.user);
-    const ok = me.passwordHash
-      ? await passwords.verify(request.body.current_password, me.passwordHash)
-      : await passwords.verifyDummy(request.body.current_password);
-    if (!ok) throw fieldError('current_password', 'validation.current_password_wrong');
-    const user = await updateUser(db, me.id, { passwordHash: await passwords.hash(request.body.password) });
-    await revokeUserSessions(db, me.id);
-    return { message: request.t('auth.password_changed'), data: await openSession(db, user!, env.SESSION_IDLE_DAYS) };
+  app.route({
+    ...contractRoute(accountApi.changePassword, { body: changePasswordSchema, response: sessionResponseSchema }),
+    handler: async (request) => {
+      const me = request.auth!.user;
+      await enforceLimit(db, `change-password:user:${me.id}`, LIMITS.changePassword.user);
+      const ok = me.passwordHash
+        ? await passwords.verify(request.body.current_password, me.passwordHash)
+        : await passwords.verifyDummy(request.body.current_password);
+      if (!ok) throw fieldError('current_password', 'validation.current_password_wrong');
+      const user = await updateUser(db, me.id, { passwordHash: await passwords.hash(request.body.password) });
+      await revokeUserSessions(db, me.id);
+      return { message: request.t('auth.password_changed'), data: await openSession(db, user!, env.SESSION_IDLE_DAYS) };
+    },
   });
 
   // --- GET /dashboard --------------------------------------------------------------------------------
-  app.get('/dashboard', { schema: { response: { 200: dashboardResponseSchema } } }, async (request) => ({
-    message: 'Dashboard',
-    data: {
-      user: toUser(request.auth!.user),
-      // Orders by status and the five newest (issue #5). Favourites have no table yet (Wishlist
-      // issue): an honest 0 in the final shape.
-      ...(await dashboardOrders(db, request.auth!.user.id)),
-      favorites_count: 0,
-    },
-  }));
+  app.route({
+    ...contractRoute(accountApi.dashboard, { response: dashboardResponseSchema }),
+    handler: async (request) => ({
+      message: 'Dashboard',
+      data: {
+        user: toUser(request.auth!.user),
+        // Orders by status and the five newest (issue #5); favourites of products still listed.
+        ...(await dashboardOrders(db, request.auth!.user.id)),
+        favorites_count: await countFavorites(db, request.auth!.user.id),
+      },
+    }),
+  });
 };
 export default accountRoutes;
 

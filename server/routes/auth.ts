@@ -13,6 +13,8 @@
  *   503 when a code cannot be delivered; 401 {message} without a live session.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authApi } from '../../contract/routes/auth.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import {
   loginResponseSchema,
   loginSchema,
@@ -90,111 +92,117 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       : { channel: 'sms', recipient: user.phone! };
 
   // --- POST /registration -----------------------------------------------------------------------
-  app.post('/registration', { schema: { body: registrationSchema, response: { 200: registrationResponseSchema } } }, async (request) => {
-    const body = request.body;
-    await enforceLimit(db, `register:ip:${clientIp(request)}`, LIMITS.registration.ip);
-    const countries = await Countries.load(db);
-    const country = countries.byName(body.country);
-    const checked = countries.phone(body.phone, body.phone_code);
-    throwFieldErrors({ ...(!country && { country: ['validation.country_invalid'] }), ...checked.errors });
-    const phone = checked.phone!;
-    await enforceLimit(db, `register:phone:${phone.e164}`, LIMITS.registration.phone);
+  app.route({
+    ...contractRoute(authApi.register, { body: registrationSchema, response: registrationResponseSchema }),
+    handler: async (request) => {
+      const body = request.body;
+      await enforceLimit(db, `register:ip:${clientIp(request)}`, LIMITS.registration.ip);
+      const countries = await Countries.load(db);
+      const country = countries.byName(body.country);
+      const checked = countries.phone(body.phone, body.phone_code);
+      throwFieldErrors({ ...(!country && { country: ['validation.country_invalid'] }), ...checked.errors });
+      const phone = checked.phone!;
+      await enforceLimit(db, `register:phone:${phone.e164}`, LIMITS.registration.phone);
 
-    // Hash first, whatever happens next: a taken phone costs the same time as a new one.
-    const passwordHash = await passwords.hash(body.password);
-    const email = body.email ? body.email.toLowerCase() : null;
-    const settings = await getAccountSettings(db);
-    let existing = await findUserByPhone(db, phone.e164);
-    if (email && (await claimEmail(db, email, existing?.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
-    const details = { name: body.name, email, phoneCode: phone.phoneCode, countryId: country!.id, passwordHash };
+      // Hash first, whatever happens next: a taken phone costs the same time as a new one.
+      const passwordHash = await passwords.hash(body.password);
+      const email = body.email ? body.email.toLowerCase() : null;
+      const settings = await getAccountSettings(db);
+      let existing = await findUserByPhone(db, phone.e164);
+      if (email && (await claimEmail(db, email, existing?.id)) === 'taken') throw fieldError('email', 'validation.email_taken');
+      const details = { name: body.name, email, phoneCode: phone.phoneCode, countryId: country!.id, passwordHash };
 
-    if (settings.registerOtpVerify) {
-      // Enumeration-safe: a verified phone gets the same answer, and nothing changes for it.
-      if (!existing) {
-        try {
-          existing = await insertUser(db, { ...details, phone: phone.e164 });
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          existing = await findUserByPhone(db, phone.e164);
+      if (settings.registerOtpVerify) {
+        // Enumeration-safe: a verified phone gets the same answer, and nothing changes for it.
+        if (!existing) {
+          try {
+            existing = await insertUser(db, { ...details, phone: phone.e164 });
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            existing = await findUserByPhone(db, phone.e164);
+          }
+        } else if (!existing.phoneVerifiedAt) {
+          // Nobody proved this number yet: the latest sign-up wins, and codes sent for the earlier one stop working.
+          await updateUser(db, existing.id, details);
+          await retireOtps(db, existing.id, VERIFY_PHONE_PURPOSES);
         }
-      } else if (!existing.phoneVerifiedAt) {
-        // Nobody proved this number yet: the latest sign-up wins, and codes sent for the earlier one stop working.
-        await updateUser(db, existing.id, details);
-        await retireOtps(db, existing.id, VERIFY_PHONE_PURPOSES);
-      }
-      return {
-        message: request.t('auth.registered'),
-        data: {
-          // The account id is not revealed before the phone is verified (it would tell new from taken).
-          user: {
-            id: 0,
-            name: body.name,
-            email,
-            phone: phone.national,
-            phone_code: phone.phoneCode,
-            profile_photo: null,
-            phone_verified_at: null,
+        return {
+          message: request.t('auth.registered'),
+          data: {
+            // The account id is not revealed before the phone is verified (it would tell new from taken).
+            user: {
+              id: 0,
+              name: body.name,
+              email,
+              phone: phone.national,
+              phone_code: phone.phoneCode,
+              profile_photo: null,
+              phone_verified_at: null,
+            },
+            requires_verification: true,
           },
-          requires_verification: true,
-        },
-      };
-    }
+        };
+      }
 
-    // register_otp_verify off: signed in at once. A verified phone cannot be answered neutrally here.
-    if (existing?.phoneVerifiedAt) throw fieldError('phone', 'validation.phone_taken');
-    let user: UserRow | undefined;
-    try {
-      user = existing
-        ? await updateUser(db, existing.id, { ...details, phoneVerifiedAt: new Date() })
-        : await insertUser(db, { ...details, phone: phone.e164, phoneVerifiedAt: new Date() });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
-      throw error;
-    }
-    const session = await openSession(db, user!, env.SESSION_IDLE_DAYS);
-    return { message: request.t('auth.registered_signed_in'), data: { ...session, requires_verification: false } };
+      // register_otp_verify off: signed in at once. A verified phone cannot be answered neutrally here.
+      if (existing?.phoneVerifiedAt) throw fieldError('phone', 'validation.phone_taken');
+      let user: UserRow | undefined;
+      try {
+        user = existing
+          ? await updateUser(db, existing.id, { ...details, phoneVerifiedAt: new Date() })
+          : await insertUser(db, { ...details, phone: phone.e164, phoneVerifiedAt: new Date() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('phone', 'validation.phone_taken');
+        throw error;
+      }
+      const session = await openSession(db, user!, env.SESSION_IDLE_DAYS);
+      return { message: request.t('auth.registered_signed_in'), data: { ...session, requires_verification: false } };
+    },
   });
 
   // --- POST /send-otp -----------------------------------------------------------------------------
-  app.post('/send-otp', { schema: { body: sendOtpSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
-    const body = request.body;
-    const settings = await getAccountSettings(db);
-    const reset = body.forgot_password === 1 || body.forgot_password === '1';
+  app.route({
+    ...contractRoute(authApi.sendOtp, { body: sendOtpSchema, response: sendOtpResponseSchema }),
+    handler: async (request) => {
+      const body = request.body;
+      const settings = await getAccountSettings(db);
+      const reset = body.forgot_password === 1 || body.forgot_password === '1';
 
-    let user: UserRow | undefined;
-    let recipientKey: string;
-    let shown: string;
-    if (reset && settings.forgotOtpType === 'email') {
-      if (!body.email) throw fieldError('email', 'validation.email_required');
-      recipientKey = body.email.toLowerCase();
-      shown = maskEmail(recipientKey);
-      user = await findUserByEmail(db, recipientKey);
-    } else {
-      if (!body.phone) throw fieldError('phone', 'validation.phone_required');
-      const phone = await requirePhone(db, body.phone, body.phone_code);
-      recipientKey = phone.e164;
-      shown = maskPhone(phone.e164);
-      user = await findUserByPhone(db, phone.e164);
-    }
+      let user: UserRow | undefined;
+      let recipientKey: string;
+      let shown: string;
+      if (reset && settings.forgotOtpType === 'email') {
+        if (!body.email) throw fieldError('email', 'validation.email_required');
+        recipientKey = body.email.toLowerCase();
+        shown = maskEmail(recipientKey);
+        user = await findUserByEmail(db, recipientKey);
+      } else {
+        if (!body.phone) throw fieldError('phone', 'validation.phone_required');
+        const phone = await requirePhone(db, body.phone, body.phone_code);
+        recipientKey = phone.e164;
+        shown = maskPhone(phone.e164);
+        user = await findUserByPhone(db, phone.e164);
+      }
 
-    // Counted for every recipient, known or not, so the answer never depends on an account existing.
-    const family = reset ? 'reset' : 'verify';
-    const { resendIn } = await throttleSend(db, request, recipientKey, family);
-    // Codes are only queued (ADR 020); when none is due, a decoy answers verify tries the same way.
-    if (user && reset) {
-      const channel: MessageChannel = settings.forgotOtpType === 'email' ? 'email' : 'sms';
-      await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'reset', channel, recipient: recipientKey });
-    } else if (user && !reset && !user.phoneVerifiedAt && user.phone) {
-      const target = verificationChannel(settings, user);
-      await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'register', ...target });
-      if (target.channel === 'email') shown = maskEmail(target.recipient);
-    } else {
-      await recordDecoyCode(db, family, recipientKey);
-    }
-    return {
-      message: request.t('auth.otp_sent', { recipient: shown }),
-      data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
-    };
+      // Counted for every recipient, known or not, so the answer never depends on an account existing.
+      const family = reset ? 'reset' : 'verify';
+      const { resendIn } = await throttleSend(db, request, recipientKey, family);
+      // Codes are only queued (ADR 020); when none is due, a decoy answers verify tries the same way.
+      if (user && reset) {
+        const channel: MessageChannel = settings.forgotOtpType === 'email' ? 'email' : 'sms';
+        await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'reset', channel, recipient: recipientKey });
+      } else if (user && !reset && !user.phoneVerifiedAt && user.phone) {
+        const target = verificationChannel(settings, user);
+        await issueCode(codeDeps(settings), request, { userId: user.id, purpose: 'register', ...target });
+        if (target.channel === 'email') shown = maskEmail(target.recipient);
+      } else {
+        await recordDecoyCode(db, family, recipientKey);
+      }
+      return {
+        message: request.t('auth.otp_sent', { recipient: shown }),
+        data: { email_or_phone: shown, otp_length: env.OTP_LENGTH, resend_in: resendIn, expires_in: OTP_TTL_SECONDS },
+      };
+    },
   });
 
   /** The account a verify payload names (phone, or e-mail for e-mailed reset codes), after the verify limits. */
@@ -213,20 +221,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // --- POST /verify-otp (forgot password): a one-use reset token ----------------------------------
-  app.post('/verify-otp', { schema: { body: verifyOtpSchema, response: { 200: verifyOtpResponseSchema } } }, async (request) => {
-    const settings = await getAccountSettings(db);
-    const { user, recipient } = await verifyTarget(request, clientIp(request), settings.forgotOtpType === 'email');
-    await checkCode(db, { userId: user?.id, purposes: ['reset'], decoy: { family: 'reset', recipient } }, request.body.otp);
-    const token = newToken();
-    await insertResetToken(db, { userId: user!.id, tokenHash: hashToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS });
-    return { message: request.t('auth.reset_allowed'), data: { token } };
+  app.route({
+    ...contractRoute(authApi.verifyOtp, { body: verifyOtpSchema, response: verifyOtpResponseSchema }),
+    handler: async (request) => {
+      const settings = await getAccountSettings(db);
+      const { user, recipient } = await verifyTarget(request, clientIp(request), settings.forgotOtpType === 'email');
+      await checkCode(db, { userId: user?.id, purposes: ['reset'], decoy: { family: 'reset', recipient } }, request.body.otp);
+      const token = newToken();
+      await insertResetToken(db, { userId: user!.id, tokenHash: hashToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS });
+      return { message: request.t('auth.reset_allowed'), data: { token } };
+    },
   });
 
   // --- POST /verify-otp-register: phone verified, signed in --------------------------------------
-  app.post(
-    '/verify-otp-register',
-    { schema: { body: verifyOtpSchema, response: { 200: verifyOtpRegisterResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(authApi.verifyOtpRegister, { body: verifyOtpSchema, response: verifyOtpRegisterResponseSchema }),
+    handler: async (request) => {
       const settings = await getAccountSettings(db);
       const { user, recipient } = await verifyTarget(
         request,
@@ -237,26 +247,28 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const verified = await markPhoneVerified(db, user!.id);
       return { message: request.t('auth.verified'), data: await openSession(db, verified!, env.SESSION_IDLE_DAYS) };
     },
-  );
+  });
 
   // --- POST /reset-password: new password, every session ends -----------------------------------
-  app.post('/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    await enforceLimit(db, `reset:ip:${clientIp(request)}`, LIMITS.resetPassword.ip);
-    const found = await findLiveResetToken(db, hashToken(request.body.token));
-    if (!found) throw fieldError('token', 'validation.token_invalid');
-    await enforceLimit(db, `reset:user:${found.userId}`, LIMITS.resetPassword.user);
-    const passwordHash = await passwords.hash(request.body.password);
-    if (!(await consumeResetToken(db, found.id))) throw fieldError('token', 'validation.token_invalid');
-    await updateUser(db, found.userId, { passwordHash });
-    await revokeUserSessions(db, found.userId);
-    return { message: request.t('auth.password_reset') };
+  app.route({
+    ...contractRoute(authApi.resetPassword, { body: resetPasswordSchema, response: messageResponseSchema }),
+    handler: async (request) => {
+      await enforceLimit(db, `reset:ip:${clientIp(request)}`, LIMITS.resetPassword.ip);
+      const found = await findLiveResetToken(db, hashToken(request.body.token));
+      if (!found) throw fieldError('token', 'validation.token_invalid');
+      await enforceLimit(db, `reset:user:${found.userId}`, LIMITS.resetPassword.user);
+      const passwordHash = await passwords.hash(request.body.password);
+      if (!(await consumeResetToken(db, found.id))) throw fieldError('token', 'validation.token_invalid');
+      await updateUser(db, found.userId, { passwordHash });
+      await revokeUserSessions(db, found.userId);
+      return { message: request.t('auth.password_reset') };
+    },
   });
 
   // --- POST /login ----------------------------------------------------------------------------------
-  app.post(
-    '/login',
-    { schema: { body: loginSchema, response: { 200: loginResponseSchema, 403: loginUnverifiedResponseSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(authApi.login, { body: loginSchema, response: loginResponseSchema }, { 403: loginUnverifiedResponseSchema }),
+    handler: async (request, reply) => {
       const body = request.body;
       const ip = clientIp(request);
       await enforceLimit(db, `login:ip:${ip}`, LIMITS.login.ip);
@@ -316,13 +328,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ).catch((err: unknown) => request.log.warn({ err }, 'device_key push subscription not stored'));
       return reply.code(200).send({ message: request.t('auth.login_success'), data: session });
     },
-  );
+  });
 
   // --- POST /auth/:provider/token ----------------------------------------------------------------
-  app.post(
-    '/auth/:provider/token',
-    { schema: { params: socialProviderParamSchema, body: socialTokenSchema, response: { 200: sessionResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(authApi.socialLogin, { params: socialProviderParamSchema, body: socialTokenSchema, response: sessionResponseSchema }),
+    handler: async (request) => {
       const { provider } = request.params;
       await enforceLimit(db, `social:ip:${clientIp(request)}`, LIMITS.social.ip);
       const settings = await getAccountSettings(db);
@@ -341,7 +352,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findOrCreateSocialUser(identity);
       return { message: request.t('auth.login_success'), data: await openSession(db, user, env.SESSION_IDLE_DAYS) };
     },
-  );
+  });
 
   /** The client id (and Facebook's secret) of an active provider: env first, else master settings. */
   function providerConfig(provider: SocialProvider, settings: AccountSettings) {
@@ -383,11 +394,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // --- GET /logout (auth) ------------------------------------------------------------------------
-  app.get('/logout', { preHandler: app.authenticate, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
-    // The session is only revoked (pruned later), so its devices' push subscriptions go now (issue #6).
-    await deleteSessionSubscriptions(db, request.auth!.sessionId);
-    await revokeSession(db, request.auth!.sessionId);
-    return { message: request.t('auth.logout_success') };
+  app.route({
+    ...contractRoute(authApi.logout, { response: messageResponseSchema }),
+    preHandler: app.authenticate,
+    handler: async (request) => {
+      // The session is only revoked (pruned later), so its devices' push subscriptions go now (issue #6).
+      await deleteSessionSubscriptions(db, request.auth!.sessionId);
+      await revokeSession(db, request.auth!.sessionId);
+      return { message: request.t('auth.logout_success') };
+    },
   });
 };
 export default authRoutes;

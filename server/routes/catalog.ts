@@ -4,6 +4,8 @@
  * sections. Public; the same for everyone except Product.is_favorite, which marks the signed-in
  * shopper's favourites when a bearer token is sent (such answers are private, see below).
  */
+import { categoryApi } from '../../contract/routes/categories.ts';
+import { productApi } from '../../contract/routes/products.ts';
 import { shopApi } from '../../contract/routes/shops.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { createHash } from 'node:crypto';
@@ -129,67 +131,66 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const list of lists) for (const product of list) product.is_favorite = favorites.has(product.id);
   }
 
-  const listSchema = { querystring: productListQuerySchema, response: { 200: productSearchResponseSchema } };
-  for (const url of ['/products', '/products/filter']) {
-    app.get(url, { schema: listSchema, serializerCompiler: plainJson, preSerialization: etagPreSerialization }, async (request) => {
-      const data = await listProducts(app.db, request.query, pageOf(request.query), app.catalogIndex);
-      await markFavorites(request, [data.data]);
-      return { message: 'Products', data };
+  for (const route of [productApi.list, productApi.filter]) {
+    app.route({
+      ...contractRoute(route, { query: productListQuerySchema, response: productSearchResponseSchema }),
+      serializerCompiler: plainJson,
+      preSerialization: etagPreSerialization,
+      handler: async (request) => {
+        const data = await listProducts(app.db, request.query, pageOf(request.query), app.catalogIndex);
+        await markFavorites(request, [data.data]);
+        return { message: 'Products', data };
+      },
     });
   }
 
   // Facet counts of the same query (issue #13): a request of its own, so the grid never waits for them.
-  app.get(
-    '/products/facets',
-    {
-      schema: { querystring: productListQuerySchema, response: { 200: productFacetsResponseSchema } },
-      serializerCompiler: plainJson,
-      preSerialization: etagPreSerialization,
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(productApi.facets, { query: productListQuerySchema, response: productFacetsResponseSchema }),
+    serializerCompiler: plainJson,
+    preSerialization: etagPreSerialization,
+    handler: async (request) => {
       const { page: _page, per_page: _perPage, sort: _sort, ...filters } = request.query;
       const data = await listProductFacets(app.db, filters, await searchPlanOf(app.db, filters.search));
       return { message: 'Product facets', data };
     },
-  );
+  });
 
   // Suggestions as you type (issue #13): answered from the process's search lexicon, no query.
-  app.get(
-    '/search/suggestions',
-    {
-      schema: { querystring: searchSuggestionsQuerySchema, response: { 200: searchSuggestionsResponseSchema } },
-      serializerCompiler: plainJson,
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(productApi.suggestions, { query: searchSuggestionsQuerySchema, response: searchSuggestionsResponseSchema }),
+    serializerCompiler: plainJson,
+    handler: async (request) => {
       const { q, limit } = request.query;
       const found = q.trim() ? suggest(await getSearchLexicon(app.db), q, limit ?? DEFAULT_SUGGESTIONS) : { categories: [], queries: [] };
       return { message: 'Search suggestions', data: { query: q, ...found } };
     },
-  );
-
-  app.get('/products/:id', { schema: { params: idParamSchema, response: { 200: productDetailsResponseSchema } } }, async (request) => {
-    const product = await getProductDetails(app.db, request.params.id);
-    if (!product) throw notFound('Product not found.');
-    await markFavorites(request, [[product]]);
-    return { message: 'Product', data: { product } };
   });
 
-  app.get(
-    '/products/:id/similar',
-    { schema: { params: idParamSchema, response: { 200: similarProductsResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(productApi.details, { params: idParamSchema, response: productDetailsResponseSchema }),
+    handler: async (request) => {
+      const product = await getProductDetails(app.db, request.params.id);
+      if (!product) throw notFound('Product not found.');
+      await markFavorites(request, [[product]]);
+      return { message: 'Product', data: { product } };
+    },
+  });
+
+  app.route({
+    ...contractRoute(productApi.similar, { params: idParamSchema, response: similarProductsResponseSchema }),
+    handler: async (request) => {
       const product = await findActiveProductRef(app.db, request.params.id);
       if (!product) throw notFound('Product not found.');
       const similar = await listSimilarProducts(app.db, product);
       await markFavorites(request, [similar]);
       return { message: 'Similar products', data: { data: similar } };
     },
-  );
+  });
 
-  app.get(
-    '/categories/:key',
-    { schema: { params: categoryKeyParamSchema, response: { 200: categoryResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(categoryApi.details, { params: categoryKeyParamSchema, response: categoryResponseSchema }),
+    handler: async (request) => {
       const key = request.params.key.trim().toLowerCase();
       const id = NUMERIC_KEY.test(key) ? Number(key) : undefined;
       const category =
@@ -203,7 +204,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!category) throw notFound('Category not found.');
       return { message: 'Category', data: { category } };
     },
-  );
+  });
 
   app.route({
     ...contractRoute(shopApi.list, { query: pageQuerySchema, response: shopListResponseSchema }),
@@ -219,33 +220,41 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/most-popular', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => {
-    const data = await listMostPopular(app.db, pageOf(request.query));
-    await markFavorites(request, [data.data]);
-    return { message: 'Most popular products', data };
+  app.route({
+    ...contractRoute(productApi.mostPopular, { query: pageQuerySchema, response: productListResponseSchema }),
+    handler: async (request) => {
+      const data = await listMostPopular(app.db, pageOf(request.query));
+      await markFavorites(request, [data.data]);
+      return { message: 'Most popular products', data };
+    },
   });
 
-  app.get('/best-deal', { schema: { querystring: pageQuerySchema, response: { 200: productListResponseSchema } } }, async (request) => {
-    const data = await listBestDeals(app.db, pageOf(request.query));
-    await markFavorites(request, [data.data]);
-    return { message: 'Best deals', data };
+  app.route({
+    ...contractRoute(productApi.bestDeals, { query: pageQuerySchema, response: productListResponseSchema }),
+    handler: async (request) => {
+      const data = await listBestDeals(app.db, pageOf(request.query));
+      await markFavorites(request, [data.data]);
+      return { message: 'Best deals', data };
+    },
   });
 
-  app.get(
-    '/flash-sales/:id',
-    { schema: { params: idParamSchema, querystring: pageQuerySchema, response: { 200: flashSaleResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(productApi.flashSale, { params: idParamSchema, query: pageQuerySchema, response: flashSaleResponseSchema }),
+    handler: async (request) => {
       const sale = await getFlashSale(app.db, request.params.id, pageOf(request.query));
       if (!sale) throw notFound('Flash sale not found.');
       await markFavorites(request, [sale.data]);
       return { message: 'Flash sale', data: sale };
     },
-  );
+  });
 
-  app.get('/home', { schema: { response: { 200: homeResponseSchema } } }, async (request) => {
-    const data = await getHomeSections(app.db);
-    await markFavorites(request, [data.flash_sale?.products ?? [], data.most_popular, data.best_deals, data.new_arrivals]);
-    return { message: 'Home', data };
+  app.route({
+    ...contractRoute(productApi.home, { response: homeResponseSchema }),
+    handler: async (request) => {
+      const data = await getHomeSections(app.db);
+      await markFavorites(request, [data.flash_sale?.products ?? [], data.most_popular, data.best_deals, data.new_arrivals]);
+      return { message: 'Home', data };
+    },
   });
 };
 export default catalogRoutes;

@@ -6,6 +6,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactResponseSchema, contactSchema } from '../../contract/support.ts';
+import { supportApi } from '../../contract/routes/support.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { normalizePhone } from '../lib/phone.ts';
 import { fieldError } from '../lib/http-error.ts';
 import { insertContactMessage } from '../repositories/contact-repository.ts';
@@ -18,30 +20,36 @@ export const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.post('/contact', { schema: { body: contactSchema, response: { 201: contactResponseSchema } } }, async (request, reply) => {
-    if (request.headers.authorization) {
-      try {
-        await app.authenticate(request, reply);
-      } catch {
-        request.auth = null;
+  // Answered 201 Created: the definition's answer, serialised under that status (as contractRoute does for 200).
+  const contactRoute = contractRoute(supportApi.contact, { body: contactSchema, response: contactResponseSchema });
+  app.route({
+    ...contactRoute,
+    schema: { ...contactRoute.schema, response: { 201: contactResponseSchema } },
+    handler: async (request, reply) => {
+      if (request.headers.authorization) {
+        try {
+          await app.authenticate(request, reply);
+        } catch {
+          request.auth = null;
+        }
       }
-    }
-    const b = request.body;
-    // The contract's pattern is the shape of a Romanian number; the numbering plan decides
-    // (lib/phone.ts): an unallocated range is refused like a malformed number, never stored raw.
-    const phone = b.phone === undefined ? null : normalizePhone(b.phone, '+40')?.e164;
-    if (phone === undefined) throw fieldError('phone', 'validation.phone_invalid');
-    await enforceLimit(db, `contact:ip:${clientIp(request)}`, CONTACT_LIMIT);
-    await insertContactMessage(db, {
-      userId: request.auth?.user.id ?? null,
-      name: b.name,
-      email: b.email?.toLowerCase() ?? null,
-      phone,
-      subject: b.subject,
-      message: b.message,
-    });
-    const confirmation = request.t('contact.sent');
-    return reply.status(201).send({ message: confirmation, data: { message: confirmation } });
+      const b = request.body;
+      // The contract's pattern is the shape of a Romanian number; the numbering plan decides
+      // (lib/phone.ts): an unallocated range is refused like a malformed number, never stored raw.
+      const phone = b.phone === undefined ? null : normalizePhone(b.phone, '+40')?.e164;
+      if (phone === undefined) throw fieldError('phone', 'validation.phone_invalid');
+      await enforceLimit(db, `contact:ip:${clientIp(request)}`, CONTACT_LIMIT);
+      await insertContactMessage(db, {
+        userId: request.auth?.user.id ?? null,
+        name: b.name,
+        email: b.email?.toLowerCase() ?? null,
+        phone,
+        subject: b.subject,
+        message: b.message,
+      });
+      const confirmation = request.t('contact.sent');
+      return reply.status(201).send({ message: confirmation, data: { message: confirmation } });
+    },
   });
 };
 export default contactRoutes;

@@ -1,4 +1,5 @@
 /** Countries, categories, banners and subpages (spec §7). */
+import { categoryApi } from '../../contract/routes/categories.ts';
 import { contentApi } from '../../contract/routes/content.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,16 +23,19 @@ const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async () => ({ message: 'Countries', data: { countries: await listCountries(app.db) } }),
   });
 
-  app.get('/categories', { schema: { response: { 200: categoriesResponseSchema } } }, async () => ({
-    message: 'Categories',
-    data: { categories: await listCategories(app.db) },
-  }));
+  app.route({
+    ...contractRoute(categoryApi.list, { response: categoriesResponseSchema }),
+    handler: async () => ({ message: 'Categories', data: { categories: await listCategories(app.db) } }),
+  });
 
-  app.get('/banners', { schema: { response: { 200: bannersResponseSchema } } }, async () => ({
-    message: 'Banners',
-    data: { data: await listActiveBanners(app.db) },
-  }));
+  app.route({
+    ...contractRoute(contentApi.banners, { response: bannersResponseSchema }),
+    handler: async () => ({ message: 'Banners', data: { data: await listActiveBanners(app.db) } }),
+  });
 
-  app.get('/subpages', { schema: { response: { 200: subpagesResponseSchema } } }, async () => listSubpages(app.db));
+  app.route({
+    ...contractRoute(contentApi.subpages, { response: subpagesResponseSchema }),
+    handler: async () => listSubpages(app.db),
+  });
 };
 export default contentRoutes;

@@ -14,6 +14,8 @@ import {
   MAX_FAVORITES,
   productIdParamSchema,
 } from '../../contract/engagement.ts';
+import { favoriteApi } from '../../contract/routes/favorites.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Tx } from '../plugins/idempotency.ts';
 import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
@@ -39,13 +41,16 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/favorite-products', { schema: { response: { 200: favoriteListResponseSchema } } }, async (request) => {
-    const ids = await listFavoriteProductIds(db, request.auth!.user.id, MAX_FAVORITES);
-    const products = (await listProductCardsByIds(db, ids)).map((p) => ({ ...p, is_favorite: true }));
-    return {
-      message: request.t('favorites.list'),
-      data: { products, total: products.length, product_ids: products.map((p) => p.id) },
-    };
+  app.route({
+    ...contractRoute(favoriteApi.list, { response: favoriteListResponseSchema }),
+    handler: async (request) => {
+      const ids = await listFavoriteProductIds(db, request.auth!.user.id, MAX_FAVORITES);
+      const products = (await listProductCardsByIds(db, ids)).map((p) => ({ ...p, is_favorite: true }));
+      return {
+        message: request.t('favorites.list'),
+        data: { products, total: products.length, product_ids: products.map((p) => p.id) },
+      };
+    },
   });
 
   /** The product must be listed; answers the user's count after `change`. */
@@ -62,14 +67,12 @@ const favoriteRoutes: FastifyPluginAsyncZod = async (app) => {
     return { product_id: productId, is_favorite: favorite, total: await countFavorites(tx, userId) };
   }
 
-  for (const [method, favorite] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [route, favorite] of [
+    [favoriteApi.add, true],
+    [favoriteApi.remove, false],
   ] as const) {
     app.route({
-      method,
-      url: '/favorite-products/:productId',
-      schema: { params: productIdParamSchema, response: { 200: favoriteToggleResponseSchema } },
+      ...contractRoute(route, { params: productIdParamSchema, response: favoriteToggleResponseSchema }),
       handler: async (request, reply) => {
         const userId = request.auth!.user.id;
         await enforceLimit(db, `favorites:user:${userId}`, FAVORITE_CHANGES);

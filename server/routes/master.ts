@@ -1,5 +1,7 @@
 /** GET /api/master and GET /api/settings (spec §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { masterApi } from '../../contract/routes/master.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { masterResponseSchema, settingsResponseSchema, type SocialAuths } from '../../contract/master.ts';
 import { getGeneralSettings, getMasterData } from '../repositories/settings-repository.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -23,22 +25,28 @@ function effectiveSocialAuths(stored: SocialAuths, env: Env): SocialAuths {
 }
 
 const masterRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/master', { schema: { response: { 200: masterResponseSchema } } }, async (_request, reply) => {
-    const master = await getMasterData(app.db);
-    if (!master) throw new HttpError(503, 'The storefront is not configured yet.');
-    master.social_auths = effectiveSocialAuths(master.social_auths, app.accounts.env);
-    // Shared, non-personal data: the service worker and browsers may revalidate it in the background.
-    reply.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=86400');
-    return { message: 'Master data', data: { data: master } };
+  app.route({
+    ...contractRoute(masterApi.master, { response: masterResponseSchema }),
+    handler: async (_request, reply) => {
+      const master = await getMasterData(app.db);
+      if (!master) throw new HttpError(503, 'The storefront is not configured yet.');
+      master.social_auths = effectiveSocialAuths(master.social_auths, app.accounts.env);
+      // Shared, non-personal data: the service worker and browsers may revalidate it in the background.
+      reply.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=86400');
+      return { message: 'Master data', data: { data: master } };
+    },
   });
 
-  app.get('/settings', { schema: { response: { 200: settingsResponseSchema } } }, async (_request, reply) => {
-    const stored = await getGeneralSettings(app.db);
-    if (!stored) throw new HttpError(503, 'The storefront is not configured yet.');
-    // The code length is the server's (OTP_LENGTH): the dialog shows as many boxes as the codes have digits.
-    const settings = { ...stored, otp_length: app.accounts.env.OTP_LENGTH };
-    reply.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=86400');
-    return { message: 'Settings', data: { data: settings } };
+  app.route({
+    ...contractRoute(masterApi.settings, { response: settingsResponseSchema }),
+    handler: async (_request, reply) => {
+      const stored = await getGeneralSettings(app.db);
+      if (!stored) throw new HttpError(503, 'The storefront is not configured yet.');
+      // The code length is the server's (OTP_LENGTH): the dialog shows as many boxes as the codes have digits.
+      const settings = { ...stored, otp_length: app.accounts.env.OTP_LENGTH };
+      reply.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=86400');
+      return { message: 'Settings', data: { data: settings } };
+    },
   });
 };
 export default masterRoutes;

@@ -13,6 +13,8 @@ import {
   NOTIFICATIONS_PER_PAGE,
   unreadCountResponseSchema,
 } from '../../contract/engagement.ts';
+import { notificationApi } from '../../contract/routes/notifications.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { countUnread, listNotifications, markAllRead, markRead } from '../repositories/notification-repository.ts';
 
@@ -24,35 +26,39 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.get(
-    '/notifications',
-    { schema: { querystring: notificationListQuerySchema, response: { 200: notificationListResponseSchema } } },
-    async (request) => ({
+  app.route({
+    ...contractRoute(notificationApi.list, { query: notificationListQuerySchema, response: notificationListResponseSchema }),
+    handler: async (request) => ({
       message: request.t('notifications.list'),
       data: await listNotifications(db, request.auth!.user.id, request.locale, request.query.page, NOTIFICATIONS_PER_PAGE),
     }),
-  );
-
-  app.get('/notifications/unread-count', { schema: { response: { 200: unreadCountResponseSchema } } }, async (request) => ({
-    message: request.t('notifications.unread_count'),
-    data: { count: await countUnread(db, request.auth!.user.id) },
-  }));
-
-  // Registered before /:id/read so "read-all" is never taken for an id (it would fail validation anyway).
-  app.post('/notifications/read-all', { schema: { response: { 200: markReadResponseSchema } } }, async (request) => {
-    const userId = request.auth!.user.id;
-    await markAllRead(db, userId);
-    return { message: request.t('notifications.all_read'), data: { unread_count: await countUnread(db, userId) } };
   });
 
-  app.post(
-    '/notifications/:id/read',
-    { schema: { params: notificationIdParamSchema, response: { 200: markReadResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(notificationApi.unreadCount, { response: unreadCountResponseSchema }),
+    handler: async (request) => ({
+      message: request.t('notifications.unread_count'),
+      data: { count: await countUnread(db, request.auth!.user.id) },
+    }),
+  });
+
+  // Registered before /:id/read so "read-all" is never taken for an id (it would fail validation anyway).
+  app.route({
+    ...contractRoute(notificationApi.readAll, { response: markReadResponseSchema }),
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      await markAllRead(db, userId);
+      return { message: request.t('notifications.all_read'), data: { unread_count: await countUnread(db, userId) } };
+    },
+  });
+
+  app.route({
+    ...contractRoute(notificationApi.read, { params: notificationIdParamSchema, response: markReadResponseSchema }),
+    handler: async (request) => {
       const userId = request.auth!.user.id;
       if (!(await markRead(db, userId, request.params.id))) throw new HttpError(404, 'notifications.not_found');
       return { message: request.t('notifications.read'), data: { unread_count: await countUnread(db, userId) } };
     },
-  );
+  });
 };
 export default notificationRoutes;

@@ -18,6 +18,8 @@ import {
   pushSubscriptionResponseSchema,
   pushUnsubscribeResponseSchema,
 } from '../../contract/engagement.ts';
+import { pushApi } from '../../contract/routes/push.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { fieldError } from '../lib/http-error.ts';
 import { deleteSubscription, trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
 import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
@@ -32,9 +34,12 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptionSchema = makePushSubscriptionSchema(inTest);
   const unsubscribeSchema = makePushUnsubscribeSchema(inTest);
 
-  app.get('/push/public-key', { schema: { response: { 200: pushPublicKeyResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=3600');
-    return { message: request.t('push.public_key'), data: { public_key: app.push.vapid.publicKey } };
+  app.route({
+    ...contractRoute(pushApi.publicKey, { response: pushPublicKeyResponseSchema }),
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=3600');
+      return { message: request.t('push.public_key'), data: { public_key: app.push.vapid.publicKey } };
+    },
   });
 
   // Everything but the public key is per user.
@@ -44,10 +49,10 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before validation: a signed-out caller learns nothing about the input.
   const authed = { onRequest: app.authenticate };
 
-  app.post(
-    '/push/subscriptions',
-    { ...authed, schema: { body: subscriptionSchema, response: { 200: pushSubscriptionResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(pushApi.subscribe, { body: subscriptionSchema, response: pushSubscriptionResponseSchema }),
+    ...authed,
+    handler: async (request) => {
       const { user, sessionId } = request.auth!;
       const body = request.body;
       if (!isPushServiceHost(body.endpoint, { hosts: app.accounts.env.PUSH_SERVICE_HOSTS, allowLoopbackHttp: inTest })) {
@@ -69,15 +74,15 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: request.t('push.subscribed'), data: { id } };
     },
-  );
+  });
 
-  app.delete(
-    '/push/subscriptions',
-    { ...authed, schema: { body: unsubscribeSchema, response: { 200: pushUnsubscribeResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(pushApi.unsubscribe, { body: unsubscribeSchema, response: pushUnsubscribeResponseSchema }),
+    ...authed,
+    handler: async (request) => {
       const removed = await deleteSubscription(db, request.auth!.user.id, request.body.endpoint);
       return { message: request.t('push.unsubscribed'), data: { removed } };
     },
-  );
+  });
 };
 export default pushRoutes;

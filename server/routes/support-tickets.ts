@@ -29,6 +29,8 @@ import {
   ticketResponseSchema,
   TICKETS_PER_PAGE,
 } from '../../contract/support.ts';
+import { supportApi } from '../../contract/routes/support.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { imagePipeline } from '../media/pipeline.ts';
 import { checkImage, displayFileName, inlineDisposition, IMAGE_TYPES, readUpload, STORED_FILE, type CheckedImage } from '../lib/uploads.ts';
@@ -151,47 +153,56 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(
-    '/support-tickets',
-    { schema: { querystring: ticketListQuerySchema, response: { 200: ticketListResponseSchema } } },
-    async (request) => ({
+  app.route({
+    ...contractRoute(supportApi.list, { query: ticketListQuerySchema, response: ticketListResponseSchema }),
+    handler: async (request) => ({
       message: request.t('support.ticket_list'),
       data: await listTickets(db, request.auth!.user.id, request.query.status, request.query.page, TICKETS_PER_PAGE),
     }),
-  );
+  });
 
-  app.post('/support-tickets', { schema: { body: createTicketSchema, response: { 201: ticketResponseSchema } } }, async (request, reply) =>
-    withAttachment(request, (store) => {
-      reply.status(201);
-      return app.idempotent(request, reply, async (tx) => {
-        const b = request.body;
-        const ticket = await openTicket(tx, {
-          userId: request.auth!.user.id,
-          subject: b.subject,
-          priority: b.priority,
-          orderId: b.order_id,
-          message: b.message,
-          attachment: await store(),
+  // Answered 201 Created: the definition's answer, serialised under that status (as contractRoute does for 200).
+  const createRoute = contractRoute(supportApi.create, { body: createTicketSchema, response: ticketResponseSchema });
+  app.route({
+    ...createRoute,
+    schema: { ...createRoute.schema, response: { 201: ticketResponseSchema } },
+    handler: async (request, reply) =>
+      withAttachment(request, (store) => {
+        reply.status(201);
+        return app.idempotent(request, reply, async (tx) => {
+          const b = request.body;
+          const ticket = await openTicket(tx, {
+            userId: request.auth!.user.id,
+            subject: b.subject,
+            priority: b.priority,
+            orderId: b.order_id,
+            message: b.message,
+            attachment: await store(),
+          });
+          return { message: request.t('support.ticket_created'), data: { ticket } };
         });
-        return { message: request.t('support.ticket_created'), data: { ticket } };
-      });
-    }),
-  );
+      }),
+  });
 
-  app.get(
-    '/support-tickets/:ticketNumber',
-    { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } },
-    async (request) => {
+  app.route({
+    ...contractRoute(supportApi.details, { params: ticketNumberParamSchema, response: ticketResponseSchema }),
+    handler: async (request) => {
       const ticket = await findTicket(db, ticketNumberOf(request.params.ticketNumber), { userId: request.auth!.user.id });
       if (!ticket) throw ticketNotFound();
       return { message: request.t('support.ticket_details'), data: { ticket: await ticketDetails(db, ticket) } };
     },
-  );
+  });
 
-  app.post(
-    '/support-tickets/:ticketNumber/replies',
-    { schema: { params: ticketNumberParamSchema, body: ticketReplySchema, response: { 201: ticketResponseSchema } } },
-    async (request, reply) => {
+  // 201 Created, as opening a ticket.
+  const replyRoute = contractRoute(supportApi.reply, {
+    params: ticketNumberParamSchema,
+    body: ticketReplySchema,
+    response: ticketResponseSchema,
+  });
+  app.route({
+    ...replyRoute,
+    schema: { ...replyRoute.schema, response: { 201: ticketResponseSchema } },
+    handler: async (request, reply) => {
       const number = ticketNumberOf(request.params.ticketNumber);
       return withAttachment(request, (store) => {
         reply.status(201);
@@ -201,12 +212,11 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       });
     },
-  );
+  });
 
-  app.post(
-    '/support-tickets/:ticketNumber/close',
-    { schema: { params: ticketNumberParamSchema, response: { 200: ticketResponseSchema } } },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(supportApi.close, { params: ticketNumberParamSchema, response: ticketResponseSchema }),
+    handler: async (request, reply) => {
       const number = ticketNumberOf(request.params.ticketNumber);
       return app.idempotent(request, reply, async (tx) => {
         const ticket = await closeTicket(tx, number, request.auth!.user.id);
@@ -214,8 +224,9 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: request.t('support.ticket_closed_ok'), data: { ticket } };
       });
     },
-  );
+  });
 
+  // The image's bytes, not JSON: no contract definition (the client reads it from `attachment.url`).
   app.get('/support-tickets/:ticketNumber/attachments/:id', { schema: { params: ticketAttachmentParamSchema } }, async (request, reply) => {
     const notFound = () => new HttpError(404, 'support.attachment_not_found');
     const number = request.params.ticketNumber.trim().toUpperCase();

@@ -4,6 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translationApi } from '../../contract/routes/translations.ts';
+import { contractRoute } from '../lib/contract-route.ts';
 import { translationsResponseSchema } from '../../contract/content.ts';
 import { SUPPORTED_LOCALES, localeParamSchema, type Locale } from '../../contract/locale.ts';
 
@@ -15,15 +17,12 @@ const translationRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogues.set(locale, JSON.parse(await readFile(catalogueUrl(locale), 'utf8')));
   }
 
-  const schema = {
-    params: localeParamSchema,
-    response: { 200: translationsResponseSchema },
-  };
+  const schemas = { params: localeParamSchema, response: translationsResponseSchema };
   const handler = async (request: { params: { locale: Locale } }, reply: { header(k: string, v: string): unknown }) => {
     reply.header('Cache-Control', 'public, max-age=300, stale-while-revalidate=86400');
     return { locale: request.params.locale, messages: catalogues.get(request.params.locale)! };
   };
-  app.get('/translations/:locale', { schema }, handler);
-  app.get('/lang/:locale', { schema }, handler);
+  app.route({ ...contractRoute(translationApi.messages, schemas), handler });
+  app.route({ ...contractRoute(translationApi.fallback, schemas), handler });
 };
 export default translationRoutes;

@@ -1,12 +1,12 @@
 /** GET /api/master (spec §7) → the storefront settings with the spec's defaults applied (§3). */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
-import type { MasterData, MasterResponse } from '../../../contract/master.ts';
+import { callRoute } from '../api-client.ts';
+import type { MasterData } from '../../../contract/master.ts';
 import { toStorefrontSettings } from './storefront-settings.ts';
-import { MASTER_PATH } from '../../../contract/api-paths/storefront.ts';
+import { masterApi } from '../../../contract/routes/master.ts';
 
 export const getMaster = async ({ signal }: { signal?: AbortSignal } = {}) => {
-  const body = await apiRequest<MasterResponse>(MASTER_PATH, { signal });
+  const body = await callRoute(masterApi.master, { signal });
   return toStorefrontSettings(body.data.data as Partial<MasterData>);
 };
 

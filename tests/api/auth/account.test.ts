@@ -15,7 +15,7 @@ import {
   sendOtpResponseSchema,
   sessionResponseSchema,
 } from '../../../contract/auth.ts';
-import { users } from '../../../server/db/schema.ts';
+import { products, users } from '../../../server/db/schema.ts';
 import { storedFileNames } from '../support/stored-files.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
@@ -85,6 +85,17 @@ describe('GET /user and GET /dashboard', () => {
       recent_orders: [],
     });
     expect((await call.get('/dashboard')).statusCode).toBe(401);
+  });
+
+  it('counts the favourites of products still listed', async () => {
+    const ana = await signUp(t, 'Ana Dobre');
+    const listed = await t.db.select({ id: products.id }).from(products).where(eq(products.isActive, true)).limit(2);
+    for (const { id } of listed) expect((await call.put(`/favorite-products/${id}`, undefined, { token: ana.token })).statusCode).toBe(200);
+    const count = async () =>
+      dashboardResponseSchema.parse((await call.get('/dashboard', { token: ana.token })).json()).data.favorites_count;
+    expect(await count()).toBe(2);
+    await t.db.update(products).set({ isActive: false }).where(eq(products.id, listed[0]!.id));
+    expect(await count()).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { logout } from '../api/auth-api.ts';
 import { removeStoredByPrefix } from '../../../lib/storage.ts';
 import { sessionStore } from '../lib/session-store.ts';
 import { usePersistedCache } from '../../../lib/persisted-cache-context.ts';
@@ -21,7 +21,7 @@ export function useLogout() {
   const cache = usePersistedCache();
   return async () => {
     const owner = sessionStore.get().user?.id;
-    await apiRequest('/logout').catch(() => undefined);
+    await logout().catch(() => undefined);
     if (owner !== undefined) await outbox.discard(owner).catch(() => undefined);
     sessionStore.clear();
     await cache?.clear();

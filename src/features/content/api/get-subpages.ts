@@ -1,9 +1,9 @@
 /** GET /api/subpages: the about and information pages (spec §3 Subpage, §7). */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { Subpage } from '../../../../contract/content.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { contentApi } from '../../../../contract/routes/content.ts';
 
-export const getSubpages = (signal?: AbortSignal) => apiRequest<Subpage[]>('/subpages', { signal });
+export const getSubpages = (signal?: AbortSignal) => callRoute(contentApi.subpages, { signal });
 
 export const subpagesQueryOptions = () =>
   queryOptions({ queryKey: ['subpages'], queryFn: ({ signal }) => getSubpages(signal), staleTime: 10 * 60_000 });

@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { outbox } from '../../../lib/outbox/index.ts';
 import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
+import { favoriteApi } from '../../../../contract/routes/favorites.ts';
 import { applyFavoriteChange, type FavoriteChange } from '../lib/optimistic-favorites.ts';
 import { FAVORITES_QUERY_KEY, type FavoritesData } from './get-favorites.ts';
 
@@ -34,13 +35,16 @@ export function registerFavoriteOutbox(queryClient: QueryClient) {
 export function useFavoriteChange() {
   const queue = useQueueChange<FavoriteChange>();
   return useCallback(
-    (change: FavoriteChange) =>
-      queue({
+    (change: FavoriteChange) => {
+      // The outbox sends it, not callRoute: the definition's method and path, its product id filled in.
+      const route = change.favorite ? favoriteApi.add : favoriteApi.remove;
+      return queue({
         kind: 'favorite',
-        request: { method: change.favorite ? 'PUT' : 'DELETE', path: `/favorite-products/${change.product.id}` },
+        request: { method: route.method, path: route.path.replace(':productId', String(change.product.id)) },
         change,
         label: change.product.name,
-      }),
+      });
+    },
     [queue],
   );
 }

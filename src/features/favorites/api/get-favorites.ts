@@ -5,14 +5,16 @@
  * changes are queued the screen shows the optimistic version (favorite-changes.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { FavoriteListResponse } from '../../../../contract/engagement.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { favoriteApi } from '../../../../contract/routes/favorites.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
 
-export type FavoritesData = FavoriteListResponse['data'];
+/** The favourites as GET /favorite-products answers them. */
+export type FavoritesData = RouteAnswer<typeof favoriteApi.list>['data'];
 export const FAVORITES_QUERY_KEY = ['favorites'] as const;
 export const EMPTY_FAVORITES: FavoritesData = { products: [], total: 0, product_ids: [] };
 
-export const getFavorites = async (signal?: AbortSignal) => (await apiRequest<FavoriteListResponse>('/favorite-products', { signal })).data;
+export const getFavorites = async (signal?: AbortSignal) => (await callRoute(favoriteApi.list, { signal })).data;
 
 export const favoritesQueryOptions = () =>
   queryOptions({ queryKey: FAVORITES_QUERY_KEY, queryFn: ({ signal }) => getFavorites(signal), staleTime: 60_000 });

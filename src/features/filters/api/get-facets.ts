@@ -4,7 +4,8 @@
  * for the counts; the previous counts stay while the next ones load.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { productApi } from '../../../../contract/routes/products.ts';
 import type { ProductFacets } from '../../../../contract/catalog.ts';
 import type { FilterKey } from '../../../../contract/catalog-constants.ts';
 
@@ -21,7 +22,7 @@ export const facetsQueryOptions = (query: Record<string, string | number | undef
   const params = resultQuery(query);
   return queryOptions({
     queryKey: ['products', 'facets', params] as const,
-    queryFn: async ({ signal }) => (await apiRequest<{ data: ProductFacets }>('/products/facets', { query: params, signal })).data,
+    queryFn: async ({ signal }) => (await callRoute(productApi.facets, { query: params, signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

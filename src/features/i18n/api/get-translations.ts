@@ -4,16 +4,19 @@
  * never cached or persisted as if it were the catalogue.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { TranslationsResponse } from '../../../../contract/content.ts';
-import { translationsPath } from '../../../../contract/api-paths/storefront.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import type { Locale } from '../../../../contract/locale.ts';
+import { translationApi } from '../../../../contract/routes/translations.ts';
 
 export async function getTranslations(locale: string, signal?: AbortSignal): Promise<Record<string, string>> {
+  // Asked as given (i18next's language): the server refuses a language it has no catalogue for
+  // (400), and the caller then falls back to empty messages.
+  const params = { locale: locale as Locale };
   try {
-    return (await apiRequest<TranslationsResponse>(translationsPath(locale), { signal })).messages;
+    return (await callRoute(translationApi.messages, { params, signal })).messages;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    return (await apiRequest<TranslationsResponse>(`/lang/${encodeURIComponent(locale)}`, { signal })).messages;
+    return (await callRoute(translationApi.fallback, { params, signal })).messages;
   }
 }
 

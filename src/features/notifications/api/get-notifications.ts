@@ -6,16 +6,18 @@
  * push arrives (see use-unread-count.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { NotificationListResponse, UnreadCountResponse } from '../../../../contract/engagement.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { notificationApi } from '../../../../contract/routes/notifications.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
 
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;
 
-export type NotificationPage = NotificationListResponse['data'];
+/** A page of notifications with the unread count, as GET /notifications answers it. */
+export type NotificationPage = RouteAnswer<typeof notificationApi.list>['data'];
 
 export const getNotifications = async (page: number, signal?: AbortSignal) =>
-  (await apiRequest<NotificationListResponse>(`/notifications?page=${page}`, { signal })).data;
+  (await callRoute(notificationApi.list, { query: { page }, signal })).data;
 
 export const notificationsQueryOptions = (page: number) =>
   queryOptions({
@@ -24,8 +26,7 @@ export const notificationsQueryOptions = (page: number) =>
     staleTime: 15_000,
   });
 
-export const getUnreadCount = async (signal?: AbortSignal) =>
-  (await apiRequest<UnreadCountResponse>('/notifications/unread-count', { signal })).data.count;
+export const getUnreadCount = async (signal?: AbortSignal) => (await callRoute(notificationApi.unreadCount, { signal })).data.count;
 
 export const unreadCountQueryOptions = () =>
   queryOptions({

@@ -4,14 +4,14 @@
  * call waits for the connection (TanStack's online network mode) while the app stays open.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { MarkReadResponse } from '../../../../contract/engagement.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { notificationApi } from '../../../../contract/routes/notifications.ts';
 import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY, type NotificationPage } from './get-notifications.ts';
 
 type Target = { id: number } | 'all';
 
 const markRead = (target: Target) =>
-  apiRequest<MarkReadResponse>(target === 'all' ? '/notifications/read-all' : `/notifications/${target.id}/read`, { method: 'POST' });
+  target === 'all' ? callRoute(notificationApi.readAll) : callRoute(notificationApi.read, { params: { id: target.id } });
 
 /** Marks the notifications read in every cached page (and lowers the count) before the answer. */
 function markInCache(queryClient: QueryClient, target: Target) {

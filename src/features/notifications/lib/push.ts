@@ -3,9 +3,10 @@
  * PushManager through the app's service worker, subscribed with the server's VAPID key.
  * Only ever called after the shopper taps "turn on notifications" — never on load.
  */
-import { apiRequest } from '../../../lib/api-client.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { writeDeviceKey } from '../../../lib/push-device.ts';
-import type { PushPublicKeyResponse, PushSubscriptionResponse } from '../../../../contract/engagement.ts';
+import { pushApi } from '../../../../contract/routes/push.ts';
+import type { RouteBody } from '../../../../contract/route.ts';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -41,7 +42,9 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 /** Tells the server about this device's subscription (also after a language change). */
 export async function registerSubscription(subscription: PushSubscription, locale: string) {
   const json = subscription.toJSON();
-  await apiRequest<PushSubscriptionResponse>('/push/subscriptions', { method: 'POST', body: { ...json, locale } });
+  // The DOM types every field of toJSON() optional; a PushManager subscription has its endpoint and
+  // keys. The language is the interface's, one the server takes (else 422 on locale, as before).
+  await callRoute(pushApi.subscribe, { body: { ...json, locale } as RouteBody<typeof pushApi.subscribe> });
   writeDeviceKey(JSON.stringify(json));
 }
 
@@ -51,7 +54,7 @@ export async function turnOnPush(locale: string): Promise<PushState> {
   if (!reg) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
-  const { data } = await apiRequest<PushPublicKeyResponse>('/push/public-key');
+  const { data } = await callRoute(pushApi.publicKey);
   const subscription =
     (await reg.pushManager.getSubscription()) ??
     (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(data.public_key) }));
@@ -63,7 +66,7 @@ export async function turnOffPush(): Promise<PushState> {
   const reg = await registration();
   const subscription = await reg?.pushManager.getSubscription();
   if (subscription) {
-    await apiRequest('/push/subscriptions', { method: 'DELETE', body: { endpoint: subscription.endpoint } });
+    await callRoute(pushApi.unsubscribe, { body: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe();
   }
   writeDeviceKey(null);

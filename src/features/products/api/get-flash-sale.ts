@@ -1,10 +1,10 @@
 /** GET /api/flash-sales/{id}: the sale and its products at sale prices. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { FlashSaleResponse } from '../../../../contract/catalog.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { productApi } from '../../../../contract/routes/products.ts';
 
 export const getFlashSale = async (id: number, page: number, signal?: AbortSignal) =>
-  (await apiRequest<FlashSaleResponse>(`/flash-sales/${id}`, { query: { page }, signal })).data;
+  (await callRoute(productApi.flashSale, { params: { id }, query: { page }, signal })).data;
 
 export const flashSaleQueryOptions = (id: number, page = 1) =>
   queryOptions({

@@ -4,8 +4,9 @@
  * ['products', 'list', query]. Previous pages stay on screen while the next one loads.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { ProductListResponse } from '../../../../contract/catalog.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
+import { productApi } from '../../../../contract/routes/products.ts';
 import { PRODUCT_LIST_PATH } from '../../../../contract/api-paths/products.ts';
 
 export type ProductListParams = Record<string, string | number | undefined>;
@@ -24,8 +25,17 @@ export function cleanParams(params: ProductListParams): ProductListParams {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '' && v !== null));
 }
 
-export const getProductList = async (endpoint: string, params: ProductListParams, signal?: AbortSignal) =>
-  (await apiRequest<ProductListResponse>(endpoint, { query: params, signal })).data;
+/** The list endpoints, by the address a screen names (`endpoint`). */
+const listRoutes = [productApi.filter, productApi.list, productApi.mostPopular, productApi.bestDeals];
+
+/** One page of products (the search lists' answers add `did_you_mean` and `meta.total_capped`). */
+export type ProductPage = RouteAnswer<(typeof listRoutes)[number]>['data'];
+
+export async function getProductList(endpoint: string, params: ProductListParams, signal?: AbortSignal): Promise<ProductPage> {
+  const route = listRoutes.find((candidate) => candidate.path === endpoint);
+  if (!route) throw new Error(`No product list at ${endpoint}`);
+  return (await callRoute(route, { query: params, signal })).data;
+}
 
 /** `endpoint`: '/products/filter' (default), '/most-popular' or '/best-deal'. */
 export const productListQueryOptions = (params: ProductListParams, endpoint = PRODUCT_LIST_PATH) => {

@@ -4,15 +4,14 @@
  * (the header is in every first load: no zod here).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { SearchSuggestions } from '../../../../contract/catalog.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { productApi } from '../../../../contract/routes/products.ts';
 import { DEFAULT_SUGGESTIONS } from '../../../../contract/catalog-constants.ts';
 
 export const suggestionsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['search', 'suggestions', q] as const,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: SearchSuggestions }>('/search/suggestions', { query: { q, limit: DEFAULT_SUGGESTIONS }, signal })).data,
+    queryFn: async ({ signal }) => (await callRoute(productApi.suggestions, { query: { q, limit: DEFAULT_SUGGESTIONS }, signal })).data,
     staleTime: 60_000,
     gcTime: 5 * 60_000,
     retry: false,

@@ -1,10 +1,7 @@
 /** POST /support-tickets/{ticketNumber}/close — no more replies; closing again answers it unchanged. */
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketResponse } from '../../../../contract/support.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { supportApi } from '../../../../contract/routes/support.ts';
 import { idempotencyHeaders } from './ticket-body.ts';
 
 export const closeTicket = (ticketNumber: string, idempotencyKey: string = crypto.randomUUID()) =>
-  apiRequest<TicketResponse>(`/support-tickets/${encodeURIComponent(ticketNumber)}/close`, {
-    method: 'POST',
-    headers: idempotencyHeaders(idempotencyKey),
-  });
+  callRoute(supportApi.close, { params: { ticketNumber }, headers: idempotencyHeaders(idempotencyKey) });

@@ -3,14 +3,16 @@
  * Persisted like the orders list (docs/decisions/003): seen online, it opens offline; logout clears it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketListResponse } from '../../../../contract/support.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { supportApi } from '../../../../contract/routes/support.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
 import { ticketListKey, type TicketListParams } from './tickets-keys.ts';
 
-export type TicketList = TicketListResponse['data'];
+/** A page of tickets, as GET /support-tickets answers it. */
+export type TicketList = RouteAnswer<typeof supportApi.list>['data'];
 
 export const getTickets = async ({ status, page = 1 }: TicketListParams, signal?: AbortSignal) =>
-  (await apiRequest<TicketListResponse>('/support-tickets', { query: { status: status ?? undefined, page }, signal })).data;
+  (await callRoute(supportApi.list, { query: { status: status ?? undefined, page }, signal })).data;
 
 export const ticketsQueryOptions = (params: TicketListParams) =>
   queryOptions({ queryKey: ticketListKey(params), queryFn: ({ signal }) => getTickets(params, signal), staleTime: 10_000 });

@@ -1,11 +1,16 @@
-/** POST /support-tickets/{ticketNumber}/replies — the shopper's reply (the ticket opens again). */
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { TicketResponse } from '../../../../contract/support.ts';
-import { idempotencyHeaders, ticketBody } from './ticket-body.ts';
+/** POST /support-tickets/{ticketNumber}/replies — the shopper's reply (the ticket opens again; 201). */
+import { apiRequest, callRoute } from '../../../lib/api-client.ts';
+import { supportApi } from '../../../../contract/routes/support.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
+import { idempotencyHeaders, ticketForm } from './ticket-body.ts';
 
-export const replyToTicket = (ticketNumber: string, message: string, attachment: File | null, idempotencyKey: string) =>
-  apiRequest<TicketResponse>(`/support-tickets/${encodeURIComponent(ticketNumber)}/replies`, {
-    method: 'POST',
-    body: ticketBody({ message }, attachment),
-    headers: idempotencyHeaders(idempotencyKey),
-  });
+export const replyToTicket = (ticketNumber: string, message: string, attachment: File | null, idempotencyKey: string) => {
+  const headers = idempotencyHeaders(idempotencyKey);
+  return attachment
+    ? apiRequest<RouteAnswer<typeof supportApi.reply>>(`/support-tickets/${encodeURIComponent(ticketNumber)}/replies`, {
+        method: supportApi.reply.method,
+        body: ticketForm({ message }, attachment),
+        headers,
+      })
+    : callRoute(supportApi.reply, { params: { ticketNumber }, body: { message }, headers });
+};

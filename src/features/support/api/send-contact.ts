@@ -1,5 +1,6 @@
 /** POST /contact — signed in or not; 201 with the translated confirmation in data.message, 429 past the limit. */
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { ContactPayload, ContactResponse } from '../../../../contract/support.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { supportApi } from '../../../../contract/routes/support.ts';
+import type { ContactPayload } from '../../../../contract/support.ts';
 
-export const sendContactMessage = (payload: ContactPayload) => apiRequest<ContactResponse>('/contact', { method: 'POST', body: payload });
+export const sendContactMessage = (payload: ContactPayload) => callRoute(supportApi.contact, { body: payload });

@@ -1,0 +1,38 @@
+/** Signing up, codes, signing in and out (spec §7). */
+import type {
+  loginResponseSchema,
+  loginSchema,
+  messageResponseSchema,
+  registrationResponseSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  sendOtpResponseSchema,
+  sendOtpSchema,
+  sessionResponseSchema,
+  socialProviderParamSchema,
+  socialTokenSchema,
+  verifyOtpRegisterResponseSchema,
+  verifyOtpResponseSchema,
+  verifyOtpSchema,
+} from '../auth.ts';
+import { defineRoute } from '../route.ts';
+
+export const authApi = {
+  register: defineRoute<{ body: typeof registrationSchema; response: typeof registrationResponseSchema }>()('POST', '/registration'),
+  sendOtp: defineRoute<{ body: typeof sendOtpSchema; response: typeof sendOtpResponseSchema }>()('POST', '/send-otp'),
+  /** The reset flow's code check: a short-lived token for /reset-password. */
+  verifyOtp: defineRoute<{ body: typeof verifyOtpSchema; response: typeof verifyOtpResponseSchema }>()('POST', '/verify-otp'),
+  verifyOtpRegister: defineRoute<{ body: typeof verifyOtpSchema; response: typeof verifyOtpRegisterResponseSchema }>()(
+    'POST',
+    '/verify-otp-register',
+  ),
+  resetPassword: defineRoute<{ body: typeof resetPasswordSchema; response: typeof messageResponseSchema }>()('POST', '/reset-password'),
+  /** 403 with `requires_verification` when the account's code was never entered (loginUnverifiedResponseSchema). */
+  login: defineRoute<{ body: typeof loginSchema; response: typeof loginResponseSchema }>()('POST', '/login'),
+  socialLogin: defineRoute<{
+    params: typeof socialProviderParamSchema;
+    body: typeof socialTokenSchema;
+    response: typeof sessionResponseSchema;
+  }>()('POST', '/auth/:provider/token'),
+  logout: defineRoute<{ response: typeof messageResponseSchema }>()('GET', '/logout'),
+};

@@ -1,0 +1,11 @@
+/** The category endpoints (spec §7): GET /categories and GET /categories/:key (an id or a slug). */
+import type { categoryKeyParamSchema, categoryResponseSchema } from '../catalog.ts';
+import type { categoriesResponseSchema } from '../content.ts';
+import { CATEGORIES_PATH } from '../api-paths/categories.ts';
+import { defineRoute } from '../route.ts';
+
+export const categoryApi = {
+  list: defineRoute<{ response: typeof categoriesResponseSchema }>()('GET', CATEGORIES_PATH),
+  /** The address categoryPath spells (the key encoded). */
+  details: defineRoute<{ params: typeof categoryKeyParamSchema; response: typeof categoryResponseSchema }>()('GET', '/categories/:key'),
+};

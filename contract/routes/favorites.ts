@@ -1,0 +1,19 @@
+/**
+ * Favourites (issue #6, spec §7, signed in): GET /favorite-products, PUT and DELETE
+ * /favorite-products/:productId (both also honour an Idempotency-Key; the app sends them through
+ * its outbox).
+ */
+import type { favoriteListResponseSchema, favoriteToggleResponseSchema, productIdParamSchema } from '../engagement.ts';
+import { defineRoute } from '../route.ts';
+
+export const favoriteApi = {
+  list: defineRoute<{ response: typeof favoriteListResponseSchema }>()('GET', '/favorite-products'),
+  add: defineRoute<{ params: typeof productIdParamSchema; response: typeof favoriteToggleResponseSchema }>()(
+    'PUT',
+    '/favorite-products/:productId',
+  ),
+  remove: defineRoute<{ params: typeof productIdParamSchema; response: typeof favoriteToggleResponseSchema }>()(
+    'DELETE',
+    '/favorite-products/:productId',
+  ),
+};

@@ -1,0 +1,9 @@
+/** The storefront's settings (spec §7): GET /master (master data) and GET /settings (general settings). */
+import type { masterResponseSchema, settingsResponseSchema } from '../master.ts';
+import { MASTER_PATH, SETTINGS_PATH } from '../api-paths/storefront.ts';
+import { defineRoute } from '../route.ts';
+
+export const masterApi = {
+  master: defineRoute<{ response: typeof masterResponseSchema }>()('GET', MASTER_PATH),
+  settings: defineRoute<{ response: typeof settingsResponseSchema }>()('GET', SETTINGS_PATH),
+};

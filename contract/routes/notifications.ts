@@ -1,0 +1,25 @@
+/**
+ * In-app notifications (issue #6, signed in): GET /notifications?page=, GET /notifications/unread-count,
+ * POST /notifications/read-all and POST /notifications/:id/read.
+ */
+import type {
+  markReadResponseSchema,
+  notificationIdParamSchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  unreadCountResponseSchema,
+} from '../engagement.ts';
+import { defineRoute } from '../route.ts';
+
+export const notificationApi = {
+  list: defineRoute<{ query: typeof notificationListQuerySchema; response: typeof notificationListResponseSchema }>()(
+    'GET',
+    '/notifications',
+  ),
+  unreadCount: defineRoute<{ response: typeof unreadCountResponseSchema }>()('GET', '/notifications/unread-count'),
+  readAll: defineRoute<{ response: typeof markReadResponseSchema }>()('POST', '/notifications/read-all'),
+  read: defineRoute<{ params: typeof notificationIdParamSchema; response: typeof markReadResponseSchema }>()(
+    'POST',
+    '/notifications/:id/read',
+  ),
+};

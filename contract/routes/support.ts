@@ -1,0 +1,43 @@
+/**
+ * Support tickets and the contact form (issue #6, ADR 010): GET and POST /support-tickets,
+ * GET /support-tickets/:ticketNumber, POST …/replies and …/close (signed in), POST /contact
+ * (signed in or not).
+ *
+ * Opening a ticket, replying and the contact form answer 201 (the answer's body is the one named
+ * here). Opening and replying also take multipart/form-data: the same fields as text parts,
+ * validated by the same schema, plus one optional `attachment` image. An attachment itself
+ * (GET /support-tickets/:ticketNumber/attachments/:id) is the image's bytes, not JSON: it has no
+ * definition here, the client reads it from `attachment.url`.
+ */
+import type {
+  contactResponseSchema,
+  contactSchema,
+  createTicketSchema,
+  ticketListQuerySchema,
+  ticketListResponseSchema,
+  ticketNumberParamSchema,
+  ticketReplySchema,
+  ticketResponseSchema,
+} from '../support.ts';
+import { defineRoute } from '../route.ts';
+
+export const supportApi = {
+  list: defineRoute<{ query: typeof ticketListQuerySchema; response: typeof ticketListResponseSchema }>()('GET', '/support-tickets'),
+  /** 201. */
+  create: defineRoute<{ body: typeof createTicketSchema; response: typeof ticketResponseSchema }>()('POST', '/support-tickets'),
+  details: defineRoute<{ params: typeof ticketNumberParamSchema; response: typeof ticketResponseSchema }>()(
+    'GET',
+    '/support-tickets/:ticketNumber',
+  ),
+  /** 201. */
+  reply: defineRoute<{ params: typeof ticketNumberParamSchema; body: typeof ticketReplySchema; response: typeof ticketResponseSchema }>()(
+    'POST',
+    '/support-tickets/:ticketNumber/replies',
+  ),
+  close: defineRoute<{ params: typeof ticketNumberParamSchema; response: typeof ticketResponseSchema }>()(
+    'POST',
+    '/support-tickets/:ticketNumber/close',
+  ),
+  /** 201; 429 past the per-address limit. */
+  contact: defineRoute<{ body: typeof contactSchema; response: typeof contactResponseSchema }>()('POST', '/contact'),
+};
