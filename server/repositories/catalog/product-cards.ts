@@ -18,6 +18,7 @@ import { attributeOptions, flashSaleProducts, flashSales, productSizes, products
 import type { PaginationMeta, Product } from '../../../contract/catalog.ts';
 import type { ImageMeta } from '../../../contract/images.ts';
 import { imageMeta } from '../image-meta.ts';
+import { discountPercentage } from '../../lib/checkout-math.ts';
 
 const now = sql`now()`;
 export const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));
@@ -247,11 +248,6 @@ export async function countCards(db: Database, query: CountQuery, cap?: number):
     .select({ n: count() })
     .from(sql`(SELECT 1 FROM (${sql.join(parts, sql` UNION ALL `)}) AS "all_matches"${limit}) AS "matches"`);
   return row?.n ?? 0;
-}
-
-/** Whole percent off the price; 0 when the current price is not below it. */
-export function discountPercentage(price: number, current: number): number {
-  return price > 0 && current < price ? Math.round(((price - current) / price) * 100) : 0;
 }
 
 /** Sizes and videos of many cards in one query each (no N+1), then the wire shape. */
