@@ -36,7 +36,11 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.test.json'] }),
+        // One tsconfig per runtime (ADR 027): several projects on purpose, so no warning about it.
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.sw.json', 'tsconfig.test.json'],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
     rules: {
