@@ -1,9 +1,22 @@
-/** The order endpoints a shopper reads (spec §7): GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel. */
+/**
+ * The order endpoints (spec §7): placing them — POST /place-order (the cart's selection; JSON, or
+ * the same fields as a multipart form) and POST /buy-now (one item), both with an Idempotency-Key —
+ * and the shopper's reads: GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel.
+ */
 import type { idParamSchema } from '../ids.ts';
-import type { orderListQuerySchema, orderListResponseSchema, orderResponseSchema } from '../orders.ts';
+import type {
+  buyNowOrderSchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderResponseSchema,
+  placeOrderResponseSchema,
+  placeOrderSchema,
+} from '../orders.ts';
 import { defineRoute } from '../route.ts';
 
 export const orderApi = {
+  place: defineRoute<{ body: typeof placeOrderSchema; response: typeof placeOrderResponseSchema }>()('POST', '/place-order'),
+  buyNow: defineRoute<{ body: typeof buyNowOrderSchema; response: typeof placeOrderResponseSchema }>()('POST', '/buy-now'),
   list: defineRoute<{ query: typeof orderListQuerySchema; response: typeof orderListResponseSchema }>()('GET', '/orders'),
   details: defineRoute<{ params: typeof idParamSchema; response: typeof orderResponseSchema }>()('GET', '/orders/:id'),
   cancel: defineRoute<{ params: typeof idParamSchema; response: typeof orderResponseSchema }>()('POST', '/orders/:id/cancel'),

@@ -12,6 +12,8 @@ import { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '../..
 import { checkoutRequestSchema, checkoutResponseSchema } from '../../contract/checkout.ts';
 import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
 import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../../contract/vouchers.ts';
+import { cartApi } from '../../contract/routes/cart.ts';
+import { checkoutApi } from '../../contract/routes/checkout.ts';
 import { voucherApi } from '../../contract/routes/vouchers.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
@@ -40,10 +42,13 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.get('/carts', { schema: { response: { 200: cartResponseSchema } } }, async (request) => ({
-    message: request.t('cart.list'),
-    data: await loadCart(db, request.auth!.user.id),
-  }));
+  app.route({
+    ...contractRoute(cartApi.get, { response: cartResponseSchema }),
+    handler: async (request) => ({
+      message: request.t('cart.list'),
+      data: await loadCart(db, request.auth!.user.id),
+    }),
+  });
 
   /** The one product row, locked until the transaction ends (serialises stock checks per product). */
   async function lockedLine(tx: Tx, productId: number, sizeId: number | null, colorId: number | null, quantity: number) {
@@ -52,109 +57,127 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     return line;
   }
 
-  app.post('/cart/store', { schema: { body: addToCartSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      await lockCart(tx, userId);
-      const { product_id, quantity, is_buy_now } = request.body;
-      const sizeId = request.body.size ?? null;
-      const colorId = request.body.color ?? null;
-      const line = await lockedLine(tx, product_id, sizeId, colorId, quantity);
-      if (!line.sizeValid) throw fieldError('size', 'cart.size_invalid');
-      if (!line.colorValid) throw fieldError('color', 'cart.color_invalid');
-      const stock = line.product.quantity;
-      const vars = { name: line.product.name };
-      if (stock <= 0) throw new HttpError(422, 'cart.out_of_stock', { product_id: ['cart.out_of_stock'] }, { vars });
-      if (is_buy_now) {
-        // Spec §4: buy now leaves the cart unchanged; only the item is checked.
-        if (quantity > stock)
-          throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { ...vars, available: stock } });
-        return { message: request.t('cart.buy_now_ready'), data: await loadCart(tx, userId) };
-      }
-      const inCart = await quantityInCart(tx, userId, product_id);
-      if (stock === 1 && inCart >= 1) throw new HttpError(422, 'cart.already_in_cart', { product_id: ['cart.already_in_cart'] }, { vars });
-      if (inCart + quantity > stock) {
-        throw new HttpError(
-          422,
-          'cart.stock_exceeded',
-          { quantity: ['cart.stock_exceeded'] },
-          { vars: { ...vars, available: Math.max(stock - inCart, 0) } },
-        );
-      }
-      const same = await findSameLine(tx, userId, product_id, sizeId, colorId);
-      if (same) {
-        await updateCartLine(tx, same.id, { quantity: same.quantity + quantity, unit: request.body.unit ?? same.unit });
-      } else {
-        await insertCartLine(tx, { userId, productId: product_id, sizeId, colorId, unit: request.body.unit ?? null, quantity });
-      }
-      return { message: request.t('cart.added'), data: await loadCart(tx, userId) };
-    }),
-  );
+  app.route({
+    ...contractRoute(cartApi.store, { body: addToCartSchema, response: cartResponseSchema }),
+    handler: (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        await lockCart(tx, userId);
+        const { product_id, quantity, is_buy_now } = request.body;
+        const sizeId = request.body.size ?? null;
+        const colorId = request.body.color ?? null;
+        const line = await lockedLine(tx, product_id, sizeId, colorId, quantity);
+        if (!line.sizeValid) throw fieldError('size', 'cart.size_invalid');
+        if (!line.colorValid) throw fieldError('color', 'cart.color_invalid');
+        const stock = line.product.quantity;
+        const vars = { name: line.product.name };
+        if (stock <= 0) throw new HttpError(422, 'cart.out_of_stock', { product_id: ['cart.out_of_stock'] }, { vars });
+        if (is_buy_now) {
+          // Spec §4: buy now leaves the cart unchanged; only the item is checked.
+          if (quantity > stock)
+            throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { ...vars, available: stock } });
+          return { message: request.t('cart.buy_now_ready'), data: await loadCart(tx, userId) };
+        }
+        const inCart = await quantityInCart(tx, userId, product_id);
+        if (stock === 1 && inCart >= 1)
+          throw new HttpError(422, 'cart.already_in_cart', { product_id: ['cart.already_in_cart'] }, { vars });
+        if (inCart + quantity > stock) {
+          throw new HttpError(
+            422,
+            'cart.stock_exceeded',
+            { quantity: ['cart.stock_exceeded'] },
+            { vars: { ...vars, available: Math.max(stock - inCart, 0) } },
+          );
+        }
+        const same = await findSameLine(tx, userId, product_id, sizeId, colorId);
+        if (same) {
+          await updateCartLine(tx, same.id, { quantity: same.quantity + quantity, unit: request.body.unit ?? same.unit });
+        } else {
+          await insertCartLine(tx, { userId, productId: product_id, sizeId, colorId, unit: request.body.unit ?? null, quantity });
+        }
+        return { message: request.t('cart.added'), data: await loadCart(tx, userId) };
+      }),
+  });
 
-  app.post('/cart/increment', { schema: { body: cartLineActionSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      await lockCart(tx, userId);
-      const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
-      if (!found) throw new HttpError(404, 'cart.line_not_found');
-      const line = await lockedLine(tx, found.productId, found.sizeId, found.colorId, 1);
-      const inCart = await quantityInCart(tx, userId, found.productId);
-      if (inCart + 1 > line.product.quantity) {
-        throw new HttpError(
-          422,
-          'cart.stock_exceeded',
-          { quantity: ['cart.stock_exceeded'] },
-          { vars: { name: line.product.name, available: Math.max(line.product.quantity - inCart, 0) } },
-        );
-      }
-      await incrementCartLine(tx, found.id);
-      return { message: request.t('cart.updated'), data: await loadCart(tx, userId) };
-    }),
-  );
+  app.route({
+    ...contractRoute(cartApi.increment, { body: cartLineActionSchema, response: cartResponseSchema }),
+    handler: (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        await lockCart(tx, userId);
+        const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
+        if (!found) throw new HttpError(404, 'cart.line_not_found');
+        const line = await lockedLine(tx, found.productId, found.sizeId, found.colorId, 1);
+        const inCart = await quantityInCart(tx, userId, found.productId);
+        if (inCart + 1 > line.product.quantity) {
+          throw new HttpError(
+            422,
+            'cart.stock_exceeded',
+            { quantity: ['cart.stock_exceeded'] },
+            { vars: { name: line.product.name, available: Math.max(line.product.quantity - inCart, 0) } },
+          );
+        }
+        await incrementCartLine(tx, found.id);
+        return { message: request.t('cart.updated'), data: await loadCart(tx, userId) };
+      }),
+  });
 
-  app.post('/cart/decrement', { schema: { body: cartLineActionSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      await lockCart(tx, userId);
-      const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
-      if (!found) throw new HttpError(404, 'cart.line_not_found');
-      if (found.quantity <= 1) {
-        await deleteCartLine(tx, found.id);
+  app.route({
+    ...contractRoute(cartApi.decrement, { body: cartLineActionSchema, response: cartResponseSchema }),
+    handler: (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        await lockCart(tx, userId);
+        const found = await findCartLine(tx, userId, request.body.product_id, request.body.cart_id);
+        if (!found) throw new HttpError(404, 'cart.line_not_found');
+        if (found.quantity <= 1) {
+          await deleteCartLine(tx, found.id);
+          return {
+            message: request.t('cart.product_removed'),
+            data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.product_removed' },
+          };
+        }
+        await decrementCartLine(tx, found.id);
         return {
-          message: request.t('cart.product_removed'),
-          data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.product_removed' },
+          message: request.t('cart.updated'),
+          data: { ...(await loadCart(tx, userId)), removed: false, message_key: 'cart.updated' },
         };
-      }
-      await decrementCartLine(tx, found.id);
-      return { message: request.t('cart.updated'), data: { ...(await loadCart(tx, userId)), removed: false, message_key: 'cart.updated' } };
-    }),
-  );
+      }),
+  });
 
-  app.post('/cart/delete', { schema: { body: cartLineActionSchema, response: { 200: cartResponseSchema } } }, (request, reply) =>
-    app.idempotent(request, reply, async (tx) => {
-      const userId = request.auth!.user.id;
-      await lockCart(tx, userId);
-      const { product_id, cart_id } = request.body;
-      const deleted = await deleteProductLines(tx, userId, product_id, cart_id);
-      if (!deleted) throw new HttpError(404, 'cart.line_not_found');
-      return { message: request.t('cart.deleted'), data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.deleted' } };
-    }),
-  );
+  app.route({
+    ...contractRoute(cartApi.delete, { body: cartLineActionSchema, response: cartResponseSchema }),
+    handler: (request, reply) =>
+      app.idempotent(request, reply, async (tx) => {
+        const userId = request.auth!.user.id;
+        await lockCart(tx, userId);
+        const { product_id, cart_id } = request.body;
+        const deleted = await deleteProductLines(tx, userId, product_id, cart_id);
+        if (!deleted) throw new HttpError(404, 'cart.line_not_found');
+        return {
+          message: request.t('cart.deleted'),
+          data: { ...(await loadCart(tx, userId)), removed: true, message_key: 'cart.deleted' },
+        };
+      }),
+  });
 
   // --- checkout summary (no change, so no idempotency key needed; one is accepted) -------------
-  app.post('/cart/checkout', { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } } }, async (request) => {
-    const userId = request.auth!.user.id;
-    const body = request.body;
-    if (body.address_id) await findOwnAddress(db, userId, body.address_id);
-    const lines = await selectLines(db, userId, {
-      shopIds: body.shop_ids,
-      productIds: body.selected_products,
-      lineIds: body.cart_ids,
-      buyNow: body.buy_now,
-    });
-    assertStock(lines);
-    const checkout = await priceCheckout(db, userId, lines, body.coupon_code);
-    return { message: request.t('checkout.summary'), data: checkoutData(checkout) };
+  app.route({
+    ...contractRoute(checkoutApi.summary, { body: checkoutRequestSchema, response: checkoutResponseSchema }),
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      const body = request.body;
+      if (body.address_id) await findOwnAddress(db, userId, body.address_id);
+      const lines = await selectLines(db, userId, {
+        shopIds: body.shop_ids,
+        productIds: body.selected_products,
+        lineIds: body.cart_ids,
+        buyNow: body.buy_now,
+      });
+      assertStock(lines);
+      const checkout = await priceCheckout(db, userId, lines, body.coupon_code);
+      return { message: request.t('checkout.summary'), data: checkoutData(checkout) };
+    },
   });
 
   // --- vouchers -----------------------------------------------------------------------------------

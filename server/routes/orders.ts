@@ -62,39 +62,45 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
   });
 
-  app.post('/place-order', { schema: { body: placeOrderSchema, response: { 200: placeOrderResponseSchema } } }, async (request, reply) => {
-    const lowStock: LowStock[] = [];
-    const result = await app.idempotent(request, reply, async (tx) => {
-      const b = request.body;
-      const data = await placeOrders(
-        tx,
-        gateway,
-        request.auth!.user.id,
-        { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids },
-        b,
-        lowStock,
-      );
-      return { message: request.t('order.placed'), data };
-    });
-    // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
-    app.catalogCache.clear();
-    await announceLowStock(db, lowStock, request.log, app.notifier);
-    return result;
+  app.route({
+    ...contractRoute(orderApi.place, { body: placeOrderSchema, response: placeOrderResponseSchema }),
+    handler: async (request, reply) => {
+      const lowStock: LowStock[] = [];
+      const result = await app.idempotent(request, reply, async (tx) => {
+        const b = request.body;
+        const data = await placeOrders(
+          tx,
+          gateway,
+          request.auth!.user.id,
+          { shopIds: b.shop_ids, productIds: b.selected_products, lineIds: b.cart_ids },
+          b,
+          lowStock,
+        );
+        return { message: request.t('order.placed'), data };
+      });
+      // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
+      app.catalogCache.clear();
+      await announceLowStock(db, lowStock, request.log, app.notifier);
+      return result;
+    },
   });
 
-  app.post('/buy-now', { schema: { body: buyNowOrderSchema, response: { 200: placeOrderResponseSchema } } }, async (request, reply) => {
-    const lowStock: LowStock[] = [];
-    const result = await app.idempotent(request, reply, async (tx) => {
-      const b = request.body;
-      // weight and delivery_charge from the client are ignored: the server prices everything.
-      const buyNow = { product_id: b.product_id, quantity: b.quantity, size: b.size, color: b.color, unit: b.unit };
-      const data = await placeOrders(tx, gateway, request.auth!.user.id, { buyNow }, b, lowStock);
-      return { message: request.t('order.placed'), data };
-    });
-    // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
-    app.catalogCache.clear();
-    await announceLowStock(db, lowStock, request.log, app.notifier);
-    return result;
+  app.route({
+    ...contractRoute(orderApi.buyNow, { body: buyNowOrderSchema, response: placeOrderResponseSchema }),
+    handler: async (request, reply) => {
+      const lowStock: LowStock[] = [];
+      const result = await app.idempotent(request, reply, async (tx) => {
+        const b = request.body;
+        // weight and delivery_charge from the client are ignored: the server prices everything.
+        const buyNow = { product_id: b.product_id, quantity: b.quantity, size: b.size, color: b.color, unit: b.unit };
+        const data = await placeOrders(tx, gateway, request.auth!.user.id, { buyNow }, b, lowStock);
+        return { message: request.t('order.placed'), data };
+      });
+      // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
+      app.catalogCache.clear();
+      await announceLowStock(db, lowStock, request.log, app.notifier);
+      return result;
+    },
   });
 
   app.route({

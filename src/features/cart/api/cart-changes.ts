@@ -10,23 +10,20 @@ import { useCallback, useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { outbox } from '../../../lib/outbox/index.ts';
 import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
-import type { CartResponse } from '../../../../contract/cart.ts';
+import { cartApi } from '../../../../contract/routes/cart.ts';
+import type { RouteAnswer, RouteBody } from '../../../../contract/route.ts';
 import { basketStore } from '../lib/basket-store.ts';
 import { selectLine, withoutKey } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';
 import { CART_QUERY_KEY, EMPTY_CART, cartQueryOptions, type CartData } from './get-cart.ts';
 
-const PATHS: Record<CartChange['kind'], string> = {
-  store: '/cart/store',
-  increment: '/cart/increment',
-  decrement: '/cart/decrement',
-  delete: '/cart/delete',
-};
+/** What every cart change answers: the cart after it (decrement and delete add removed/message_key). */
+type CartChangeAnswer = RouteAnswer<(typeof cartApi)[CartChange['kind']]>;
 
 const nameOf = (change: CartChange) => (change.kind === 'store' ? change.preview.name : change.name);
 
 /** The cart as the server answered it: `removed`/`message_key` of some answers are not cart. */
-const cartOf = (data: CartResponse['data']): CartData => ({ total: data.total, cart_items: data.cart_items });
+const cartOf = (data: CartChangeAnswer['data']): CartData => ({ total: data.total, cart_items: data.cart_items });
 
 /** What the cart's answers do in this tab (registered before the outbox is restored). */
 export function registerCartOutbox(queryClient: QueryClient) {
@@ -44,7 +41,7 @@ export function registerCartOutbox(queryClient: QueryClient) {
       else if (change.removesLine) basketStore.setSelection((s) => withoutKey(s, change.removesLine!));
     },
     answered: (_entry, body) => {
-      const response = body as CartResponse | null;
+      const response = body as CartChangeAnswer | null;
       if (response?.data?.cart_items) queryClient.setQueryData<CartData>(CART_QUERY_KEY, cartOf(response.data));
     },
     // Nothing of the cart waits any more: ask the server for the whole truth once.
@@ -59,8 +56,13 @@ export function registerCartOutbox(queryClient: QueryClient) {
 export function useQueueCartChange() {
   const queue = useQueueChange<CartChange>();
   return useCallback(
-    (change: CartChange) =>
-      queue({ kind: 'cart', request: { method: 'POST', path: PATHS[change.kind], body: change.body }, change, label: nameOf(change) }),
+    (change: CartChange) => {
+      // The outbox sends it, not callRoute: the definition's method and path (cartApi.store for a
+      // 'store', …), stored in the entry as before, so changes queued by an older build replay as they are.
+      const route = cartApi[change.kind];
+      const body: RouteBody<typeof route> = change.body;
+      return queue({ kind: 'cart', request: { method: route.method, path: route.path, body }, change, label: nameOf(change) });
+    },
     [queue],
   );
 }

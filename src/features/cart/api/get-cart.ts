@@ -4,13 +4,15 @@
  * queued the screen shows the optimistic version (see cart-changes.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { CartResponse } from '../../../../contract/cart.ts';
+import { callRoute } from '../../../lib/api-client.ts';
+import { cartApi } from '../../../../contract/routes/cart.ts';
+import type { RouteAnswer } from '../../../../contract/route.ts';
 
-export type CartData = CartResponse['data'];
+/** The cart as GET /carts answers it (every cart change answers the same shape). */
+export type CartData = RouteAnswer<typeof cartApi.get>['data'];
 export const CART_QUERY_KEY = ['cart'] as const;
 
-export const getCart = async (signal?: AbortSignal) => (await apiRequest<CartResponse>('/carts', { signal })).data;
+export const getCart = async (signal?: AbortSignal) => (await callRoute(cartApi.get, { signal })).data;
 
 export const cartQueryOptions = () =>
   queryOptions({ queryKey: CART_QUERY_KEY, queryFn: ({ signal }) => getCart(signal), staleTime: 30_000 });
