@@ -11,8 +11,8 @@
  *
  * order:status (issue #5): transitions are validated (services/order-status.ts: pending →
  * confirmed → processing → shipped → delivered, cancel up to processing, which restores the
- * stock), every change is recorded in the order's status history, and onOrderStatusChanged
- * listeners are called after commit — here, the shopper's notification and its pushes (issue #6).
+ * stock), every change is recorded in the order's status history, and the command's order-status
+ * listeners are called after commit — the shopper's notification and its pushes (issue #6).
  *
  * product:price (issue #6): sets the price and the discount price (without --discount the
  * discount is removed; 0 removes it too). When the price the product sells at goes down (a
@@ -30,13 +30,14 @@ import { flashSaleProducts, flashSales, products } from '../server/db/schema.ts'
 import { ORDER_STATUSES, type OrderStatus } from '../contract/orders.ts';
 import {
   changeOrderStatus,
-  emitOrderStatusChanged,
   lockOrder,
+  OrderStatusEvents,
   TransitionError,
   type OrderStatusChanged,
 } from '../server/services/order-status.ts';
-import { installPushQueue } from '../server/services/push-queue.ts';
-import { installOrderStatusNotifications, notifyPriceDrop } from '../server/services/push-triggers.ts';
+import { Notifier } from '../server/services/notify.ts';
+import { PushQueue } from '../server/services/push-queue.ts';
+import { notifyOrderStatusChanges, notifyPriceDrop } from '../server/services/push-triggers.ts';
 import { runTicketCommand } from '../server/services/support-service.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
@@ -91,8 +92,29 @@ export function parseArgs(argv: readonly string[]): OrderStatusCommand {
   return parsed;
 }
 
-/** Runs the command against an open database; answers the committed change. */
-export async function runOrderStatus(db: Database, command: OrderStatusCommand): Promise<OrderStatusChanged> {
+/**
+ * The command's own order-status events, notifier and push queue — what a server has per app
+ * (app.orderStatusEvents, app.notifier): a status change notifies its shopper, a notification
+ * becomes push jobs in the database, which the server's push workers send. Answers them and the
+ * function that stops listening.
+ */
+export function operatorServices(db: Database, log: { warn(obj: unknown, msg: string): void }) {
+  const events = new OrderStatusEvents();
+  const notifier = new Notifier();
+  const offQueue = new PushQueue(notifier).install();
+  const offOrders = notifyOrderStatusChanges(events, notifier, db, log);
+  return {
+    events,
+    notifier,
+    stop: () => {
+      offOrders();
+      offQueue();
+    },
+  };
+}
+
+/** Runs the command against an open database; answers the committed change, told to `events` after commit. */
+export async function runOrderStatus(db: Database, command: OrderStatusCommand, events: OrderStatusEvents): Promise<OrderStatusChanged> {
   const event = await db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     const byId = /^\d{1,9}$/.test(command.order);
@@ -100,7 +122,7 @@ export async function runOrderStatus(db: Database, command: OrderStatusCommand):
     if (!order) throw new Error(`No order ${command.order}.`);
     return changeOrderStatus(tx, order, command.status, { tracking: command.tracking, note: command.note });
   });
-  await emitOrderStatusChanged([event], console);
+  await events.emit([event], console);
   return event;
 }
 
@@ -148,8 +170,8 @@ export interface PriceChange {
   notified: number;
 }
 
-/** Sets a product's price and discount in one transaction; a lower selling price notifies its favouriters. */
-export async function runProductPrice(db: Database, command: ProductPriceCommand): Promise<PriceChange> {
+/** Sets a product's price and discount in one transaction; a lower selling price notifies its favouriters through `notifier`. */
+export async function runProductPrice(db: Database, command: ProductPriceCommand, notifier: Notifier): Promise<PriceChange> {
   return db.transaction(async (raw) => {
     const tx = raw as unknown as Database;
     const [product] = await tx
@@ -175,7 +197,8 @@ export async function runProductPrice(db: Database, command: ProductPriceCommand
     const oldPrice = selling(product.price, product.discountPrice);
     const newPrice = selling(command.price, command.discount);
     await tx.update(products).set({ price: command.price, discountPrice: command.discount }).where(eq(products.id, product.id));
-    const notified = newPrice < oldPrice ? await notifyPriceDrop(tx, { productId: product.id, name: product.name, oldPrice, newPrice }) : 0;
+    const notified =
+      newPrice < oldPrice ? await notifyPriceDrop(tx, { productId: product.id, name: product.name, oldPrice, newPrice }, notifier) : 0;
     return { productId: product.id, name: product.name, oldPrice, newPrice, notified };
   });
 }
@@ -186,14 +209,14 @@ async function ticketCommand(argv: string[]) {
     databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
     dataDir: process.env.DATA_DIR?.trim() || './data',
   });
-  const offQueue = installPushQueue();
+  const services = operatorServices(handle.db, console);
   try {
-    console.log(await runTicketCommand(handle.db, argv));
+    console.log(await runTicketCommand(handle.db, argv, services.notifier));
   } catch (error) {
     console.error((error as Error).message);
     process.exitCode = 1;
   } finally {
-    offQueue();
+    services.stop();
     await handle.close();
   }
 }
@@ -212,16 +235,15 @@ async function main() {
     dataDir: process.env.DATA_DIR?.trim() || './data',
   });
   // Notifications written here become push jobs; the server's push worker sends them.
-  const offQueue = installPushQueue();
-  const offOrders = installOrderStatusNotifications(handle.db, console);
+  const services = operatorServices(handle.db, console);
   try {
     if (command.kind === 'order:status') {
-      const event = await runOrderStatus(handle.db, command);
+      const event = await runOrderStatus(handle.db, command, services.events);
       console.log(
         `Order ${event.orderNumber} (#${event.orderId}): ${event.from} → ${event.to}${event.tracking ? ` (tracking: ${event.tracking})` : ''}.`,
       );
     } else {
-      const change = await runProductPrice(handle.db, command);
+      const change = await runProductPrice(handle.db, command, services.notifier);
       const lower = change.newPrice < change.oldPrice ? `; ${change.notified} shopper(s) with it as a favourite notified` : '';
       console.log(`Product #${change.productId} (${change.name}) sells at ${change.newPrice} lei (was ${change.oldPrice} lei)${lower}.`);
     }
@@ -229,8 +251,7 @@ async function main() {
     console.error(error instanceof TransitionError || error instanceof Error ? error.message : String(error));
     process.exitCode = 1;
   } finally {
-    offOrders();
-    offQueue();
+    services.stop();
     await handle.close();
   }
 }

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { enqueuePushJobs } from '../repositories/push-repository.ts';
-import { Notifier, notify, standaloneNotifier, type NewNotification } from './notify.ts';
+import { Notifier, type NewNotification } from './notify.ts';
 import { PushQueue } from './push-queue.ts';
 
 // No database here: the rows are the repositories' business (the API tests write them for real).
@@ -59,18 +59,15 @@ describe('Notifier', () => {
     expect(heard.slice(2)).toEqual([`second:${next - 1}`, `second:${next}`]);
   });
 
-  it("notify() is the standalone notifier's (the operator command's), not an app's", async () => {
+  it("two notifiers never hear each other's notifications (an app's and the operator command's)", async () => {
     const app = new Notifier();
+    const operator = new Notifier();
     const heardByApp = vi.fn(async () => undefined);
-    const heardStandalone = vi.fn(async () => undefined);
+    const heardByOperator = vi.fn(async () => undefined);
     app.onNotified(heardByApp);
-    const off = standaloneNotifier.onNotified(heardStandalone);
-    try {
-      await notify(db, lowStock(5));
-    } finally {
-      off();
-    }
-    expect(heardStandalone).toHaveBeenCalledTimes(1);
+    operator.onNotified(heardByOperator);
+    await operator.notify(db, lowStock(5));
+    expect(heardByOperator).toHaveBeenCalledTimes(1);
     expect(heardByApp).not.toHaveBeenCalled();
   });
 });

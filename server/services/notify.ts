@@ -10,10 +10,8 @@
  * its device's language).
  *
  * `Notifier` holds the listeners. Each app has its own (`app.notifier`, plugins/notifier.ts), so
- * two apps in one process (tests) never queue pushes for each other's notifications. `notify` /
- * `standaloneNotifier` are the notifications of code running WITHOUT an app: the operator command
- * (scripts/ops.ts, a process of its own, which installs its push queue there). No app notifies
- * there.
+ * two apps in one process (tests) never queue pushes for each other's notifications; the operator
+ * command (scripts/ops.ts) makes its own. There is no module-level notifier.
  */
 import type { Database } from '../db/client.ts';
 import type { NotificationKind, NotificationParams } from '../lib/notification-text.ts';
@@ -58,12 +56,4 @@ export class Notifier {
     for (const listener of this.afterNotify) await listener(db, id, notification);
     return id;
   }
-}
-
-/** The notifications of code running without an app (the operator command): see the header. */
-export const standaloneNotifier = new Notifier();
-
-/** Notifies through the standalone notifier (the operator command's). Apps notify through app.notifier. */
-export function notify(db: Database, notification: NewNotification): Promise<number> {
-  return standaloneNotifier.notify(db, notification);
 }

@@ -7,12 +7,8 @@
  * change COMMITTED (callers pass the events to `emit` once their transaction is done), and a
  * failing listener is logged, never undoing the change. Each app has its own
  * (`app.orderStatusEvents`, plugins/order-status-events.ts), so two apps in one process (tests)
- * never hear each other's changes.
- *
- * `onOrderStatusChanged` / `emitOrderStatusChanged` act on `standaloneOrderStatusEvents`, the one
- * module-level set: the events of code running WITHOUT an app, the operator command
- * (scripts/ops.ts, a process of its own). No app emits or listens there. It stays until its last
- * user, scripts/ops.ts, takes an instance.
+ * never hear each other's changes; the operator command (scripts/ops.ts) makes its own. There is
+ * no module-level set.
  */
 import type { Database } from '../db/client.ts';
 import { insertStatusHistory, lockOrder, setOrderStatus } from '../repositories/order-repository.ts';
@@ -67,19 +63,6 @@ export class OrderStatusEvents {
       }
     }
   }
-}
-
-/** The events of code running without an app (the operator command): see the header. */
-export const standaloneOrderStatusEvents = new OrderStatusEvents();
-
-/** Subscribes to the standalone events (the operator command's); answers the unsubscribe function. */
-export function onOrderStatusChanged(listener: OrderStatusListener): () => void {
-  return standaloneOrderStatusEvents.on(listener);
-}
-
-/** Emits on the standalone events (the operator command's). Apps emit on app.orderStatusEvents. */
-export function emitOrderStatusChanged(events: readonly OrderStatusChanged[], log?: { warn(obj: unknown, msg: string): void }) {
-  return standaloneOrderStatusEvents.emit(events, log);
 }
 
 export class TransitionError extends Error {

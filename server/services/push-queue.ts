@@ -7,15 +7,15 @@
  *
  * `PushQueue` is one app's: it listens to that app's Notifier (app.notifier) and nudges that app's
  * worker only, so two apps in one process (tests) neither queue a job twice nor wake each other.
- * `installPushQueue()` is the operator command's (scripts/ops.ts, a process without an app): the
- * standalone notifier's notifications become jobs, which the server's workers send.
+ * The operator command (scripts/ops.ts, a process without an app) installs one on its own
+ * notifier: its notifications become jobs, which the server's workers send.
  */
 import type { Database } from '../db/client.ts';
 import { SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
 import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../contract/engagement.ts';
 import { enqueuePushJobs } from '../repositories/push-repository.ts';
 import { renderNotification } from '../lib/notification-text.ts';
-import { standaloneNotifier, type NewNotification, type Notifier } from './notify.ts';
+import type { NewNotification, Notifier } from './notify.ts';
 
 /** Body text is cut here: a push payload must stay well under the 4 KB the services accept. */
 const MAX_BODY = 240;
@@ -78,12 +78,4 @@ export class PushQueue {
     const ids = await enqueuePushJobs(db, notification.userId, notificationId, payloads);
     if (ids.length) for (const nudge of this.nudges) nudge();
   }
-}
-
-/** The operator command's queue, on the standalone notifier; no worker listens (the server's find the jobs). */
-const standalonePushQueue = new PushQueue(standaloneNotifier);
-
-/** The operator command (scripts/ops.ts): its notifications become push jobs; answers the function that stops it (counted). */
-export function installPushQueue(): () => void {
-  return standalonePushQueue.install();
 }

@@ -1,8 +1,7 @@
 /**
  * What notifies a shopper (issue #6), each through a Notifier (services/notify.ts) so the in-app
  * notification and its pushes are written together, in one transaction — the app's
- * (app.notifier) in the server; where it is left out, the standalone one (the operator command,
- * scripts/ops.ts, which has no app):
+ * (app.notifier) in the server, the operator command's own in scripts/ops.ts (which has no app):
  * - an order's status changes (a listener on an OrderStatusEvents of services/order-status.ts —
  *   the app's, app.orderStatusEvents, or the operator command's — after the change committed; a
  *   failure is logged and never undoes the change);
@@ -13,8 +12,8 @@
  */
 import type { Database } from '../db/client.ts';
 import { favoriteUserIds } from '../repositories/favorite-repository.ts';
-import { standaloneNotifier, type Notifier } from './notify.ts';
-import { standaloneOrderStatusEvents, type OrderStatusChanged, type OrderStatusEvents } from './order-status.ts';
+import type { Notifier } from './notify.ts';
+import type { OrderStatusChanged, OrderStatusEvents } from './order-status.ts';
 
 interface Log {
   warn(obj: unknown, msg: string): void;
@@ -45,11 +44,6 @@ export function notifyOrderStatusChanges(events: OrderStatusEvents, notifier: No
   });
 }
 
-/** The operator command's (scripts/ops.ts) status changes notify their shoppers: notifyOrderStatusChanges on the standalone events and notifier. */
-export function installOrderStatusNotifications(db: Database, log: Log): () => void {
-  return notifyOrderStatusChanges(standaloneOrderStatusEvents, standaloneNotifier, db, log);
-}
-
 export interface PriceDrop {
   productId: number;
   name: string;
@@ -58,7 +52,7 @@ export interface PriceDrop {
 }
 
 /** Notifies everyone who has the product as a favourite (in the caller's transaction). Answers how many. */
-export async function notifyPriceDrop(tx: Database, drop: PriceDrop, notifier: Notifier = standaloneNotifier): Promise<number> {
+export async function notifyPriceDrop(tx: Database, drop: PriceDrop, notifier: Notifier): Promise<number> {
   if (!(drop.newPrice < drop.oldPrice)) return 0;
   const userIds = await favoriteUserIds(tx, drop.productId);
   for (const userId of userIds) {
@@ -86,8 +80,8 @@ export interface LowStock {
 export async function announceLowStock(
   db: Database,
   items: readonly LowStock[],
-  log?: Log,
-  notifier: Notifier = standaloneNotifier,
+  log: Log | undefined,
+  notifier: Notifier,
 ): Promise<number> {
   let told = 0;
   for (const item of items) {

@@ -21,7 +21,7 @@ import {
   type TicketRow,
 } from '../repositories/support-repository.ts';
 import { enforceLimit } from './limits.ts';
-import { standaloneNotifier, type Notifier } from './notify.ts';
+import type { Notifier } from './notify.ts';
 
 /** Per user: tickets opened and replies sent (counted only when they commit). */
 export const SUPPORT_LIMITS = {
@@ -107,14 +107,9 @@ export class SupportCommandError extends Error {}
  * The operator's reply: adds a support message (plain text, cleaned like the shopper's), sets the
  * status to answered and moves updated_at, commits, then notifies the shopper (in-app
  * notification + push) with a link to the ticket through `notifier` — an app's (the dev operator
- * route), else the standalone one (the ops command). Answers the ticket as its owner would see it.
+ * route) or the ops command's own. Answers the ticket as its owner would see it.
  */
-export async function replyToTicket(
-  db: Database,
-  ticketNumber: string,
-  message: string,
-  notifier: Notifier = standaloneNotifier,
-): Promise<TicketDetails> {
+export async function replyToTicket(db: Database, ticketNumber: string, message: string, notifier: Notifier): Promise<TicketDetails> {
   const body = cleanText(message);
   if (body.length < TICKET_MESSAGE_MIN || body.length > TICKET_MESSAGE_MAX) {
     throw new SupportCommandError(`The reply must have between ${TICKET_MESSAGE_MIN} and ${TICKET_MESSAGE_MAX} characters.`);
@@ -151,10 +146,10 @@ export const TICKET_USAGE = 'usage: npm run ops -- ticket:reply <ticketNumber> <
  * answers the line to print; SupportCommandError (usage, unknown or closed ticket) otherwise.
  * The message may be given as several arguments (joined with spaces) or one quoted argument.
  */
-export async function runTicketCommand(db: Database, argv: readonly string[]): Promise<string> {
+export async function runTicketCommand(db: Database, argv: readonly string[], notifier: Notifier): Promise<string> {
   const [command, number, ...words] = argv;
   if (command === 'ticket:reply' && number && words.length) {
-    const ticket = await replyToTicket(db, number, words.join(' '));
+    const ticket = await replyToTicket(db, number, words.join(' '), notifier);
     return `Ticket ${ticket.ticket_number}: reply added, status ${ticket.status}; the shopper is notified.`;
   }
   if (command === 'ticket:close' && number && !words.length) {

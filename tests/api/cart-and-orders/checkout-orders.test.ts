@@ -488,9 +488,10 @@ describe('operator command (npm run ops -- order:status)', () => {
 
   it('moves an order along valid transitions with history and tracking, and tells the hook after commit', async () => {
     const { runOrderStatus } = await import('../../../scripts/ops.ts');
-    const { onOrderStatusChanged } = await import('../../../server/services/order-status.ts');
+    const { OrderStatusEvents } = await import('../../../server/services/order-status.ts');
+    const events = new OrderStatusEvents();
     const seen: string[] = [];
-    const off = onOrderStatusChanged((e) => {
+    const off = events.on((e) => {
       seen.push(`${e.orderNumber}:${e.from}->${e.to}`);
     });
     try {
@@ -499,14 +500,14 @@ describe('operator command (npm run ops -- order:status)', () => {
       const placed = (
         await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })
       ).json().data.orders[0];
-      await runOrderStatus(t.db, { order: String(placed.id), status: 'confirmed' });
-      await runOrderStatus(t.db, { order: placed.number, status: 'processing' });
-      await expect(runOrderStatus(t.db, { order: placed.number, status: 'delivered' })).rejects.toThrow(
+      await runOrderStatus(t.db, { order: String(placed.id), status: 'confirmed' }, events);
+      await runOrderStatus(t.db, { order: placed.number, status: 'processing' }, events);
+      await expect(runOrderStatus(t.db, { order: placed.number, status: 'delivered' }, events)).rejects.toThrow(
         'An order cannot go from processing to delivered.',
       );
-      await runOrderStatus(t.db, { order: placed.number, status: 'shipped', tracking: 'FAN Courier 2345' });
-      await runOrderStatus(t.db, { order: placed.number, status: 'delivered' });
-      await expect(runOrderStatus(t.db, { order: 'TLC-NOPE', status: 'confirmed' })).rejects.toThrow('No order TLC-NOPE.');
+      await runOrderStatus(t.db, { order: placed.number, status: 'shipped', tracking: 'FAN Courier 2345' }, events);
+      await runOrderStatus(t.db, { order: placed.number, status: 'delivered' }, events);
+      await expect(runOrderStatus(t.db, { order: 'TLC-NOPE', status: 'confirmed' }, events)).rejects.toThrow('No order TLC-NOPE.');
       const details = (await c.get(`/orders/${placed.id}`, { token: ion.token })).json().data.order;
       expect(details).toMatchObject({ status: 'delivered', tracking: 'FAN Courier 2345', can_cancel: false });
       expect(details.history.map((h: { status: string }) => h.status)).toEqual([
@@ -524,8 +525,8 @@ describe('operator command (npm run ops -- order:status)', () => {
         await c.post('/buy-now', { product_id: p.id, address_id: ion.address, payment_method: 'cash' }, { token: ion.token })
       ).json().data.orders[0];
       expect(await stockOf(t, p.id)).toBe(0);
-      await runOrderStatus(t.db, { order: other.number, status: 'processing' });
-      await runOrderStatus(t.db, { order: other.number, status: 'cancelled' });
+      await runOrderStatus(t.db, { order: other.number, status: 'processing' }, events);
+      await runOrderStatus(t.db, { order: other.number, status: 'cancelled' }, events);
       expect(await stockOf(t, p.id)).toBe(1);
     } finally {
       off();

@@ -32,6 +32,7 @@ import {
   TICKET_USAGE,
 } from '../../../server/services/support-service.ts';
 import { storedFileNames } from '../support/stored-files.ts';
+import { notifierFor } from '../../../server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';
@@ -438,7 +439,7 @@ describe('GET /support-tickets and GET /support-tickets/:ticketNumber', () => {
     for (let i = 0; i < 9; i += 1)
       made.push(await openTicket(ana.token, { subject: `Tichet ${i}`, message: `Mesajul numărul ${i}\ncu două rânduri` }));
     // The oldest ticket gets an answer: it moves to the top.
-    await replyToTicket(t.db, made[0]!.ticket_number, 'Bună ziua, verificăm coletul.');
+    await replyToTicket(t.db, made[0]!.ticket_number, 'Bună ziua, verificăm coletul.', notifierFor(t.db)!);
 
     const page1 = ticketListResponseSchema.parse((await call.get('/support-tickets', { token: ana.token, lang: 'en' })).json());
     expect(page1.message).toBe(en['support.ticket_list']);
@@ -524,7 +525,7 @@ describe('replies, statuses and the operator', () => {
     const ticket = await openTicket(ana.token);
     const n = ticket.ticket_number;
 
-    const answered = await replyToTicket(t.db, n, '  Bună ziua!\r\nColetul pleacă mâine.  ');
+    const answered = await replyToTicket(t.db, n, '  Bună ziua!\r\nColetul pleacă mâine.  ', notifierFor(t.db)!);
     expect(answered.status).toBe('answered');
     expect(answered.messages.map((m) => [m.author, m.body])).toEqual([
       ['customer', TICKET.message],
@@ -579,7 +580,7 @@ describe('replies, statuses and the operator', () => {
     expect(refused.json()).toEqual({ message: en['support.ticket_closed'], errors: { message: [en['support.ticket_closed']] } });
     const refusedRo = await call.post(`/support-tickets/${n}/replies`, { message: 'Mai am o întrebare.' }, { token: ana.token });
     expect(refusedRo.json().message).toBe(ro['support.ticket_closed']);
-    await expect(replyToTicket(t.db, n, 'Răspuns după închidere.')).rejects.toThrow(SupportCommandError);
+    await expect(replyToTicket(t.db, n, 'Răspuns după închidere.', notifierFor(t.db)!)).rejects.toThrow(SupportCommandError);
     const [row] = await t.db.select().from(supportTickets).where(eq(supportTickets.number, n));
     expect(row!.status).toBe('closed');
     expect(await t.db.select().from(supportTicketMessages).where(eq(supportTicketMessages.ticketId, row!.id))).toHaveLength(4);
@@ -610,8 +611,8 @@ describe('replies, statuses and the operator', () => {
   it('the operator commands refuse unknown tickets and bad messages, and close any ticket', async () => {
     const ana = await quickUser(t);
     const ticket = await openTicket(ana.token);
-    await expect(replyToTicket(t.db, newTicketNumber(), 'Răspuns pierdut.')).rejects.toThrow(/No ticket/);
-    await expect(replyToTicket(t.db, ticket.ticket_number, ' ok ')).rejects.toThrow(/between 5 and 5000/);
+    await expect(replyToTicket(t.db, newTicketNumber(), 'Răspuns pierdut.', notifierFor(t.db)!)).rejects.toThrow(/No ticket/);
+    await expect(replyToTicket(t.db, ticket.ticket_number, ' ok ', notifierFor(t.db)!)).rejects.toThrow(/between 5 and 5000/);
     const closed = await closeTicketAsOperator(t.db, ticket.ticket_number.toLowerCase());
     expect(closed.status).toBe('closed');
     await expect(closeTicketAsOperator(t.db, newTicketNumber())).rejects.toThrow(/No ticket/);
@@ -626,16 +627,16 @@ describe('replies, statuses and the operator', () => {
     const ana = await quickUser(t);
     const ticket = await openTicket(ana.token);
     const n = ticket.ticket_number;
-    expect(await runTicketCommand(t.db, ['ticket:reply', n, 'Bună', 'ziua,', 'revenim', 'azi.'])).toBe(
+    expect(await runTicketCommand(t.db, ['ticket:reply', n, 'Bună', 'ziua,', 'revenim', 'azi.'], notifierFor(t.db)!)).toBe(
       `Ticket ${n}: reply added, status answered; the shopper is notified.`,
     );
     const viewed = (await call.get(`/support-tickets/${n}`, { token: ana.token })).json().data.ticket as TicketDetails;
     expect(viewed.messages.at(-1)).toMatchObject({ author: 'support', body: 'Bună ziua, revenim azi.' });
     expect(await t.db.select().from(notifications).where(eq(notifications.userId, ana.user.id))).toHaveLength(1);
     for (const argv of [[], ['ticket:reply', n], ['ticket:close'], ['ticket:close', n, 'extra'], ['ticket:open', n]]) {
-      await expect(runTicketCommand(t.db, argv), argv.join(' ')).rejects.toThrow(TICKET_USAGE);
+      await expect(runTicketCommand(t.db, argv, notifierFor(t.db)!), argv.join(' ')).rejects.toThrow(TICKET_USAGE);
     }
-    expect(await runTicketCommand(t.db, ['ticket:close', n])).toBe(`Ticket ${n}: closed.`);
+    expect(await runTicketCommand(t.db, ['ticket:close', n], notifierFor(t.db)!)).toBe(`Ticket ${n}: closed.`);
     expect((await call.get(`/support-tickets/${n}`, { token: ana.token })).json().data.ticket.status).toBe('closed');
   });
 });

@@ -8,11 +8,12 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { flashSaleProducts, flashSales, notifications, pushJobs, products } from '../../../server/db/schema.ts';
 import type { Database } from '../../../server/db/client.ts';
-import { notify, renderNotification } from '../../../server/services/notify.ts';
-import { announceLowStock, installOrderStatusNotifications } from '../../../server/services/push-triggers.ts';
+import { renderNotification } from '../../../server/services/notify.ts';
+import { announceLowStock } from '../../../server/services/push-triggers.ts';
 import { takeStock } from '../../../server/services/checkout-service.ts';
 import type { PricedLine } from '../../../server/repositories/cart-repository.ts';
 import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../../contract/engagement.ts';
+import { notifierFor } from '../../../server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';
@@ -57,7 +58,7 @@ describe('notification list', () => {
     const ids: number[] = [];
     for (let i = 1; i <= 25; i++) {
       ids.push(
-        await notify(t.db, {
+        await notifierFor(t.db)!.notify(t.db, {
           userId: ana.user.id,
           kind: 'low_stock',
           params: { product_id: i, name: `Produs ${i}` },
@@ -114,7 +115,7 @@ describe('notification list', () => {
   it("answers 404 for another user's notification id and changes nothing", async () => {
     const ana = await quickUser(t, 'Ana');
     const ion = await quickUser(t, 'Ion');
-    const hers = await notify(t.db, {
+    const hers = await notifierFor(t.db)!.notify(t.db, {
       userId: ana.user.id,
       kind: 'low_stock',
       params: { product_id: 1, name: 'Geacă' },
@@ -134,19 +135,19 @@ describe('notification list', () => {
 
   it('renders each kind in Romanian and English from its parameters (plain text, never HTML)', async () => {
     const ana = await quickUser(t, 'Ana');
-    await notify(t.db, {
+    await notifierFor(t.db)!.notify(t.db, {
       userId: ana.user.id,
       kind: 'price_drop',
       params: { product_id: 5, name: 'Geacă <b>Zara</b>', old_price: 1250, new_price: 999.5 },
       url: '/products/5/details',
     });
-    await notify(t.db, {
+    await notifierFor(t.db)!.notify(t.db, {
       userId: ana.user.id,
       kind: 'ticket_reply',
       params: { ticket_number: 'T-9QX2', subject: 'Colet întârziat' },
       url: '/support-ticket/T-9QX2',
     });
-    await notify(t.db, {
+    await notifierFor(t.db)!.notify(t.db, {
       userId: ana.user.id,
       kind: 'order_status',
       params: { order_number: 'TLC-1', status: 'delivered', tracking: null },
@@ -178,7 +179,7 @@ describe('events that notify', () => {
   const shopper = (name: string) => shopperWithAddress(t, c, name);
 
   it('an order status change notifies its shopper: the cancel route and the operator command', async () => {
-    const { runOrderStatus } = await import('../../../scripts/ops.ts');
+    const { runOrderStatus, operatorServices } = await import('../../../scripts/ops.ts');
     const ana = await shopper('Ana');
     const p = await makeProduct(t, shopId, { quantity: 5 });
     const placed = await c.post('/buy-now', { product_id: p.id, address_id: ana.address, payment_method: 'cash' }, { token: ana.token });
@@ -188,9 +189,9 @@ describe('events that notify', () => {
 
     // The operator command runs in its own process, without an app: as its main() does, its status
     // changes notify through listeners of its own (the app's listeners hear only the app's changes).
-    const offOperator = installOrderStatusNotifications(t.db, console);
-    onTestFinished(offOperator);
-    await runOrderStatus(t.db, { order: order.number, status: 'confirmed' });
+    const operator = operatorServices(t.db, console);
+    onTestFinished(operator.stop);
+    await runOrderStatus(t.db, { order: order.number, status: 'confirmed' }, operator.events);
     let rows = await rowsOf(ana.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -218,8 +219,8 @@ describe('events that notify', () => {
     const next = (
       await c.post('/buy-now', { product_id: p.id, address_id: ana.address, payment_method: 'cash' }, { token: ana.token })
     ).json().data.orders[0];
-    await runOrderStatus(t.db, { order: String(next.id), status: 'processing' });
-    await runOrderStatus(t.db, { order: next.number, status: 'shipped', tracking: 'FAN 998877' });
+    await runOrderStatus(t.db, { order: String(next.id), status: 'processing' }, operator.events);
+    await runOrderStatus(t.db, { order: next.number, status: 'shipped', tracking: 'FAN 998877' }, operator.events);
     const newest = (await listOf(ana.token)).data[0]!;
     expect(newest).toMatchObject({
       title: `Comanda ${next.number}`,
@@ -254,7 +255,7 @@ describe('events that notify', () => {
     for (const u of [ana, ion]) expect((await c.put(`/favorite-products/${p.id}`, undefined, { token: u.token })).statusCode).toBe(200);
     expect((await c.put(`/favorite-products/${other.id}`, undefined, { token: maria.token })).statusCode).toBe(200);
 
-    const change = await runProductPrice(t.db, { productId: p.id, price: 200, discount: 149.9 });
+    const change = await runProductPrice(t.db, { productId: p.id, price: 200, discount: 149.9 }, notifierFor(t.db)!);
     expect(change).toEqual({ productId: p.id, name: p.name, oldPrice: 200, newPrice: 149.9, notified: 2 });
     for (const u of [ana, ion]) {
       const [n] = await rowsOf(u.user.id);
@@ -270,7 +271,7 @@ describe('events that notify', () => {
     expect((await c.get(`/products/${p.id}`)).json().data.product).toMatchObject({ price: 200, discount_price: 149.9 });
 
     // A higher price notifies nobody; removing the discount (back to 200) is not a drop either.
-    expect((await runProductPrice(t.db, { productId: p.id, price: 250, discount: 0 })).notified).toBe(0);
+    expect((await runProductPrice(t.db, { productId: p.id, price: 250, discount: 0 }, notifierFor(t.db)!)).notified).toBe(0);
     expect(await rowsOf(ana.user.id)).toHaveLength(1);
     // While a running flash sale sets the price, changing the list price does not change what it sells at.
     const [sale] = await t.db
@@ -278,13 +279,15 @@ describe('events that notify', () => {
       .values({ name: 'Reduceri', thumbnail: '/x.svg', startsAt: new Date(Date.now() - 3600_000), endsAt: new Date(Date.now() + 3600_000) })
       .returning();
     await t.db.insert(flashSaleProducts).values({ flashSaleId: sale!.id, productId: p.id, salePrice: 120 });
-    expect(await runProductPrice(t.db, { productId: p.id, price: 180, discount: 0 })).toMatchObject({
+    expect(await runProductPrice(t.db, { productId: p.id, price: 180, discount: 0 }, notifierFor(t.db)!)).toMatchObject({
       oldPrice: 120,
       newPrice: 120,
       notified: 0,
     });
     await t.db.delete(flashSales).where(eq(flashSales.id, sale!.id));
-    await expect(runProductPrice(t.db, { productId: 2_000_000_000, price: 10, discount: 0 })).rejects.toThrow('No product 2000000000.');
+    await expect(runProductPrice(t.db, { productId: 2_000_000_000, price: 10, discount: 0 }, notifierFor(t.db)!)).rejects.toThrow(
+      'No product 2000000000.',
+    );
     // Each notification also queued nothing here (no devices): the push queue only serves subscriptions.
     expect(await t.db.select().from(pushJobs)).toHaveLength(0);
   });
@@ -307,7 +310,7 @@ describe('events that notify', () => {
       q: 1,
       sold: 2,
     });
-    expect(await announceLowStock(t.db, low)).toBe(1);
+    expect(await announceLowStock(t.db, low, undefined, notifierFor(t.db)!)).toBe(1);
     expect(await rowsOf(ana.user.id)).toMatchObject([
       { kind: 'low_stock', params: { product_id: p.id, name: p.name }, url: `/products/${p.id}/details` },
     ]);
@@ -322,7 +325,7 @@ describe('events that notify', () => {
       },
     } as unknown as Database;
     const warnings: unknown[] = [];
-    await expect(announceLowStock(broken, low, { warn: (o) => warnings.push(o) })).resolves.toBe(0);
+    await expect(announceLowStock(broken, low, { warn: (o) => warnings.push(o) }, notifierFor(t.db)!)).resolves.toBe(0);
     expect(warnings).toHaveLength(1);
   });
 
