@@ -1,4 +1,4 @@
-/** Delivery addresses (spec §3, §5, §7: /address…). Used by the server and the client. */
+/** Delivery addresses (product §3, §5, §7: /address…). Used by the server and the client. */
 import { z } from 'zod';
 import { line } from './text.ts';
 import { envelope } from './envelope.ts';
@@ -55,7 +55,7 @@ export const DEFAULT_COUNTRY = 'România';
 const text = (requiredKey: string, max: number, maxKey: string) =>
   line({ message: requiredKey }).trim().min(1, requiredKey).max(max, maxKey);
 
-/** POST /address/store and PUT /address/{id}. Phone: digits only (spec §5). */
+/** POST /address/store and PUT /address/{id}. Phone: digits only (product §5). */
 export const addressInputSchema = z.object({
   name: text('validation.name_required', 120, 'validation.name_max'),
   phone: line({ message: 'validation.phone_required' })

@@ -1,11 +1,11 @@
 /**
- * The accounts wire contract (issue #4, spec §3 and §7): registration, one-time codes, login,
+ * The accounts wire contract (issue #4, product §3 and §7): registration, one-time codes, login,
  * password reset, social sign-in, logout, profile and password change.
  *
  * Validation messages are i18n KEYS (`validation.*` in src/locales/{ro,en}.json). The same
  * schemas run in the forms (messages shown with t()) and on the server, whose error handler
  * answers 422 `{message, errors: {field: [messages]}}` with the keys translated for the
- * request's Accept-Language (ro by default). Spec §5 texts are the English catalogue's values.
+ * request's Accept-Language (ro by default). Product §5 texts are the English catalogue's values.
  */
 import { z } from 'zod';
 import { line } from './text.ts';
@@ -16,7 +16,7 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 120;
 export const OTP_LENGTHS = [4, 6] as const;
 
-/** Spec §5: phone fields keep digits only. Applied as the shopper types; the server checks again. */
+/** Product §5: phone fields keep digits only. Applied as the shopper types; the server checks again. */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
 
 const required = (key: string) => ({ message: key });
@@ -50,7 +50,7 @@ export const otpField = line(required('validation.otp_required'))
   .trim()
   .regex(/^\d{4}(\d{2})?$/, 'validation.otp_invalid');
 
-/** Spec §3 User. `phone` is the national number (digits), `phone_code` its dial code. */
+/** Product §3 User. `phone` is the national number (digits), `phone_code` its dial code. */
 export const userSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -62,12 +62,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Spec §7: the bearer token is read at data.access.token.token. */
+/** Product §7: the bearer token is read at data.access.token.token. */
 export const accessSchema = z.object({ token: z.object({ token: z.string(), expires_at: z.string().nullable() }) });
 export const sessionResponseSchema = envelope(z.object({ user: userSchema, access: accessSchema }));
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/** POST /registration — spec §3 Registration payload. Country is the country's name. */
+/** POST /registration — product §3 Registration payload. Country is the country's name. */
 export const registrationSchema = z.object({
   name: nameField,
   phone: phoneField,
@@ -79,14 +79,14 @@ export const registrationSchema = z.object({
 export type RegistrationPayload = z.infer<typeof registrationSchema>;
 /**
  * With register_otp_verify on: the account exists unverified and the client sends a code
- * (spec §4: "form resets and closes, OTP dialog opens and a code is sent"). With it off the
+ * (product §4: "form resets and closes, OTP dialog opens and a code is sent"). With it off the
  * answer carries the session directly (`access` present).
  */
 export const registrationResponseSchema = envelope(
   z.object({ user: userSchema, requires_verification: z.boolean(), access: accessSchema.optional() }),
 );
 
-/** POST /send-otp — spec §3 OTP send payload; forgot_password 1 for the reset flow. */
+/** POST /send-otp — product §3 OTP send payload; forgot_password 1 for the reset flow. */
 export const sendOtpSchema = z.object({
   phone: phoneField.optional(),
   email: emailField.optional(),
@@ -99,7 +99,7 @@ export const sendOtpResponseSchema = envelope(
   z.object({ email_or_phone: z.string(), otp_length: z.number().int(), resend_in: z.number().int(), expires_in: z.number().int() }),
 );
 
-/** POST /verify-otp (reset flow) and /verify-otp-register — spec §3 OTP verify (phone_code added so the phone is unambiguous). */
+/** POST /verify-otp (reset flow) and /verify-otp-register — product §3 OTP verify (phone_code added so the phone is unambiguous). */
 export const verifyOtpSchema = z.object({
   phone: phoneField.optional(),
   email: emailField.optional(),
@@ -111,7 +111,7 @@ export type VerifyOtpPayload = z.infer<typeof verifyOtpSchema>;
 export const verifyOtpResponseSchema = envelope(z.object({ token: z.string() }));
 export const verifyOtpRegisterResponseSchema = sessionResponseSchema;
 
-/** POST /reset-password — spec §3 Reset payload; 'Confirm Password does not match.' checked first (§5). */
+/** POST /reset-password — product §3 Reset payload; 'Confirm Password does not match.' checked first (§5). */
 export const resetPasswordSchema = z
   .object({
     password: passwordField,
@@ -122,7 +122,7 @@ export const resetPasswordSchema = z
 export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** POST /login — spec §3 Login payload. */
+/** POST /login — product §3 Login payload. */
 export const loginSchema = z.object({
   phone: phoneField,
   password: line(required('validation.password_required'))
@@ -133,7 +133,7 @@ export const loginSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 export const loginResponseSchema = sessionResponseSchema;
-/** 403 answer of /login for an unverified phone: not an error for the client (spec §4). */
+/** 403 answer of /login for an unverified phone: not an error for the client (product §4). */
 export const loginUnverifiedResponseSchema = envelope(z.object({ requires_verification: z.literal(true), user: userSchema }));
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'apple'] as const;

@@ -1,11 +1,11 @@
 /**
- * The cart wire contract (issue #5, spec §3, §7). Used by the server (validation and
+ * The cart wire contract (issue #5, product §3, §7). Used by the server (validation and
  * serialisation) and by the client. Addresses, vouchers, checkout and orders have their own
  * modules beside this one.
  *
  * Decisions (ADR 007):
  * - CART LINE IDENTITY: one line per (product, size, colour). A cart product's `id` is the LINE id,
- *   `product_id` the product. increment / decrement / delete take `product_id` (spec §7) and an
+ *   `product_id` the product. increment / decrement / delete take `product_id` (product §7) and an
  *   optional `cart_id` (the line id); without `cart_id` they act on that product's newest line.
  *   Adding the same product with the same size and colour adds to that line.
  * - Quantities never exceed stock: the sum over a product's lines is at most its quantity.
@@ -29,7 +29,7 @@ export const MAX_LINE_QUANTITY = 999;
 export const deliveryWeightSchema = z.object({ min_weight: z.number(), max_weight: z.number(), price: z.number() });
 export type DeliveryWeight = z.infer<typeof deliveryWeightSchema>;
 
-/** Spec §3 Cart product. `id` is the cart LINE id (see the decisions above). */
+/** Product §3 Cart product. `id` is the cart LINE id (see the decisions above). */
 export const cartProductSchema = z.object({
   id: z.number(),
   product_id: z.number(),
@@ -58,7 +58,7 @@ export const cartProductSchema = z.object({
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
-/** Spec §3 Cart group (one per shop). `id` equals `shop_id`. */
+/** Product §3 Cart group (one per shop). `id` equals `shop_id`. */
 export const cartGroupSchema = z.object({
   id: z.number(),
   shop_id: z.number(),
@@ -85,18 +85,18 @@ export const quantityField = z.coerce
   .min(1, 'validation.quantity_min')
   .max(MAX_LINE_QUANTITY, 'validation.quantity_max');
 
-/** Spec §3 Add-to-cart payload. size and color are option ids (product sizes / colours); unit free text. */
+/** Product §3 Add-to-cart payload. size and color are option ids (product sizes / colours); unit free text. */
 export const addToCartSchema = z.object({
   product_id: id,
   quantity: quantityField.default(1),
   size: nullableId.optional(),
   color: nullableId.optional(),
   unit: line().trim().max(40, 'validation.unit_invalid').nullish(),
-  /** Validates and answers the cart without changing it (spec §4 buy now). */
+  /** Validates and answers the cart without changing it (product §4 buy now). */
   is_buy_now: z.preprocess((v) => v === 1 || v === '1' || v === 'true' || v === true, z.boolean()).optional(),
 });
 export type AddToCartPayload = z.input<typeof addToCartSchema>;
 
-/** increment / decrement / delete (spec §7: product_id); cart_id picks one line of the product. */
+/** increment / decrement / delete (product §7: product_id); cart_id picks one line of the product. */
 export const cartLineActionSchema = z.object({ product_id: id, cart_id: id.optional() });
 export type CartLineAction = z.input<typeof cartLineActionSchema>;

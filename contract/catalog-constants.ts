@@ -1,6 +1,6 @@
 /**
  * Catalog constants without zod (the client imports these on the first load).
- * Spec §9: default sort newest, default page 1.
+ * Product §9: default sort newest, default page 1.
  */
 export const PRODUCT_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'most_sold'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -13,6 +13,6 @@ export const MAX_SEARCH_LENGTH = 200;
 /** Most suggestions the header search box asks for (and the server gives) at once. */
 export const MAX_SUGGESTIONS = 10;
 export const DEFAULT_SUGGESTIONS = 6;
-/** Filter keys the filtered-products page mirrors in its URL (spec §4), in display order. */
+/** Filter keys the filtered-products page mirrors in its URL (product §4), in display order. */
 export const FILTER_KEYS = ['category', 'size', 'color', 'season', 'quality'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

@@ -1,8 +1,8 @@
 /**
  * The catalog's wire contract (issue #3): products, shops, category pages, home sections and
- * flash sales, in the spirit of spec §7 — lists answer `data.data` plus `data.meta`
+ * flash sales, in the spirit of product §7 — lists answer `data.data` plus `data.meta`
  * {current_page, last_page, total, per_page}; single resources answer `data.<name>`.
- * Products carry every spec §3 Product field. Used by the server (validation and
+ * Products carry every product §3 Product field. Used by the server (validation and
  * serialisation) and by the client (types only, plus `productListQuerySchema` constants).
  */
 import { z } from 'zod';
@@ -13,13 +13,13 @@ import { DEFAULT_PAGE, PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGE
 
 const option = z.object({ id: z.number(), name: z.string() });
 
-/** Spec §3 Size option: price is the surcharge added to the product's price. */
+/** Product §3 Size option: price is the surcharge added to the product's price. */
 export const sizeOptionSchema = z.object({ id: z.number(), name: z.string(), price: z.number() });
 export type SizeOption = z.infer<typeof sizeOptionSchema>;
 
 export const productVideoSchema = z.object({ url: z.string(), thumbnail: z.string() });
 
-/** Spec §3 Product (card fields) plus the shop it belongs to (the cart groups by shop). */
+/** Product §3 Product (card fields) plus the shop it belongs to (the cart groups by shop). */
 export const productSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -30,7 +30,7 @@ export const productSchema = z.object({
   thumbnail_meta: imageMetaSchema.nullable(),
   videos: z.array(productVideoSchema),
   price: z.number(),
-  /** 0 when not discounted (spec §5: a discount_price above 0 is used). */
+  /** 0 when not discounted (product §5: a discount_price above 0 is used). */
   discount_price: z.number(),
   /** Whole percent off the price, 0 when not discounted. */
   discount_percentage: z.number(),
@@ -117,7 +117,7 @@ export const searchSuggestionsResponseSchema = envelope(
 );
 export type SearchSuggestions = z.infer<typeof searchSuggestionsResponseSchema>['data'];
 
-/** Comma-joined ids, as the filter page mirrors them in its URL (spec §4): "3,4". */
+/** Comma-joined ids, as the filter page mirrors them in its URL (product §4): "3,4". */
 const idList = z
   .string()
   .max(500, 'Too many values.')
@@ -148,7 +148,7 @@ export const pageQuerySchema = z.object({
 });
 
 /**
- * Query of GET /api/products and GET /api/products/filter (spec §7 keys quality, season, sort,
+ * Query of GET /api/products and GET /api/products/filter (product §7 keys quality, season, sort,
  * page, plus size, color, category, shop, price range and search). Sort defaults to newest,
  * or to relevance when a search text is given; page defaults to 1.
  */
@@ -185,7 +185,7 @@ export const productListQuerySchema = z
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 export type ProductListFilters = z.output<typeof productListQuerySchema>;
 
-/** Shop as listed (spec §2 Shops, shop card of the product page). */
+/** Shop as listed (product §2 Shops, shop card of the product page). */
 export const shopSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -220,7 +220,7 @@ export const productDetailsSchema = productSchema.extend({
   colors: z.array(option),
   season: option.nullable(),
   quality: option.nullable(),
-  /** Parcel weight in kg (delivery bands, spec §5). */
+  /** Parcel weight in kg (delivery bands, product §5). */
   weight: z.number(),
   category: z.object({ id: z.number(), name: z.string(), slug: z.string() }),
   shop: z.object({
@@ -282,7 +282,7 @@ export const idParamSchema = z.object({
     .min(1, 'The id must be a positive number.')
     .max(2_147_483_647, 'The id is too large.'),
 });
-/** Category pages accept the id (header buttons) or the slug (spec §2). */
+/** Category pages accept the id (header buttons) or the slug (product §2). */
 export const categoryKeyParamSchema = z.object({
   key: z.string().min(1).max(120, 'The category is too long.'),
 });

@@ -1,10 +1,10 @@
 /**
- * Checkout: the priced summary of what a shopper is about to order (spec §4, §7: /cart/checkout).
+ * Checkout: the priced summary of what a shopper is about to order (product §4, §7: /cart/checkout).
  *
  * Decisions (ADR 007):
- * - `selected_products` are PRODUCT ids (what the client selects, spec §4): every line of those
+ * - `selected_products` are PRODUCT ids (what the client selects, product §4): every line of those
  *   products in the given `shop_ids` is checked out. Optional `cart_ids` (line ids) narrows the
- *   selection to those lines. `buy_now` prices one item without the cart (spec §4).
+ *   selection to those lines. `buy_now` prices one item without the cart (product §4).
  * - Prices include VAT (Romanian consumer prices): order_tax_amount is the 21% VAT CONTAINED in
  *   payable_amount = total_amount + delivery_charge − coupon_discount; it is never added on top.
  */
@@ -23,7 +23,7 @@ export const idArray = z.preprocess(
 );
 export const couponField = z.preprocess((v) => (v === '' ? null : v), line().trim().max(64, 'validation.coupon_invalid').nullish());
 
-/** One item bought without the cart (spec §4 buy now). */
+/** One item bought without the cart (product §4 buy now). */
 export const buyNowItemSchema = z.object({
   product_id: id,
   quantity: quantityField.default(1),

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { imageMetaSchema } from './images.ts';
 
-/** Spec §3 Country; GET /countries answers data.countries[]. */
+/** Product §3 Country; GET /countries answers data.countries[]. */
 export const countrySchema = z.object({ name: z.string(), phone_code: z.string(), iso_code: z.string() });
 export type Country = z.infer<typeof countrySchema>;
 export const countriesResponseSchema = envelope(z.object({ countries: z.array(countrySchema) }));
 
-/** Spec §3 Category. */
+/** Product §3 Category. */
 export const categorySchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -19,7 +19,7 @@ export const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 export const categoriesResponseSchema = envelope(z.object({ categories: z.array(categorySchema) }));
 
-/** Banners list, GET /banners answers data.data (spec §7). */
+/** Banners list, GET /banners answers data.data (product §7). */
 export const bannerSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -32,7 +32,7 @@ export const bannerSchema = z.object({
 export type Banner = z.infer<typeof bannerSchema>;
 export const bannersResponseSchema = envelope(z.object({ data: z.array(bannerSchema) }));
 
-/** Spec §3 Subpage; GET /api/subpages answers an array of subpages. */
+/** Product §3 Subpage; GET /api/subpages answers an array of subpages. */
 export const subpageSchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -43,7 +43,7 @@ export const subpageSchema = z.object({
 export type Subpage = z.infer<typeof subpageSchema>;
 export const subpagesResponseSchema = z.array(subpageSchema);
 
-/** GET /translations/{locale} answers `messages` (spec §7). */
+/** GET /translations/{locale} answers `messages` (product §7). */
 export const translationsResponseSchema = z.object({
   locale: z.string(),
   messages: z.record(z.string(), z.string()),

@@ -54,7 +54,7 @@ export const favoriteListResponseSchema = envelope(
   z.object({
     /** Full product cards, is_favorite true, newest favourite first. */
     products: z.array(productSchema),
-    /** The user's favourite count (spec §3 favoriteProducts). */
+    /** The user's favourite count (product §3 favoriteProducts). */
     total: z.number().int(),
     /** The same products' ids, for a quick "is this a favourite" lookup. */
     product_ids: z.array(z.number().int()),

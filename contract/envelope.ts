@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './zod-config.ts';
 
 /**
- * Every JSON answer of the API is `{ message, data }` (spec §7). The "Response read"
+ * Every JSON answer of the API is `{ message, data }` (product §7). The "Response read"
  * column of §7 names paths inside that body literally, e.g. `data.data` for master
  * data and `data.countries` for countries. See docs/decisions/001-response-envelopes.md.
  */
@@ -11,7 +11,7 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ message: z.
 /** An answer with a message only (a delete, a voucher collected). */
 export const messageOnlyResponseSchema = z.object({ message: z.string() });
 
-/** 422 answer: one list of messages per invalid field (spec §5, "per-field lists"). */
+/** 422 answer: one list of messages per invalid field (product §5, "per-field lists"). */
 export const validationErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),

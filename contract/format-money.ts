@@ -2,7 +2,7 @@
  * Shared by the app and the server (notification texts), so it lives with the contract: the one
  * way both sides show an amount.
  *
- * Money per spec §5/§9: 2 decimals, the currency symbol before the amount for `prefix`,
+ * Money per product §5/§9: 2 decimals, the currency symbol before the amount for `prefix`,
  * after it for `suffix`; digits in Romanian style (1.234,50) — field notes, Romania.
  */
 export interface CurrencyFormat {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { THEME_SHADES } from './constants.ts';
 
-/** Spec §3 Storefront settings / §7 GET /master. */
+/** Product §3 Storefront settings / §7 GET /master. */
 
 export const themeColorsSchema = z.object({
   primary: z.string(),
@@ -71,11 +71,11 @@ export const masterDataSchema = z.object({
 });
 export type MasterData = z.infer<typeof masterDataSchema>;
 
-/** Body of GET /api/master: `data.data` holds the master data (spec §7). */
+/** Body of GET /api/master: `data.data` holds the master data (product §7). */
 export const masterResponseSchema = envelope(z.object({ data: masterDataSchema }));
 export type MasterResponse = z.infer<typeof masterResponseSchema>;
 
-/** GET /api/settings: general settings, `data.data` (spec §7). */
+/** GET /api/settings: general settings, `data.data` (product §7). */
 export const generalSettingsSchema = z.object({
   customer_service_hours: z.object({ from: z.string(), to: z.string() }),
   vat_rate: z.number(),

@@ -1,4 +1,4 @@
-/** Orders: placing them (one per shop), the history, details and cancelling (spec §4, §7). */
+/** Orders: placing them (one per shop), the history, details and cancelling (product §4, §7). */
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';

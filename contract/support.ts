@@ -194,7 +194,7 @@ export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
 // --- Contact form ----------------------------------------------------------------------------
 
-/** Romanian phone, digits only (spec §5): 07xxxxxxxx, 7xxxxxxxx, 407xxxxxxxx or 00407xxxxxxxx (also 2/3 fixed lines). */
+/** Romanian phone, digits only (product §5): 07xxxxxxxx, 7xxxxxxxx, 407xxxxxxxx or 00407xxxxxxxx (also 2/3 fixed lines). */
 export const ROMANIAN_PHONE = /^(?:0040|40|0)?[237]\d{8}$/;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v === null ? undefined : v);

@@ -1,4 +1,4 @@
-/** Shop vouchers (coupons) a shopper collects and redeems at checkout (spec §3, §7). */
+/** Shop vouchers (coupons) a shopper collects and redeems at checkout (product §3, §7). */
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { id } from './ids.ts';
@@ -8,7 +8,7 @@ export const voucherSchema = z.object({
   shop_id: z.number(),
   code: z.string(),
   discount: z.number(),
-  /** 'Percentage' is a percent, 'Amount' lei (spec §3). */
+  /** 'Percentage' is a percent, 'Amount' lei (product §3). */
   discount_type: z.enum(['Percentage', 'Amount']),
   min_order_amount: z.number(),
   /** ISO end of validity. */

@@ -117,7 +117,7 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).default('Talcioc <no-reply@talcioc.ro>'),
     /** A session unused for this many days ends (ADR 006). */
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    /** Digits in a one-time code (spec §9: 4; 6 allowed). Also answered as settings.otp_length. */
+    /** Digits in a one-time code (product §9: 4; 6 allowed). Also answered as settings.otp_length. */
     OTP_LENGTH: z.coerce
       .number()
       .refine((n) => n === 4 || n === 6, 'OTP_LENGTH must be 4 or 6')

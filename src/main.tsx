@@ -42,7 +42,7 @@ async function start() {
   const [i18n] = await Promise.all([initI18n(), persistedCache.restored, outboxRestored]);
   presentOutboxNotices(i18n);
 
-  // Master data: spec §3 loads it at start; a failure is logged (§8) and the defaults stand in.
+  // Master data: product §3 loads it at start; a failure is logged (§8) and the defaults stand in.
   const hadMaster = queryClient.getQueryData(masterQueryOptions().queryKey) !== undefined;
   const master = queryClient.fetchQuery(masterQueryOptions()).catch((error) => console.error('[master]', error));
   // General settings: a failure is logged only, the settings stay as they were (§8).

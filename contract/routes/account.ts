@@ -1,4 +1,4 @@
-/** The signed-in account (spec §7): who I am, profile, phone change, password, dashboard. */
+/** The signed-in account (product §7): who I am, profile, phone change, password, dashboard. */
 import type {
   changePasswordSchema,
   changePhoneSchema,

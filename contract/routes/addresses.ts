@@ -1,4 +1,4 @@
-/** The address endpoints (spec §7): GET /addresses, POST /address/store, PUT and DELETE /address/:id. */
+/** The address endpoints (product §7): GET /addresses, POST /address/store, PUT and DELETE /address/:id. */
 import type { addressInputSchema, addressListResponseSchema, addressResponseSchema } from '../addresses.ts';
 import type { messageOnlyResponseSchema } from '../envelope.ts';
 import type { idParamSchema } from '../ids.ts';

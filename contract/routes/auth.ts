@@ -1,4 +1,4 @@
-/** Signing up, codes, signing in and out (spec §7). */
+/** Signing up, codes, signing in and out (product §7). */
 import type {
   loginResponseSchema,
   loginSchema,

@@ -1,4 +1,4 @@
-/** The category endpoints (spec §7): GET /categories and GET /categories/:key (an id or a slug). */
+/** The category endpoints (product §7): GET /categories and GET /categories/:key (an id or a slug). */
 import type { categoryKeyParamSchema, categoryResponseSchema } from '../catalog.ts';
 import type { categoriesResponseSchema } from '../content.ts';
 import { CATEGORIES_PATH } from '../api-paths/categories.ts';

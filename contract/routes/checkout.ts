@@ -1,5 +1,5 @@
 /**
- * The checkout summary (issue #5, spec §4, §7, signed in): POST /cart/checkout prices the selected
+ * The checkout summary (issue #5, product §4, §7, signed in): POST /cart/checkout prices the selected
  * lines, or one buy-now item, with the coupon and the delivery to the address. A read (it changes
  * nothing), so it needs no Idempotency-Key. Placing the order is in orders.ts (orderApi.place,
  * orderApi.buyNow).

@@ -1,4 +1,4 @@
-/** Content endpoints by their definitions (spec §7): GET /countries, /banners and /subpages. */
+/** Content endpoints by their definitions (product §7): GET /countries, /banners and /subpages. */
 import type { bannersResponseSchema, countriesResponseSchema, subpagesResponseSchema } from '../content.ts';
 import { BANNERS_PATH } from '../api-paths/home.ts';
 import { defineRoute } from '../route.ts';

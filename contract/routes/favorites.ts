@@ -1,5 +1,5 @@
 /**
- * Favourites (issue #6, spec §7, signed in): GET /favorite-products, PUT and DELETE
+ * Favourites (issue #6, product §7, signed in): GET /favorite-products, PUT and DELETE
  * /favorite-products/:productId (both also honour an Idempotency-Key; the app sends them through
  * its outbox).
  */

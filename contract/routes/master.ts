@@ -1,4 +1,4 @@
-/** The storefront's settings (spec §7): GET /master (master data) and GET /settings (general settings). */
+/** The storefront's settings (product §7): GET /master (master data) and GET /settings (general settings). */
 import type { masterResponseSchema, settingsResponseSchema } from '../master.ts';
 import { MASTER_PATH, SETTINGS_PATH } from '../api-paths/storefront.ts';
 import { defineRoute } from '../route.ts';

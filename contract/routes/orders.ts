@@ -1,5 +1,5 @@
 /**
- * The order endpoints (spec §7): placing them — POST /place-order (the cart's selection; JSON, or
+ * The order endpoints (product §7): placing them — POST /place-order (the cart's selection; JSON, or
  * the same fields as a multipart form) and POST /buy-now (one item), both with an Idempotency-Key —
  * and the shopper's reads: GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel.
  */

@@ -1,5 +1,5 @@
 /**
- * The catalog's product endpoints (spec §7, issue #13): the lists (GET /products and
+ * The catalog's product endpoints (product §7, issue #13): the lists (GET /products and
  * /products/filter, the fixed-order collections /most-popular and /best-deal), the facet counts
  * and search suggestions beside them, a product's details and similar products, a flash sale and
  * the home sections.

@@ -1,4 +1,4 @@
-/** The shop endpoints (spec §7): GET /shops?page&per_page and GET /shops/:id. */
+/** The shop endpoints (product §7): GET /shops?page&per_page and GET /shops/:id. */
 import type { idParamSchema, pageQuerySchema, shopDetailsResponseSchema, shopListResponseSchema } from '../catalog.ts';
 import { defineRoute } from '../route.ts';
 

@@ -1,4 +1,4 @@
-/** The interface's messages (spec §7): GET /translations/:locale, and its fallback GET /lang/:locale. */
+/** The interface's messages (product §7): GET /translations/:locale, and its fallback GET /lang/:locale. */
 import type { translationsResponseSchema } from '../content.ts';
 import type { localeParamSchema } from '../locale.ts';
 import { defineRoute } from '../route.ts';

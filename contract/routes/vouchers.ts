@@ -1,4 +1,4 @@
-/** The voucher endpoints (spec §7): GET /get-vouchers?shop_id= and POST /vouchers-collect (signed in). */
+/** The voucher endpoints (product §7): GET /get-vouchers?shop_id= and POST /vouchers-collect (signed in). */
 import type { messageOnlyResponseSchema } from '../envelope.ts';
 import type { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../vouchers.ts';
 import { defineRoute } from '../route.ts';

@@ -26,7 +26,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 /** PostgreSQL's full-text document type (read only by SQL, never mapped to JavaScript). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** Key/value store for master data and general settings (spec §3 Storefront settings). */
+/** Key/value store for master data and general settings (product §3 Storefront settings). */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -73,7 +73,7 @@ export const shops = pgTable('shops', {
   createdAt: createdAt(),
 });
 
-/** Delivery price by parcel weight, per shop (spec §5: min_weight <= weight <= max_weight). */
+/** Delivery price by parcel weight, per shop (product §5: min_weight <= weight <= max_weight). */
 export const deliveryWeights = pgTable(
   'delivery_weights',
   {
@@ -88,7 +88,7 @@ export const deliveryWeights = pgTable(
   (t) => [index('delivery_weights_shop_idx').on(t.shopId), check('delivery_weights_band', sql`${t.minWeight} <= ${t.maxWeight}`)],
 );
 
-/** Option lists of the filter sets (spec §3 Filter sets): kind is season, quality, color or size. */
+/** Option lists of the filter sets (product §3 Filter sets): kind is season, quality, color or size. */
 export const attributeOptions = pgTable(
   'attribute_options',
   {
@@ -118,7 +118,7 @@ export const products = pgTable(
     /** The first photo (issue 15): the image behind `thumbnail`; null for an SVG. */
     thumbnailKey: text('thumbnail_key').references(() => images.key),
     price: money('price').notNull(),
-    /** 0 when the product has no discount (spec §5: a discount_price above 0 is used). */
+    /** 0 when the product has no discount (product §5: a discount_price above 0 is used). */
     discountPrice: money('discount_price').notNull().default(0),
     quantity: integer('quantity').notNull(),
     totalSold: integer('total_sold').notNull().default(0),
@@ -129,7 +129,7 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     /**
-     * Price before any flash sale (spec §5: a discount_price above 0 is used, else price).
+     * Price before any flash sale (product §5: a discount_price above 0 is used, else price).
      * A running flash sale's price overrides it at query time (repositories/catalog/).
      */
     effectivePrice: money('effective_price')
@@ -260,7 +260,7 @@ export const productVideos = pgTable(
   (t) => [index('product_videos_product_idx').on(t.productId)],
 );
 
-/** Size options with their surcharge (spec §3 Size option: id, name, price). */
+/** Size options with their surcharge (product §3 Size option: id, name, price). */
 export const productSizes = pgTable(
   'product_sizes',
   {
@@ -302,7 +302,7 @@ export const banners = pgTable('banners', {
   isActive: boolean('is_active').notNull().default(true),
 });
 
-/** Shop vouchers (spec §3 Voucher). discount_type 'Percentage' is a percent, else an amount in lei. */
+/** Shop vouchers (product §3 Voucher). discount_type 'Percentage' is a percent, else an amount in lei. */
 export const vouchers = pgTable('vouchers', {
   id: serial('id').primaryKey(),
   shopId: integer('shop_id')
@@ -361,7 +361,7 @@ export const flashSaleProducts = pgTable(
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Spec §3 User. `phone` is E.164 ("+40721234567") and `phone_code` the dial code it was entered
+ * Product §3 User. `phone` is E.164 ("+40721234567") and `phone_code` the dial code it was entered
  * with ("+40"); both are null for social sign-in users without a phone. `email` is stored in lower
  * case; `email_verified_at` is only set when a provider vouched for it (social sign-in).
  * `password_hash` is null for users who only ever signed in socially.
@@ -394,7 +394,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    /** Push token the client sent at login (spec §3 Login payload), if any. */
+    /** Push token the client sent at login (product §3 Login payload), if any. */
     deviceKey: text('device_key'),
     createdAt: createdAt(),
     lastUsedAt: tz('last_used_at').notNull().defaultNow(),
@@ -619,7 +619,7 @@ export const addresses = pgTable(
   ],
 );
 
-/** Vouchers a user collected (spec §4 Voucher: not collected → collected). */
+/** Vouchers a user collected (product §4 Voucher: not collected → collected). */
 export const collectedVouchers = pgTable(
   'collected_vouchers',
   {
@@ -749,7 +749,7 @@ export const idempotencyKeys = pgTable(
 // Engagement (issue #6): favourites, notifications, Web Push, support tickets, contact messages.
 // ---------------------------------------------------------------------------------------------
 
-/** A shopper's favourite products (spec §3 favoriteProducts, Product.is_favorite). */
+/** A shopper's favourite products (product §3 favoriteProducts, Product.is_favorite). */
 export const favorites = pgTable(
   'favorites',
   {

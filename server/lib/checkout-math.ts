@@ -2,9 +2,9 @@
  * Checkout arithmetic (issue #5, ADR 007), pure so it is unit-tested on its own
  * (checkout-math.test.ts). Amounts are lei as numbers; every result is rounded to bani.
  *
- * - Unit price (spec §5): the current price (running flash sale, else discount_price above 0,
+ * - Unit price (product §5): the current price (running flash sale, else discount_price above 0,
  *   else price) plus the size surcharge; line = unit price × quantity.
- * - Delivery per shop (spec §5): the band with min_weight ≤ weight ≤ max_weight for the summed
+ * - Delivery per shop (product §5): the band with min_weight ≤ weight ≤ max_weight for the summed
  *   weight of that shop's lines; 0 when the weight is 0 or no band fits.
  * - Voucher: only for its shop's subtotal, once min_order_amount is met; Percentage is a percent
  *   of the subtotal, Amount lei, never more than the subtotal.

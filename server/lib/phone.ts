@@ -2,7 +2,7 @@
  * Phone numbers to E.164 with the country's dial code (field notes: "+40 followed by 9 digits;
  * nationally 10 digits with a leading 0; store E.164").
  *
- * The shopper types digits only (spec §5) next to a dial-code selector. Accepted for +40:
+ * The shopper types digits only (product §5) next to a dial-code selector. Accepted for +40:
  * "721234567", "0721234567" (national, trunk 0), "40721234567" and "0040721234567"
  * (international typed into the field).
  *

@@ -213,7 +213,7 @@ export const toLineRequest = (row: CartLineRow): LineRequest => ({
   quantity: row.quantity,
 });
 
-/** The user's cart as spec §7 answers it. */
+/** The user's cart as product §7 answers it. */
 export async function loadCart(db: Database, userId: number) {
   const lines = await priceLines(db, (await listCartLines(db, userId)).map(toLineRequest));
   const groups = groupByShop(lines);

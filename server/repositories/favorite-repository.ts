@@ -28,7 +28,7 @@ export async function removeFavorite(db: Database, userId: number, productId: nu
   await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)));
 }
 
-/** The user's favourite count (active products), spec §3 favoriteProducts. */
+/** The user's favourite count (active products), product §3 favoriteProducts. */
 export async function countFavorites(db: Database, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(favorites).innerJoin(products, activeProduct).where(eq(favorites.userId, userId));
   return row?.n ?? 0;

@@ -1,4 +1,4 @@
-/** Master data and general settings (spec §3 Storefront settings, §7 GET /master, GET /settings). */
+/** Master data and general settings (product §3 Storefront settings, §7 GET /master, GET /settings). */
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { attributeOptions, languages, settings } from '../db/schema.ts';
@@ -35,7 +35,7 @@ export async function getMasterData(db: Database): Promise<MasterData | undefine
     qualities,
     colors: optionsOf('color'),
     sizes: optionsOf('size'),
-    // Spec §3: two filter groups, qualities titled Calitate and seasons titled Anotimpuri.
+    // Product §3: two filter groups, qualities titled Calitate and seasons titled Anotimpuri.
     filter_categories: [
       { key: 'qualities', title: 'Calitate', items: qualities },
       { key: 'seasons', title: 'Anotimpuri', items: seasons },

@@ -1,5 +1,5 @@
 /**
- * Vouchers (issue #5, spec §4 Voucher): the shops' coupons, which a user collects before using
+ * Vouchers (issue #5, product §4 Voucher): the shops' coupons, which a user collects before using
  * one at checkout. "Valid" is always judged by the database's clock: starts_at <= now() <
  * expires_at.
  */

@@ -1,5 +1,5 @@
 /**
- * Delivery addresses (issue #5, spec §7 GET /addresses and POST /address/store, plus PUT and
+ * Delivery addresses (issue #5, product §7 GET /addresses and POST /address/store, plus PUT and
  * DELETE /address/{id} in the same spirit). Exactly one default per user: the first address is
  * the default, a new default clears the old one, deleting the default promotes the newest other
  * address. Another user's address ids answer 404.

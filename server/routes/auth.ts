@@ -1,5 +1,5 @@
 /**
- * Sign-up, one-time codes, login, password reset, social sign-in and logout (issue #4, spec §7,
+ * Sign-up, one-time codes, login, password reset, social sign-in and logout (issue #4, product §7,
  * contract contract/auth.ts). Rules and their reasons: ADR 005 (codes) and ADR 006 (sessions).
  *
  * Status codes where the spec is silent:
@@ -303,7 +303,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await hitBucket(db, knownKey, { windowSeconds: F.knownAddressDays * 86_400, max: 1_000_000 });
 
       if (!user.phoneVerifiedAt) {
-        // Spec §4: 403 with requires_verification, and a code is sent (unless one went out moments ago).
+        // Product §4: 403 with requires_verification, and a code is sent (unless one went out moments ago).
         const settings = await getAccountSettings(db);
         const target = verificationChannel(settings, user);
         try {
@@ -368,7 +368,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * The account of a provider identity: linked before, or the account whose e-mail a provider
    * already verified, or a new one. A new social account has no phone (answered as "") and its
-   * phone_verified_at is the sign-in time, so the session counts as signed in (spec §4).
+   * phone_verified_at is the sign-in time, so the session counts as signed in (product §4).
    */
   async function findOrCreateSocialUser(identity: Awaited<ReturnType<typeof social.verify>>): Promise<UserRow> {
     const linked = await findUserBySocialAccount(db, identity.provider, identity.subject);

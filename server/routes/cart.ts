@@ -1,5 +1,5 @@
 /**
- * Cart, vouchers and the checkout summary (issue #5, spec §7, ADR 007). Every route needs a
+ * Cart, vouchers and the checkout summary (issue #5, product §7, ADR 007). Every route needs a
  * session and acts on that user's rows only; every POST accepts an Idempotency-Key
  * (plugins/idempotency.ts) and answers the cart as it is after the change.
  *
@@ -73,7 +73,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         const vars = { name: line.product.name };
         if (stock <= 0) throw new HttpError(422, 'cart.out_of_stock', { product_id: ['cart.out_of_stock'] }, { vars });
         if (is_buy_now) {
-          // Spec §4: buy now leaves the cart unchanged; only the item is checked.
+          // Product §4: buy now leaves the cart unchanged; only the item is checked.
           if (quantity > stock)
             throw new HttpError(422, 'cart.stock_exceeded', { quantity: ['cart.stock_exceeded'] }, { vars: { ...vars, available: stock } });
           return { message: request.t('cart.buy_now_ready'), data: await loadCart(tx, userId) };

@@ -1,4 +1,4 @@
-/** Countries, categories, banners and subpages (spec §7). */
+/** Countries, categories, banners and subpages (product §7). */
 import { categoryApi } from '../../contract/routes/categories.ts';
 import { contentApi } from '../../contract/routes/content.ts';
 import { contractRoute } from '../lib/contract-route.ts';

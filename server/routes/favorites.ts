@@ -1,5 +1,5 @@
 /**
- * Favourites (issue #6, spec §3 favoriteProducts and Product.is_favorite, §7 favorite-products;
+ * Favourites (issue #6, product §3 favoriteProducts and Product.is_favorite, §7 favorite-products;
  * contract contract/engagement.ts). Every route needs a session and acts on that user's rows.
  *
  * PUT and DELETE /favorite-products/{productId} are idempotent by nature (adding twice or

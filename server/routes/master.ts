@@ -1,4 +1,4 @@
-/** GET /api/master and GET /api/settings (spec §7). */
+/** GET /api/master and GET /api/settings (product §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { masterApi } from '../../contract/routes/master.ts';
 import { contractRoute } from '../lib/contract-route.ts';

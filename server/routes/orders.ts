@@ -1,5 +1,5 @@
 /**
- * Orders (issue #5, spec §7 place-order and buy-now, ADR 007): POST /place-order (multipart form
+ * Orders (issue #5, product §7 place-order and buy-now, ADR 007): POST /place-order (multipart form
  * or JSON), POST /buy-now, GET /orders, GET /orders/{id}, POST /orders/{id}/cancel.
  *
  * Placing orders is ONE transaction, inside app.idempotent (so a retried or double-clicked

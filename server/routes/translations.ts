@@ -1,5 +1,5 @@
 /**
- * GET /api/translations/{locale} and its fallback GET /api/lang/{locale} (spec §7).
+ * GET /api/translations/{locale} and its fallback GET /api/lang/{locale} (product §7).
  * The catalogues are src/locales/{ro,en}.json: the same files the tests check for equal key sets.
  */
 import { readFile } from 'node:fs/promises';

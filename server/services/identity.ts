@@ -1,5 +1,5 @@
 /**
- * Countries and phone numbers as the account forms send them: a country by name (spec §3
+ * Countries and phone numbers as the account forms send them: a country by name (product §3
  * Registration payload: "country (name)"), a dial code ("+40") and a phone number typed as digits.
  */
 import type { Database } from '../db/client.ts';
@@ -8,7 +8,7 @@ import { normalizeSearchText } from '../lib/search-text.ts';
 import { dialDigits, normalizePhone, type NormalizedPhone } from '../lib/phone.ts';
 import { listCountries } from '../repositories/user-repository.ts';
 
-/** Spec §9: the default country is Romania; a payload without phone_code means +40. */
+/** Product §9: the default country is Romania; a payload without phone_code means +40. */
 export const DEFAULT_PHONE_CODE = '+40';
 
 type Country = Awaited<ReturnType<typeof listCountries>>[number];

@@ -1,5 +1,5 @@
 /**
- * Placing orders (issue #5, spec §7 place-order and buy-now, ADR 007): `placeOrders` is the whole
+ * Placing orders (issue #5, product §7 place-order and buy-now, ADR 007): `placeOrders` is the whole
  * placement, run inside the caller's ONE transaction (routes/orders.ts runs it in app.idempotent,
  * so a retried or double-clicked request never places twice): the product rows are locked
  * (SELECT … FOR UPDATE, in id order), everything is re-priced from the database, stock is checked

@@ -1,5 +1,5 @@
 /**
- * Login's `device_key` (spec §3 Login payload, issue #6): the client sends
+ * Login's `device_key` (product §3 Login payload, issue #6): the client sends
  * JSON.stringify(PushSubscription.toJSON()) when the device has a Web Push subscription. When it
  * parses as one (same checks as POST /push/subscriptions), it is stored for the new session, so
  * the device keeps receiving pushes — for whoever signed in. Anything else stays a plain

@@ -9,7 +9,7 @@ import type { UserRow } from '../repositories/user-repository.ts';
 export const AVATAR_URL_PREFIX = '/media/avatars/';
 
 /**
- * Spec §3 User: `phone` is the national number without the dial code or trunk 0 and
+ * Product §3 User: `phone` is the national number without the dial code or trunk 0 and
  * `phone_code` the dial code ("+40"); both are "" for a social sign-in user without a phone.
  */
 export function toUser(row: UserRow): User {

@@ -1,5 +1,5 @@
 /**
- * Social sign-in (spec §1, §7 POST /auth/{provider}/token): the provider's credential is
+ * Social sign-in (product §1, §7 POST /auth/{provider}/token): the provider's credential is
  * verified for real before anyone is signed in.
  *
  * - Google, Apple: `code` is an ID token (JWT). Its RS256 signature is checked against the

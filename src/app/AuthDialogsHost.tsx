@@ -18,7 +18,7 @@ const AuthDialogs = lazyPart(loadDialogs);
 // This host loads when a dialog first opens (RootShell): the dialogs' code comes along at once.
 prefetchCode(loadDialogs);
 
-/** Spec §9: default country Romania; OTP length 4. */
+/** Product §9: default country Romania; OTP length 4. */
 const DEFAULT_COUNTRY = 'Romania';
 const DEFAULT_OTP_LENGTH = 4;
 const FALLBACK_COUNTRIES: Country[] = [{ name: 'România', phone_code: '+40', iso_code: 'RO' }];

@@ -1,8 +1,8 @@
 /**
  * The cart around every screen (issue #5): fetches the signed-in shopper's cart, keeps the
- * selection in line with it (spec §4 "after load"), and mounts the cart drawer (its own chunk,
+ * selection in line with it (product §4 "after load"), and mounts the cart drawer (its own chunk,
  * loaded on first open) and the floating cart tab (not on checkout). Signed out, the cart is
- * empty and so is the selection (spec §4).
+ * empty and so is the selection (product §4).
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -32,14 +32,14 @@ export function CartHost() {
   const { shown: data, query: cart, pending } = useCart({ signedIn: session.isLoggedIn, fetch: true });
   useEffect(() => {
     if (!session.isLoggedIn) {
-      // Logout or a 401 (spec §4): cart totals, selection, coupon, buy-now and pending address go.
+      // Logout or a 401 (product §4): cart totals, selection, coupon, buy-now and pending address go.
       queryClient.removeQueries({ queryKey: CART_QUERY_KEY });
       const basket = basketStore.get();
       if (basket.selection.lineKeys.length || basket.coupon_code || basket.buyNow || basket.pendingAddress) basketStore.clear();
     }
   }, [session.isLoggedIn, queryClient]);
 
-  // Spec §4 "after load", against the cart as shown (the server's with the waiting changes on
+  // Product §4 "after load", against the cart as shown (the server's with the waiting changes on
   // top). Only the server's whole truth may prune the selection: a cart it gave since this start
   // (a fetch, or the answer to a change) with nothing of the cart waiting or in flight. Until
   // then a ticked line missing from the cart may only be late — a snapshot restored from the

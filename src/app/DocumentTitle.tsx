@@ -1,4 +1,4 @@
-/** Page title on each navigation: '<route title> - <app name>', or the app name alone (spec §2). */
+/** Page title on each navigation: '<route title> - <app name>', or the app name alone (product §2). */
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -17,7 +17,7 @@ import { useSession } from '../features/auth/hooks/use-session.ts';
 import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
 import { sessionStore } from '../features/auth/lib/session-store.ts';
 
-/** Spec §9: notices 3000 ms, bottom-left. */
+/** Product §9: notices 3000 ms, bottom-left. */
 const NOTICE = { position: 'bottom-left' as const, autoClose: 3000 };
 
 export function FavoritesProvider({ children }: { children: ReactNode }) {
@@ -26,7 +26,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const favorites = useFavorites(isLoggedIn);
   const change = useFavoriteChange();
   const navigate = useNavigate();
-  // Spec §3: the auth state carries the favourites count (persisted with it).
+  // Product §3: the auth state carries the favourites count (persisted with it).
   const loaded = favorites.query.data !== undefined;
   useEffect(() => {
     if (isLoggedIn && loaded && sessionStore.get().favoriteProducts !== favorites.count)

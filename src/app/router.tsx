@@ -1,8 +1,8 @@
 /**
- * Every route of spec §2, code-split per screen. Loaders prefetch with the same queryOptions
+ * Every route of product §2, code-split per screen. Loaders prefetch with the same queryOptions
  * the screens read (they never block on the network: offline, the persisted cache answers).
  * Account screens sit in the AccountLayout (sidebar, signed-in only); `accountNav` keeps a
- * sidebar link highlighted on its sub-pages (spec §2).
+ * sidebar link highlighted on its sub-pages (product §2).
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';

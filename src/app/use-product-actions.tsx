@@ -1,5 +1,5 @@
 /**
- * What the product buttons do (spec §2, §4, §5): add to cart needs a signed-in shopper ('Please
+ * What the product buttons do (product §2, §4, §5): add to cart needs a signed-in shopper ('Please
  * login first!' and the login modal otherwise); the change shows at once and queues offline;
  * a cart notice offers 'View In Cart'. Buy Now from a card adds, then after 500 ms loads
  * /checkout; from the product page it becomes the buy-now item and opens /buynow.
@@ -20,7 +20,7 @@ import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
 import { isLoggedIn, sessionStore } from '../features/auth/lib/session-store.ts';
 import type { ProductSelection } from '../features/products/components/ProductInfo/ProductInfo.tsx';
 
-/** Spec §9: 3000 ms, bottom-left, no progress bar. */
+/** Product §9: 3000 ms, bottom-left, no progress bar. */
 const NOTICE = { position: 'bottom-left' as const, autoClose: 3000 };
 export const BUY_NOW_DELAY_MS = 500;
 
@@ -107,7 +107,7 @@ export function useProductActions() {
     [change, notice, requireLogin, t],
   );
 
-  /** Spec §2 cart notice after a removal: 'Again Add to Cart' re-adds quantity 1, no colour, size or unit. */
+  /** Product §2 cart notice after a removal: 'Again Add to Cart' re-adds quantity 1, no colour, size or unit. */
   const noticeRemoved = useCallback(
     (line: CartProduct) =>
       notice(line.name, line.thumbnail, line.thumbnail_meta, {
@@ -141,10 +141,10 @@ export function useProductActions() {
 
   return {
     onAddToCart: (product: Product) => add(product),
-    /** From a card (spec §4): add to cart, then after 500 ms a full page load of /checkout. */
+    /** From a card (product §4): add to cart, then after 500 ms a full page load of /checkout. */
     onBuyNow: (product: Product) => add(product, undefined, () => setTimeout(() => window.location.assign('/checkout'), BUY_NOW_DELAY_MS)),
     addWithOptions: (product: ProductDetails, selection: ProductSelection) => add(product, selection),
-    /** From the product page (spec §4 buy now): the cart stays as it is. */
+    /** From the product page (product §4 buy now): the cart stays as it is. */
     buyNowWithOptions: (product: ProductDetails, selection: ProductSelection) => {
       if (!requireLogin()) return;
       basketStore.set({

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper (spec §7): every call goes to /api with X-Requested-With,
+ * The one fetch wrapper (product §7): every call goes to /api with X-Requested-With,
  * Accept-Language, credentials and the bearer token when signed in. Failures are re-thrown
  * as ApiError carrying the server message and per-field errors, or as a NetworkError when
  * the device could not reach the server at all (offline, DNS, dropped connection).
@@ -25,7 +25,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** First message for a field, as the forms show it (spec §5). */
+  /** First message for a field, as the forms show it (product §5). */
   fieldError(field: string): string | undefined {
     return this.errors[field]?.[0];
   }
@@ -77,7 +77,7 @@ const unauthorizedListeners = new Set<UnauthorizedListener>();
 export function notifyUnauthorized() {
   unauthorizedListeners.forEach((listener) => listener());
 }
-/** Spec §4: a 401 on authenticated calls clears the session; the auth feature listens here. */
+/** Product §4: a 401 on authenticated calls clears the session; the auth feature listens here. */
 export function onUnauthorized(listener: UnauthorizedListener) {
   unauthorizedListeners.add(listener);
   return () => unauthorizedListeners.delete(listener);
@@ -85,7 +85,7 @@ export function onUnauthorized(listener: UnauthorizedListener) {
 
 /**
  * The interface's language: the one the shopper chose (`locale`), else Romanian — the app's
- * default regardless of the browser's (spec §9). Server messages then match the screen; a
+ * default regardless of the browser's (product §9). Server messages then match the screen; a
  * Romanian screen never shows an English error because the phone's system language is English.
  */
 export function acceptLanguage(): string {

@@ -1,5 +1,5 @@
 /**
- * i18next: Romanian is the default and fallback language (spec §9). Catalogues come from
+ * i18next: Romanian is the default and fallback language (product §9). Catalogues come from
  * the API (src/locales/*.json served by /api/translations) through TanStack Query, so they are
  * persisted for offline use like any other data; nothing is bundled into the first load.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paginationWindow } from './pagination.ts';
 
-describe('paginationWindow (spec §9)', () => {
+describe('paginationWindow (product §9)', () => {
   it('shows 2 pages either side plus first and last with ellipses', () => {
     expect(paginationWindow(6, 20)).toEqual([1, 'ellipsis-start', 4, 5, 6, 7, 8, 'ellipsis-end', 20]);
   });

@@ -1,5 +1,5 @@
 /**
- * Pagination window of spec §9: 2 pages either side of the current one, plus the first and
+ * Pagination window of product §9: 2 pages either side of the current one, plus the first and
  * the last, with an ellipsis wherever pages are skipped. E.g. page 6 of 20 →
  * [1, '…', 4, 5, 6, 7, 8, '…', 20]. An ellipsis never stands for just one page.
  */

@@ -1,5 +1,5 @@
 /**
- * This device's Web Push subscription as the server knows it (issue #6, spec §3 Login payload
+ * This device's Web Push subscription as the server knows it (issue #6, product §3 Login payload
  * `device_key`): JSON of PushSubscription.toJSON(), kept so a later login on this device sends
  * it as `device_key` and the new session keeps receiving pushes. Not a secret: the push
  * service endpoint and the device's public keys.

@@ -109,7 +109,7 @@ export const CACHE_BUSTER = import.meta.env.VITE_BUILD_ID ?? 'dev';
 export interface PersistedCache {
   /** Resolves once the cache is back from IndexedDB (or known to be empty). */
   restored: Promise<void>;
-  /** Logout: forget everything persisted (spec §4 / issue #2). */
+  /** Logout: forget everything persisted (product §4 / issue #2). */
   clear(): Promise<void>;
   /** Writes what is pending now (resolves once IndexedDB has it). */
   flush(): Promise<void>;

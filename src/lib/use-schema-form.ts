@@ -1,7 +1,7 @@
 /**
  * Every form of the app in one shape (issue 16): @mantine/form holds the values and the field
  * errors, the contract's zod schema validates before anything is sent (its messages are i18n
- * keys, translated here; the first message per field is shown, spec §5), and a TanStack mutation
+ * keys, translated here; the first message per field is shown, product §5), and a TanStack mutation
  * sends the parsed values. A 422's per-field messages (already translated by the server) land on
  * their fields through `applyServerErrors` (then `onFieldErrors`); any other failure goes to the
  * form's `onError`.

@@ -1,6 +1,6 @@
 /**
  * The app shell of issue #2 in a real Chromium against the real server and seeded database:
- * every route of spec §2 renders its screen and title, the language switch survives a reload,
+ * every route of product §2 renders its screen and title, the language switch survives a reload,
  * account routes need a signed-in user, and unknown paths get the bare 404 page.
  */
 import { expect, test } from '@playwright/test';
@@ -125,7 +125,7 @@ test('account routes render with their sidebar for a signed-in user', async ({ p
   const sidebar = page.getByRole('complementary', { name: ro['account.sidebar'] });
   await expect(sidebar).toContainText('Ana Popescu');
   await expect(sidebar).toContainText(`+40 ${session.phone.slice(0, 3)} ${session.phone.slice(3, 6)} ${session.phone.slice(6)}`);
-  // Order History stays highlighted on order details (spec §2).
+  // Order History stays highlighted on order details (product §2).
   await expect(sidebar.getByRole('link', { name: ro['account.order_history'] })).toHaveAttribute('data-active', 'true');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: ro['account.dashboard'] })).toBeVisible();

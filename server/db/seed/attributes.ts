@@ -1,4 +1,4 @@
-/** Filter-set options (spec §3 Filter sets): seasons, qualities, colours and sizes. */
+/** Filter-set options (product §3 Filter sets): seasons, qualities, colours and sizes. */
 
 export const SEASONS = ['Primăvară', 'Vară', 'Toamnă', 'Iarnă'] as const;
 export type Season = (typeof SEASONS)[number];

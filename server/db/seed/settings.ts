@@ -1,4 +1,4 @@
-/** Storefront settings (spec §3): the `master` and `general` rows, and the languages. */
+/** Storefront settings (product §3): the `master` and `general` rows, and the languages. */
 import type { GeneralSettings, MasterData } from '../../../contract/master.ts';
 
 /** The part of MasterData kept in `settings`; the rest is derived from tables by the repository. */

@@ -6,7 +6,7 @@
  * flash-sales.ts and home.ts.
  *
  * Prices: a product's price before any sale is the stored generated column effective_price
- * (discount_price when above 0, else price, spec §5). When the product is in a RUNNING flash
+ * (discount_price when above 0, else price, product §5). When the product is in a RUNNING flash
  * sale, the sale price is the discount_price it is shown and sold at; every list, filter and sort
  * uses that "current" price. User input only ever reaches SQL as bound parameters (drizzle's sql
  * template and query builder).

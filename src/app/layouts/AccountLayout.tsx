@@ -1,5 +1,5 @@
 /**
- * Account layout (spec §2): the sidebar with photo, name and phone and its links; redirects to
+ * Account layout (product §2): the sidebar with photo, name and phone and its links; redirects to
  * / when nobody is signed in, on load and whenever the user becomes empty.
  */
 import { Avatar, Badge, Box, Container, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
@@ -39,7 +39,7 @@ export function AccountLayout() {
   const location = useLocation();
   const matches = useMatches();
   // Each visit re-reads the user: a revoked or expired token answers 401, which signs out
-  // (spec §4) and this layout then redirects home; a changed name or photo shows up.
+  // (product §4) and this layout then redirects home; a changed name or photo shows up.
   const current = useQuery({ ...currentUserQueryOptions(), enabled: session.isLoggedIn });
   const unread = useUnreadCount(session.isLoggedIn);
   useEffect(() => {

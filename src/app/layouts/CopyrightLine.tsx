@@ -1,4 +1,4 @@
-/** '© {year} {footer text}', or the generic rights-reserved text when none is set (spec §2). */
+/** '© {year} {footer text}', or the generic rights-reserved text when none is set (product §2). */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
 /**
- * Footer (spec §2), shown only when showFooter is on: about links, customer service (phone,
+ * Footer (product §2), shown only when showFooter is on: about links, customer service (phone,
  * e-mail, hours 09:00 - 17:00), delivery and returns, information links, app download,
  * social links, payment methods, the Romanian consumer-protection links (ANPC, SAL) and the
  * copyright line with the current year and the footer text (or 'All rights reserved').

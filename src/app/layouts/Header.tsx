@@ -1,5 +1,5 @@
 /**
- * Header (spec §2): logo, store buttons, become-a-seller link, language switcher, category
+ * Header (product §2): logo, store buttons, become-a-seller link, language switcher, category
  * buttons, search (mobile and desktop variants), cart with badge, login button or user menu.
  */
 import { ActionIcon, Anchor, Box, Container, Group, Image, Indicator, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** App Store / Google Play buttons (spec §2), as plain links: no third-party images. */
+/** App Store / Google Play buttons (product §2), as plain links: no third-party images. */
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

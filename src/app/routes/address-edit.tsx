@@ -1,5 +1,5 @@
 /**
- * /manage-address/new and /manage-address/:id/edit (spec §2): the address form; after saving,
+ * /manage-address/new and /manage-address/:id/edit (product §2): the address form; after saving,
  * back to /manage-address.
  */
 import { Paper, Skeleton, Stack, Title } from '@mantine/core';

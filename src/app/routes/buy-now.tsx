@@ -1,5 +1,5 @@
 /**
- * /buynow (spec §2, §4): the basket's buy-now item (set by the product page) priced without the
+ * /buynow (product §2, §4): the basket's buy-now item (set by the product page) priced without the
  * cart (POST /cart/checkout {buy_now}), then the shared checkout flow with POST /buy-now.
  * The cart is not touched.
  */

@@ -1,4 +1,4 @@
-/** /categories: every category (spec §2). */
+/** /categories: every category (product §2). */
 import { Alert, Container } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * /categories/{slug} — and /categories/{id}, which the header's category buttons open
- * (spec §2): both resolve to the same category. The id comes from the (persisted) category
+ * (product §2): both resolve to the same category. The id comes from the (persisted) category
  * list when it is there, so products load without waiting for a second request; the loader
  * prefetches the first page of products as soon as the id is known.
  */

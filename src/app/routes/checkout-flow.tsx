@@ -1,11 +1,11 @@
 /**
- * What /checkout and /buynow share (spec §2, §4): the shopper's choices (address, payment method,
+ * What /checkout and /buynow share (product §2, §4): the shopper's choices (address, payment method,
  * voucher), the server-priced summary for them, and one "Plasează comanda" attempt with its
  * Idempotency-Key. The two routes differ only in what is ordered (`priced`) and how it is
  * submitted. The voucher lives in the basket (`coupon_code`) so a reload keeps it; after an order
  * it goes, with the buy-now item (issue #5).
  *
- * A pending address (spec §4 Buy now, §8): an address typed while the connection was down is
+ * A pending address (product §4 Buy now, §8): an address typed while the connection was down is
  * kept in the basket and saved as the default as soon as the shopper has none and is online.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -46,7 +46,7 @@ export function CheckoutPage({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec §4/§8: save the basket's pending address as the default when the shopper has none. */
+/** Product §4/§8: save the basket's pending address as the default when the shopper has none. */
 function usePendingAddress(enabled: boolean) {
   const { pendingAddress } = useBasket();
   const queryClient = useQueryClient();

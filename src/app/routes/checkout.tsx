@@ -1,5 +1,5 @@
 /**
- * /checkout (spec §2, §4): the cart's selected lines priced by the server (POST /cart/checkout,
+ * /checkout (product §2, §4): the cart's selected lines priced by the server (POST /cart/checkout,
  * sending cart_ids for exactness with their shop_ids and product ids), then the shared checkout
  * flow (address, payment, voucher, POST /place-order with an Idempotency-Key).
  */

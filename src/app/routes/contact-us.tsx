@@ -1,6 +1,6 @@
 /**
- * /contact-us (spec §2 Contact, issue #6): the marketplace's phone, e-mail, address and customer
- * service hours (09:00 - 17:00, spec §9) from master data, the contact form (POST /contact; name,
+ * /contact-us (product §2 Contact, issue #6): the marketplace's phone, e-mail, address and customer
+ * service hours (09:00 - 17:00, product §9) from master data, the contact form (POST /contact; name,
  * e-mail and phone prefilled for a signed-in shopper; a draft on the device until sent) and the way
  * to support. Master data is persisted, so the page works offline once seen.
  */

@@ -1,5 +1,5 @@
 /**
- * /filtered-products (spec §2, §4): results count, grid, 'Loading products...', 'No products
+ * /filtered-products (product §2, §4): results count, grid, 'Loading products...', 'No products
  * found matching your criteria', pagination; filter panel as a sidebar at lg and above and as
  * a modal with 'Apply Filters' below. The URL query is the source of truth (keys lowercased,
  * values comma-joined, empty keys removed); it is mirrored to local storage under `filters`
@@ -98,7 +98,7 @@ export function Component() {
 
   const query = useQuery(productListQueryOptions(filterStateToApiQuery(state)));
   useEffect(() => {
-    if (query.error) console.error('[filtered-products]', query.error); // spec §8: logged, list emptied
+    if (query.error) console.error('[filtered-products]', query.error); // product §8: logged, list emptied
   }, [query.error]);
   // Option counts (issue #13): their own request, so the grid never waits for them.
   const counts = facetCounts(useQuery(facetsQueryOptions(filterStateToApiQuery(state))).data);

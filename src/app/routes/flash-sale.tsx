@@ -1,5 +1,5 @@
 /**
- * /flash-sale/{id} (spec §2 Flash sale): the sale's name and description, a live countdown to
+ * /flash-sale/{id} (product §2 Flash sale): the sale's name and description, a live countdown to
  * its end (or to its start when upcoming), and its products at sale prices with pagination
  * (?page=). An ended sale says so clearly and still lists its products, dimmed.
  * The phase follows the clock on this device, so a sale ends on screen without a reload.

@@ -1,5 +1,5 @@
 /**
- * Home (spec §2, issue #3): banners, categories, the running flash sale with its countdown,
+ * Home (product §2, issue #3): banners, categories, the running flash sale with its countdown,
  * most popular, best deals, new arrivals and popular shops — every section links to its full
  * page. One /api/home call brings all product sections (one round trip on weak data).
  * Placeholders hold the banners' and every section's place while they load (no layout shift);

@@ -1,5 +1,5 @@
 /**
- * /manage-address (spec §2): the shopper's addresses with the default marked; edit, delete
+ * /manage-address (product §2): the shopper's addresses with the default marked; edit, delete
  * (after a confirmation) and make default. New addresses at /manage-address/new.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /order-history/:id (spec §2): the order's items, shop, amounts, delivery address, payment,
+ * /order-history/:id (product §2): the order's items, shop, amounts, delivery address, payment,
  * status history and tracking; "Anulează comanda" after a confirmation while it can be cancelled.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /order-history (spec §2): the shopper's orders, newest first, filtered by status (chips,
+ * /order-history (product §2): the shopper's orders, newest first, filtered by status (chips,
  * `?status=`) and paged (`?page=`), each with number, shop, date, status and amount paid.
  */
 import { Chip, Group, Skeleton, Stack, Text, Title, Anchor } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * /payment-success and /payment-failure (spec §2): the order number(s) from `?order=`
+ * /payment-success and /payment-failure (product §2): the order number(s) from `?order=`
  * (comma-separated, as the payment page and the cash checkout send them), links to the orders
  * and home; a failed card payment offers to try again or to order with cash on delivery.
  * One module: `Component` picks the outcome from the path; `SuccessComponent` and

@@ -1,5 +1,5 @@
 /**
- * /products/{id}/details (spec §2 Product details): the gallery, the buying column, the
+ * /products/{id}/details (product §2 Product details): the gallery, the buying column, the
  * description, the shop and similar items from the same shop. It opens only while the
  * product is in stock; at quantity 0 a clear "no longer available" page offers similar items.
  * An id that is not a number, or that the API does not know, is a not-found state.

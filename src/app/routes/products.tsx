@@ -1,5 +1,5 @@
 /**
- * /products: search results (spec §2). The text comes from `?search=` (the header stores it
+ * /products: search results (product §2). The text comes from `?search=` (the header stores it
  * first); best matches first unless the shopper picks another order. An empty or
  * whitespace-only search shows a helpful empty state instead of every product.
  */

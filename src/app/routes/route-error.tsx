@@ -1,7 +1,7 @@
 /**
- * Route errors: a 404 shows page not found (bare layout, spec §2); anything else — most
+ * Route errors: a 404 shows page not found (bare layout, product §2); anything else — most
  * often a screen's code that could not be fetched on a dropped connection — gets a clear
- * message and a retry, never a blank screen. Errors are logged (spec §8).
+ * message and a retry, never a blank screen. Errors are logged (product §8).
  */
 import { useEffect } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';

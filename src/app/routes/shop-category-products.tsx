@@ -1,5 +1,5 @@
 /**
- * /shops/{id}/categories/{slug} (spec §2 Shop category products): the shop's products in one
+ * /shops/{id}/categories/{slug} (product §2 Shop category products): the shop's products in one
  * category, with sort and pagination in the URL. The category id comes from the shop's own
  * categories (GET /api/shops/{id}); an unknown slug is a friendly not-found state.
  */

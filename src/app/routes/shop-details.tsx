@@ -1,5 +1,5 @@
 /**
- * /shops/{id} (spec §2 Shop details): banner, logo, name, rating, city, description, the
+ * /shops/{id} (product §2 Shop details): banner, logo, name, rating, city, description, the
  * shop's categories (links to /shops/{id}/categories/{slug}) and its products with sort and
  * pagination kept in the URL (?sort=&page=, the shared ProductListing).
  */

@@ -1,5 +1,5 @@
 /**
- * /shop/register (spec §1, §2 "Seller sign-up link"): what selling on Talcioc means, the
+ * /shop/register (product §1, §2 "Seller sign-up link"): what selling on Talcioc means, the
  * benefits, the steps to apply and what a seller needs, with a mailto link to the
  * marketplace's e-mail (master data). Seller accounts themselves are outside this storefront.
  */

@@ -1,4 +1,4 @@
-/** /shops (spec §2 Shops): every shop as a card with its banner, rating, city and product count. */
+/** /shops (product §2 Shops): every shop as a card with its banner, rating, city and product count. */
 import { Container, SimpleGrid, Text } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Information pages backed by subpages (spec §2, §3 Subpage): fixed paths such as
+ * Information pages backed by subpages (product §2, §3 Subpage): fixed paths such as
  * /terms-and-conditions and the generic /{slug}. An unknown slug is a 404 → page not found.
  */
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';

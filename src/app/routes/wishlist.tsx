@@ -1,6 +1,6 @@
 /**
- * /wishlist (spec §2, issue #6): the shopper's favourites as product cards, newest first, with
- * their count; the heart here asks first (the favourite-remove confirmation flag of spec §2)
+ * /wishlist (product §2, issue #6): the shopper's favourites as product cards, newest first, with
+ * their count; the heart here asks first (the favourite-remove confirmation flag of product §2)
  * and then removes — at once on screen, queued while offline. Empty: a way back to the shop.
  * Works offline from the persisted favourites.
  */

@@ -1,5 +1,5 @@
 /**
- * Pagination (spec §9): a window of 2 pages either side of the current one plus the first and
+ * Pagination (product §9): a window of 2 pages either side of the current one plus the first and
  * the last, with ellipses; small screens show 'current / last' between previous and next.
  * Pages are links (`hrefFor`), so they work without JavaScript state and can open in a new tab.
  */

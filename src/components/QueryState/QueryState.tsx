@@ -1,6 +1,6 @@
 /**
  * What a screen shows when its data is not there: offline (a NetworkError, or a query paused
- * because the device is offline — spec §8 "never a blank screen"), not found (a 404 or an id
+ * because the device is offline — product §8 "never a blank screen"), not found (a 404 or an id
  * that cannot exist) or any other error, each with a retry (`refetch`) or a way home.
  * Pages seen before open from the persisted cache, so this only shows with no data at all.
  */

@@ -1,4 +1,4 @@
-/** GET /api/master (spec §7) → the storefront settings with the spec's defaults applied (§3). */
+/** GET /api/master (product §7) → the storefront settings with the spec's defaults applied (§3). */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../api-client.ts';
 import type { MasterData } from '../../../contract/master.ts';

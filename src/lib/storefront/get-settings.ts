@@ -1,4 +1,4 @@
-/** GET /api/settings (spec §7): the general settings object, `data.data`. */
+/** GET /api/settings (product §7): the general settings object, `data.data`. */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../api-client.ts';
 import { masterApi } from '../../../contract/routes/master.ts';

@@ -1,5 +1,5 @@
 /**
- * Storefront settings (spec §3) in the client's own names, with the spec's defaults for
+ * Storefront settings (product §3) in the client's own names, with the spec's defaults for
  * anything the server leaves out: locale ro, currency $ prefix, multiVendor true, showFooter
  * true, app_environment local, empty option lists, the two default filter groups.
  */
@@ -126,7 +126,7 @@ export function toStorefrontSettings(master: Partial<MasterData>): StorefrontSet
   };
 }
 
-/** Spec §4: the theme is applied only if all 12 colour values (primary + 50..950) are present. */
+/** Product §4: the theme is applied only if all 12 colour values (primary + 50..950) are present. */
 export function hasCompleteTheme(colors: Partial<ThemeColors> | null | undefined): colors is ThemeColors {
   if (!colors) return false;
   return ['primary', ...THEME_SHADES].every((key) => {

@@ -157,7 +157,7 @@ describe('Google and Apple ID tokens', () => {
       phone_code: '',
       profile_photo: null,
     });
-    expect(body.data.user.phone_verified_at).not.toBeNull(); // signed in per spec §4
+    expect(body.data.user.phone_verified_at).not.toBeNull(); // signed in per product §4
     expect(await userCount()).toBe(before + 1);
     expect((await call.get('/user', { token: body.data.access.token.token })).json().data.user.id).toBe(body.data.user.id);
 

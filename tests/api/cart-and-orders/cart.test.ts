@@ -1,5 +1,5 @@
 /**
- * The cart API (issue #5, spec §7, ADR 007): GET /carts, POST /cart/store, increment, decrement,
+ * The cart API (issue #5, product §7, ADR 007): GET /carts, POST /cart/store, increment, decrement,
  * delete — shapes, stock caps, the quantity-1 second-hand rule, buy-now validation, bad input,
  * isolation between users, and Idempotency-Key retries. One app for the file.
  */

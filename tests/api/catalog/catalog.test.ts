@@ -132,7 +132,7 @@ async function loadTruth() {
   }
 }
 
-/** Spec §5 plus flash sales: the price a product is sold at now. */
+/** Product §5 plus flash sales: the price a product is sold at now. */
 function currentPrice(r: Row) {
   const sale = truth.running.get(r.id);
   if (sale !== undefined && sale > 0) return sale;

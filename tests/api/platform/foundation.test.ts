@@ -1,5 +1,5 @@
 /**
- * The foundation endpoints of spec §7 against the real app and a real, freshly seeded
+ * The foundation endpoints of product §7 against the real app and a real, freshly seeded
  * database (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set). One app per file.
  */
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ describe('GET /api/health', () => {
 });
 
 describe('GET /api/master', () => {
-  it('answers the storefront settings of spec §3 in the contract shape', async () => {
+  it('answers the storefront settings of product §3 in the contract shape', async () => {
     const res = await get('/api/master');
     expect(res.statusCode).toBe(200);
     const master = masterResponseSchema.parse(res.json()).data.data;

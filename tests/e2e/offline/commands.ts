@@ -63,7 +63,7 @@ class Remove implements Cmd {
 
 /**
  * Ticks or unticks one line. Never the untick that would leave nothing selected: the app then
- * selects everything at its next cart load (spec §4), whose moment depends on the network.
+ * selects everything at its next cart load (product §4), whose moment depends on the network.
  */
 class ToggleLine implements Cmd {
   constructor(readonly i: number) {}

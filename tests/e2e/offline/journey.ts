@@ -21,7 +21,7 @@ export interface JourneyResult {
   /** Screens (tab × check) whose cart or wishlist did not show the model once settled. */
   screenMismatches: number;
   /**
-   * Screens whose ticked lines (the device-local checkout selection, spec §4) differ from the
+   * Screens whose ticked lines (the device-local checkout selection, product §4) differ from the
    * model's. Reported, not failed on, while the known defect is open (docs/offline.md).
    */
   selectionMismatches: number;

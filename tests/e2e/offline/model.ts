@@ -34,7 +34,7 @@ export interface Model {
   /** Every intended server change, in the order tapped. */
   changes: Change[];
   /**
-   * Client-side selection (spec §4, src/features/cart/lib/selection.ts), by product id (lines of
+   * Client-side selection (product §4, src/features/cart/lib/selection.ts), by product id (lines of
    * this test carry no size or colour, so a product is a line). Shared by every tab of the device.
    */
   selection: Set<number>;
@@ -84,7 +84,7 @@ export function applyCartChange(cart: Map<number, number>, change: Change, stock
   return next;
 }
 
-/** Spec §4 "after load" (selection.ts reconcile), run by CartHost whenever the cart data changes. */
+/** Product §4 "after load" (selection.ts reconcile), run by CartHost whenever the cart data changes. */
 function reconcile(m: Model) {
   const lines = [...m.cart.keys()];
   for (const id of [...m.selection]) if (!m.cart.has(id)) m.selection.delete(id);

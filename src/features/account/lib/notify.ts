@@ -1,4 +1,4 @@
-/** Toasts of the profile forms (spec §8, §9): failures bottom-left, what was saved top-right. */
+/** Toasts of the profile forms (product §8, §9): failures bottom-left, what was saved top-right. */
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';

@@ -1,5 +1,5 @@
 /**
- * Addresses (spec §7): GET /addresses (private: not persisted), POST /address/store,
+ * Addresses (product §7): GET /addresses (private: not persisted), POST /address/store,
  * PUT /address/:id, DELETE /address/:id. The server keeps exactly one default per user.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ export const addressesQueryOptions = () =>
     staleTime: 60_000,
   });
 
-/** An address without a country is in Romania (spec §4). */
+/** An address without a country is in Romania (product §4). */
 const withCountry = (input: AddressInput): AddressInput => ({ ...input, country: input.country?.trim() || DEFAULT_COUNTRY });
 
 export const createAddress = (input: AddressInput) => callRoute(addressApi.store, { body: withCountry(input) });

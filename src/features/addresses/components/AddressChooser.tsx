@@ -2,7 +2,7 @@
  * The delivery address at checkout and buy now: the shopper's addresses as radio cards (the
  * default preselected), "Add address" opening the form as a modal; with no address at all the
  * form shows inline. An address that could not be saved for lack of a connection is handed to
- * `onDraft` (the route keeps it on the device as the basket's pending address, spec §4) and
+ * `onDraft` (the route keeps it on the device as the basket's pending address, product §4) and
  * comes back as `draft` to fill the form after a reload.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The address form (spec §2 manage address, §5): validated with the contract's
+ * The address form (product §2 manage address, §5): validated with the contract's
  * `addressInputSchema` before sending (messages are i18n keys), then the server's per-field
  * messages. County is a searchable list of the județe; phone digits only; postal code 6 digits.
  */

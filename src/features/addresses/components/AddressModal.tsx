@@ -1,4 +1,4 @@
-/** The address form as a modal (spec §2 "address form (also as modal)"), e.g. from checkout. */
+/** The address form as a modal (product §2 "address form (also as modal)"), e.g. from checkout. */
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Address, AddressInput } from '../../../../contract/addresses.ts';

@@ -1,5 +1,5 @@
 /**
- * The sign-in calls of spec §7, one function each, by their contract definitions
+ * The sign-in calls of product §7, one function each, by their contract definitions
  * (contract/routes/auth.ts). Errors arrive as ApiError with the server's message and per-field
  * errors (already translated for the shopper's language).
  */
@@ -18,7 +18,7 @@ export const verifyOtp = (body: RouteBody<typeof authApi.verifyOtp>) => callRout
 
 export const resetPassword = (body: RouteBody<typeof authApi.resetPassword>) => callRoute(authApi.resetPassword, { body });
 
-/** Spec §3 Login payload: `device_key` is this device's push subscription when it has one (issue #6). */
+/** Product §3 Login payload: `device_key` is this device's push subscription when it has one (issue #6). */
 export const login = (body: RouteBody<typeof authApi.login>) =>
   callRoute(authApi.login, { body: { ...body, device_key: body.device_key ?? readDeviceKey() } });
 

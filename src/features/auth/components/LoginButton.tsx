@@ -1,4 +1,4 @@
-/** Login button of the header for anonymous visitors (spec §2): opens the login modal. */
+/** Login button of the header for anonymous visitors (product §2): opens the login modal. */
 import { ActionIcon, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { UserIcon } from '../../../components/icons/icons.tsx';

@@ -1,5 +1,5 @@
 /**
- * User menu (spec §2): name, photo, email on mobile; Dashboard, Change Password, Log Out with
+ * User menu (product §2): name, photo, email on mobile; Dashboard, Change Password, Log Out with
  * confirmation — plus Favourites and Notifications (issue #6: on phones the header has no room
  * for a heart link).
  */

@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4): the server call may fail, the session is cleared anyway, and so is the
+ * Logout (product §4): the server call may fail, the session is cleared anyway, and so is the
  * persisted query cache and the unsent form drafts (nothing of this user stays on a shared
  * phone). Cart and favourite changes still waiting to be sent are dropped — the menu asked
  * first (`useWaitingChanges`). A session that merely expired keeps the drafts and the waiting

@@ -1,18 +1,18 @@
 /**
- * Which sign-in dialog is open (spec §2 login, registration, Enter OTP, forgot password and
+ * Which sign-in dialog is open (product §2 login, registration, Enter OTP, forgot password and
  * reset; §4 "modal switching"). A tiny external store so any screen can open the login modal
- * (e.g. the cart's "Please login first!", spec §5) without prop drilling.
+ * (e.g. the cart's "Please login first!", product §5) without prop drilling.
  */
 import { useSyncExternalStore } from 'react';
 
 export type AuthDialog = 'login' | 'register' | 'otp' | 'forgot' | 'reset';
 
-/** Why a code was sent: it decides what "Confirm OTP" and "Resend OTP" call (spec §4). */
+/** Why a code was sent: it decides what "Confirm OTP" and "Resend OTP" call (product §4). */
 export interface PendingOtp {
   flow: 'register' | 'login' | 'forgot';
   phone: string;
   phone_code: string;
-  /** Login flow only: resend re-posts phone, password, phone_code (spec §4 Resend). Kept in memory only. */
+  /** Login flow only: resend re-posts phone, password, phone_code (product §4 Resend). Kept in memory only. */
   password?: string;
   email?: string;
   /** Where the code went, as the server names it (masked). */
@@ -67,5 +67,5 @@ export function useAuthDialog() {
   return useSyncExternalStore(authDialogStore.subscribe, authDialogStore.get, authDialogStore.get);
 }
 
-/** Opens the login modal from anywhere (spec §5: "Please login first!"). */
+/** Opens the login modal from anywhere (product §5: "Please login first!"). */
 export const openLogin = () => authDialogStore.open('login');

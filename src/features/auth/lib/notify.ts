@@ -1,4 +1,4 @@
-/** Toasts of the sign-in flows (spec §8, §9): errors bottom-left, successes top-right. */
+/** Toasts of the sign-in flows (product §8, §9): errors bottom-left, successes top-right. */
 import { notifications } from '@mantine/notifications';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
 

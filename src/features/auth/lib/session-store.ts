@@ -1,5 +1,5 @@
 /**
- * Auth state (spec §3): user, bearer token, addresses and favourite count, persisted in the
+ * Auth state (product §3): user, bearer token, addresses and favourite count, persisted in the
  * browser under `auth`. Logged in means token, user and phone_verified_at are all present (§4).
  */
 import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '../../../lib/api-client.ts';
@@ -32,7 +32,7 @@ export const sessionStore = {
     writeStored(AUTH_STORAGE_KEY, state);
     listeners.forEach((l) => l());
   },
-  /** Spec §4 Logout and 401 handling: token, user and addresses go. */
+  /** Product §4 Logout and 401 handling: token, user and addresses go. */
   clear() {
     sessionStore.set({ ...EMPTY });
   },

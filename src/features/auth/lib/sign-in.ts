@@ -1,4 +1,4 @@
-/** Stores a new session (spec §4: token and user) from any sign-in answer. */
+/** Stores a new session (product §4: token and user) from any sign-in answer. */
 import type { SessionResponse } from '../../../../contract/auth.ts';
 import { sessionStore } from './session-store.ts';
 

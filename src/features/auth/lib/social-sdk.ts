@@ -1,5 +1,5 @@
 /**
- * The providers' browser SDKs, loaded on demand (spec §9 scopes: Google email profile openid,
+ * The providers' browser SDKs, loaded on demand (product §9 scopes: Google email profile openid,
  * Apple name email, Facebook public_profile email; Facebook SDK v20.0). Each returns the
  * credential our API verifies: a Google or Apple ID token, or a Facebook access token.
  */
@@ -62,7 +62,7 @@ export async function getProviderCredential(provider: Provider, settings: Social
     const result = await w.AppleID.auth.signIn();
     const token = result?.authorization?.id_token as string | undefined;
     if (!token) {
-      console.warn('[apple] sign-in returned no token or code'); // spec §8: logged only
+      console.warn('[apple] sign-in returned no token or code'); // product §8: logged only
       return null;
     }
     return { code: token, data: result.user ?? {} };

@@ -33,7 +33,7 @@ export function registerCartOutbox(queryClient: QueryClient) {
     cancelStaleFetches: () => void queryClient.cancelQueries({ queryKey: CART_QUERY_KEY }),
     queued: (entry) => {
       const change = entry.change as CartChange;
-      // Spec §4: a normal add selects that line. The selection holds the line's identity
+      // Product §4: a normal add selects that line. The selection holds the line's identity
       // (product, size, colour), so it stays right when the server's line id replaces the
       // temporary one, in this tab, another tab or the service worker. A line that leaves the
       // cart (a delete, a decrement at 1) leaves it at the tap, as the shopper sees it go.

@@ -1,5 +1,5 @@
 /**
- * GET /api/carts (spec §7): the signed-in shopper's cart, grouped by shop. Persisted with the
+ * GET /api/carts (product §7): the signed-in shopper's cart, grouped by shop. Persisted with the
  * rest of the query cache (cleared at logout) so the cart shows offline; while changes are
  * queued the screen shows the optimistic version (see cart-changes.ts).
  */

@@ -1,4 +1,4 @@
-/** GET /api/get-vouchers?shop_id= and POST /api/vouchers-collect (spec §7, signed in). */
+/** GET /api/get-vouchers?shop_id= and POST /api/vouchers-collect (product §7, signed in). */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { voucherApi } from '../../../../contract/routes/vouchers.ts';

@@ -1,4 +1,4 @@
-/** Header cart button with the number of selected items (spec §2); opens the cart panel. */
+/** Header cart button with the number of selected items (product §2); opens the cart panel. */
 import { ActionIcon, Indicator } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CartIcon } from '../../../components/icons/icons.tsx';

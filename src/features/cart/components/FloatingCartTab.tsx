@@ -1,4 +1,4 @@
-/** The floating cart tab (spec §2): selected count and total, on every screen except checkout. */
+/** The floating cart tab (product §2): selected count and total, on every screen except checkout. */
 import { UnstyledButton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CartIcon } from '../../../components/icons/icons.tsx';

@@ -1,5 +1,5 @@
 /**
- * A shop's vouchers (spec §2 'Apply Store voucher'): each with its collect button, which turns
+ * A shop's vouchers (product §2 'Apply Store voucher'): each with its collect button, which turns
  * into a faded 'Collected' label; empty: 'Sorry there is no voucher available'.
  */
 import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';

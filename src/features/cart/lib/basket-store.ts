@@ -1,7 +1,7 @@
 /**
- * Local basket state (spec §3): the selection, coupon code, the buy-now item and a pending
+ * Local basket state (product §3): the selection, coupon code, the buy-now item and a pending
  * address, persisted in the browser under `basket` so a reload or a dropped connection keeps
- * the shopper's choices. Cleared at logout (spec §4).
+ * the shopper's choices. Cleared at logout (product §4).
  */
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage.ts';
@@ -23,7 +23,7 @@ export interface BasketState {
   coupon_code: string | null;
   buyNow: BuyNowState | null;
   pendingAddress: AddressInput | null;
-  /** Whether the cart panel is open (spec §3 basketCanvas). Not persisted meaningfully. */
+  /** Whether the cart panel is open (product §3 basketCanvas). Not persisted meaningfully. */
   panelOpen: boolean;
 }
 
@@ -67,7 +67,7 @@ export const basketStore = {
   },
   openPanel: () => basketStore.set({ panelOpen: true }),
   closePanel: () => basketStore.set({ panelOpen: false }),
-  /** Logout (spec §4): selection, coupon, buy-now and pending address go. */
+  /** Logout (product §4): selection, coupon, buy-now and pending address go. */
   clear: () => basketStore.set({ ...EMPTY }),
 };
 

@@ -1,6 +1,6 @@
 /**
  * What the cart looks like right after a change, before (or without) the server's answer:
- * the optimistic half of spec §4's cart rules. Quantities stay within the stock the cart knows.
+ * the optimistic half of product §4's cart rules. Quantities stay within the stock the cart knows.
  */
 import type { AddToCartPayload, CartGroup, CartProduct } from '../../../../contract/cart.ts';
 import type { CartData } from '../api/get-cart.ts';

@@ -47,7 +47,7 @@ const groups: SelectableGroup[] = [
 ];
 const keys = (...lines: (typeof a)[]) => ({ lineKeys: lines.map(lineKey) });
 
-describe('cart selection rules (spec §4)', () => {
+describe('cart selection rules (product §4)', () => {
   it('a line is known by product, size and colour, not by its row id', () => {
     expect(lineKey(b)).toBe('11:4:');
     expect(lineKey(c)).toBe('20::7');

@@ -1,5 +1,5 @@
 /**
- * The cart's selection rules of spec §4, as pure functions over the server's cart groups.
+ * The cart's selection rules of product §4, as pure functions over the server's cart groups.
  *
  * A selected line is known by its identity — product, size and colour (`lineKey`) — not by its
  * row id: the server keeps one line per product, size and colour (an add to an existing line
@@ -77,7 +77,7 @@ export function toggleShop(selection: Selection, group: SelectableGroup): Select
   return { lineKeys: [...selection.lineKeys, ...keys.filter((k) => !selection.lineKeys.includes(k))] };
 }
 
-/** After the cart (re)loads: the rules of spec §4 "After load". Returns the same object when nothing changes. */
+/** After the cart (re)loads: the rules of product §4 "After load". Returns the same object when nothing changes. */
 export function reconcile(selection: Selection, groups: SelectableGroup[], singleShop = false): Selection {
   const existing = allKeys(groups);
   let next: Selection;
@@ -94,7 +94,7 @@ export function reconcile(selection: Selection, groups: SelectableGroup[], singl
 /**
  * Against a cart that may not be the whole truth yet (changes still waiting or in flight, or a
  * snapshot restored from the device): nothing is pruned — a ticked line missing from it may only
- * be late — but when none of the ticked lines is shown, every shown line is ticked too (spec §4:
+ * be late — but when none of the ticked lines is shown, every shown line is ticked too (product §4:
  * nothing selected → everything). The full `reconcile` runs once the server's cart is known.
  */
 export function reconcileTentatively(selection: Selection, groups: SelectableGroup[]): Selection {
@@ -110,7 +110,7 @@ export function selectedShopIds(selection: Selection, groups: SelectableGroup[])
 export const isShopFullySelected = (selection: Selection, group: SelectableGroup) =>
   group.products.length > 0 && group.products.every((p) => isSelected(selection, p));
 
-/** Spec §5: unit price is discount_price when above 0; line = unit × quantity; 2 decimals. */
+/** Product §5: unit price is discount_price when above 0; line = unit × quantity; 2 decimals. */
 export function selectedTotal(selection: Selection, groups: SelectableGroup[]): number {
   let bani = 0;
   for (const group of groups) {
@@ -128,7 +128,7 @@ export const selectedCount = (selection: Selection, groups: SelectableGroup[]) =
 
 export const lineCount = (groups: SelectableGroup[]) => groups.reduce((n, g) => n + g.products.length, 0);
 
-/** Spec §4 checkout of selected products: the selected lines grouped by shop; null when none. */
+/** Product §4 checkout of selected products: the selected lines grouped by shop; null when none. */
 export function selectedGroups<L extends SelectableLine>(selection: Selection, groups: SelectableGroup<L>[]): SelectableGroup<L>[] | null {
   const picked = groups
     .map((g) => ({ ...g, products: g.products.filter((p) => isSelected(selection, p)) }))

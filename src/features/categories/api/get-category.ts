@@ -1,4 +1,4 @@
-/** GET /api/categories/{id or slug}: the category a products page is about (spec §2). */
+/** GET /api/categories/{id or slug}: the category a products page is about (product §2). */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { categoryApi } from '../../../../contract/routes/categories.ts';

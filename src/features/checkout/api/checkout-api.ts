@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §4, §7): the summary (POST /cart/checkout, a read: no change, keyed by the
+ * Checkout (product §4, §7): the summary (POST /cart/checkout, a read: no change, keyed by the
  * selection, coupon and address) and the two ways to order — POST /place-order for the cart's
  * selection and POST /buy-now for one item — each with an Idempotency-Key so a retried click
  * never makes a second order. By their contract definitions (contract/routes/checkout.ts, orders.ts).

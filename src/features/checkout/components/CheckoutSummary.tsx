@@ -1,4 +1,4 @@
-/** The amounts of a checkout or an order (spec §3): VAT is contained in the payable amount, never added. */
+/** The amounts of a checkout or an order (product §3): VAT is contained in the payable amount, never added. */
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutAmounts } from '../../../../contract/checkout.ts';

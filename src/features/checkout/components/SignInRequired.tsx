@@ -1,4 +1,4 @@
-/** Checkout and buy now are for signed-in shoppers (spec §4): a clear way to sign in instead of an error. */
+/** Checkout and buy now are for signed-in shoppers (product §4): a clear way to sign in instead of an error. */
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
 /**
- * The checkout request's ids for the selected cart lines (spec §4, ADR 007): cart_ids (line ids,
+ * The checkout request's ids for the selected cart lines (product §4, ADR 007): cart_ids (line ids,
  * for exactness) with the shops and products they belong to. Sorted so equal selections make
  * equal query keys. null when no selected line is in the server's cart (a line still waiting
  * for the server has a temporary id below 0 and is left out).

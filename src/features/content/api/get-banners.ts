@@ -1,4 +1,4 @@
-/** GET /api/banners → data.data (spec §7). A failure is only logged (spec §8): no banners shown. */
+/** GET /api/banners → data.data (product §7). A failure is only logged (product §8): no banners shown. */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { contentApi } from '../../../../contract/routes/content.ts';

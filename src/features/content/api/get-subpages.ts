@@ -1,4 +1,4 @@
-/** GET /api/subpages: the about and information pages (spec §3 Subpage, §7). */
+/** GET /api/subpages: the about and information pages (product §3 Subpage, §7). */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { contentApi } from '../../../../contract/routes/content.ts';

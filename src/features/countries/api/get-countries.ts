@@ -1,4 +1,4 @@
-/** GET /api/countries → data.countries[] (spec §7); Romania comes first. */
+/** GET /api/countries → data.countries[] (product §7); Romania comes first. */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { contentApi } from '../../../../contract/routes/content.ts';

@@ -1,6 +1,6 @@
 /**
- * GET /api/favorite-products (spec §7, issue #6): the shopper's favourites as product cards,
- * newest first, with their count (spec §3 favoriteProducts) and ids. Skipped without a token
+ * GET /api/favorite-products (product §7, issue #6): the shopper's favourites as product cards,
+ * newest first, with their count (product §3 favoriteProducts) and ids. Skipped without a token
  * (count 0). Persisted with the query cache so the wishlist and the hearts show offline; while
  * changes are queued the screen shows the optimistic version (favorite-changes.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The favourites as every screen reads them: which products are favourites (hearts), the count
- * (spec §3 favoriteProducts: header badge, dashboard) and which toggles are still queued.
+ * (product §3 favoriteProducts: header badge, dashboard) and which toggles are still queued.
  * The server's list with the waiting toggles applied on top (favorite-changes.ts), so a toggle
  * anywhere shows everywhere at once — in every tab, and after a reload.
  */

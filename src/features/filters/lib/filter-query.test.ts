@@ -3,7 +3,7 @@ import { filterStateFromQuery, filterStateToQuery, toggleFilter, type FilterStat
 
 const empty: FilterState = { filters: {}, sort: 'newest', page: 1 };
 
-describe('filters ⇄ query (spec §4)', () => {
+describe('filters ⇄ query (product §4)', () => {
   it('writes lowercased keys with comma-joined values and leaves out empty keys and defaults', () => {
     const state: FilterState = { filters: { season: [4, 1], quality: [2], size: [] }, sort: 'newest', page: 1 };
     expect(filterStateToQuery(state).toString()).toBe('season=1%2C4&quality=2');

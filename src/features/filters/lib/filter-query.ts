@@ -1,5 +1,5 @@
 /**
- * Filters ⇄ URL query (spec §4): keys lowercased, values comma-joined, keys removed when
+ * Filters ⇄ URL query (product §4): keys lowercased, values comma-joined, keys removed when
  * nothing is selected; sort (default newest) and page (default 1) ride along. The same
  * selection is persisted under `filters` in local storage.
  */

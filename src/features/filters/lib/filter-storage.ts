@@ -1,4 +1,4 @@
-/** Spec §4: the filtered-products selection is persisted in local storage under `filters`. */
+/** Product §4: the filtered-products selection is persisted in local storage under `filters`. */
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { FILTERS_STORAGE_KEY, filterStateFromQuery, filterStateToQuery, type FilterState } from './filter-query.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Interface messages (spec §7): GET /translations/{locale}; on failure GET /lang/{locale}.
+ * Interface messages (product §7): GET /translations/{locale}; on failure GET /lang/{locale}.
  * The last fallback — empty messages — is the caller's (loadMessages), so an empty result is
  * never cached or persisted as if it were the catalogue.
  */

@@ -1,5 +1,5 @@
 /**
- * Language switcher of the header (spec §2): a compact code button below 768 px, the language
+ * Language switcher of the header (product §2): a compact code button below 768 px, the language
  * title above it. The menu (Mantine Menu and its positioning library) is not part of the first
  * load (docs/decisions/008-first-load.md): the button is plain until it is clicked, tapped or pressed,
  * then the menu takes its place, opened (its code is fetched ahead when the mouse comes over the

@@ -1,4 +1,4 @@
-/** Switches the interface language (spec §4 Language): saved under `locale`, ro re-fetched after a change. */
+/** Switches the interface language (product §4 Language): saved under `locale`, ro re-fetched after a change. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE } from '../../../../contract/constants.ts';
@@ -16,7 +16,7 @@ export function useChangeLanguage() {
       await i18n.changeLanguage(locale);
       document.documentElement.lang = locale;
     } catch (error) {
-      console.warn('[i18n] language change failed', error); // spec §8: logged only
+      console.warn('[i18n] language change failed', error); // product §8: logged only
     }
   };
 }

@@ -11,7 +11,7 @@ export async function loadMessages(queryClient: QueryClient, locale: string, { f
       : await queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
     addMessages(locale, messages);
   } catch (error) {
-    // Spec §7/§8: on a second failure the messages stay empty; the failure is only logged.
+    // Product §7/§8: on a second failure the messages stay empty; the failure is only logged.
     console.warn(`[i18n] messages for ${locale} unavailable`, error);
     addMessages(locale, {});
   }

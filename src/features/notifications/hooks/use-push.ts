@@ -29,7 +29,7 @@ export function usePush() {
       .getRegistration()
       .then((reg) => reg?.pushManager.getSubscription())
       .then((subscription) => subscription && registerSubscription(subscription, i18n.language))
-      // Spec §8: push-token failures are logged only.
+      // Product §8: push-token failures are logged only.
       .catch((e: unknown) => console.warn('[push] could not update the language', e));
   }, [state, i18n.language]);
 

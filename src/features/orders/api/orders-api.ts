@@ -1,4 +1,4 @@
-/** Orders (spec §7): GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel. */
+/** Orders (product §7): GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel. */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { orderApi } from '../../../../contract/routes/orders.ts';

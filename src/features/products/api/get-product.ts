@@ -1,4 +1,4 @@
-/** GET /api/products/{id}: the details page (spec §2). */
+/** GET /api/products/{id}: the details page (product §2). */
 import { queryOptions } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { productApi } from '../../../../contract/routes/products.ts';

@@ -1,5 +1,5 @@
 /**
- * GET /api/products/filter (spec §7): one page of products for any list screen — search,
+ * GET /api/products/filter (product §7): one page of products for any list screen — search,
  * filtered products, category and shop pages. Keys go generic → specific:
  * ['products', 'list', query]. Previous pages stay on screen while the next one loads.
  */

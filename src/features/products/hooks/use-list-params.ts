@@ -1,6 +1,6 @@
 /**
  * Sort and page of a product list, kept in the URL (`?sort=&page=`) so a list can be shared,
- * reloaded and walked back with the browser's Back button (spec §4: page changes push).
+ * reloaded and walked back with the browser's Back button (product §4: page changes push).
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Spec §2 product card: the thumbnail, or the first video's poster when the thumbnail is the
+ * Product §2 product card: the thumbnail, or the first video's poster when the thumbnail is the
  * default (placeholder) image.
  */
 import type { Product } from '../../../../contract/catalog.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDiscounted, linePrice, originalLinePrice, unitPrice } from './price.ts';
 
-describe('price arithmetic (spec §5)', () => {
+describe('price arithmetic (product §5)', () => {
   it('uses discount_price when above 0, else price', () => {
     expect(unitPrice({ price: 120, discount_price: 95.5 })).toBe(95.5);
     expect(unitPrice({ price: 120, discount_price: 0 })).toBe(120);

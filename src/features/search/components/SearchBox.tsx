@@ -1,5 +1,5 @@
 /**
- * Header search (spec §2, issue #13): Enter or the icon submits to /products, storing the text
+ * Header search (product §2, issue #13): Enter or the icon submits to /products, storing the text
  * first. While typing (debounced), a dropdown offers categories and completed searches from
  * GET /api/search/suggestions — an ARIA 1.2 combobox: ↓/↑ move through the options, Enter opens
  * the highlighted one (or searches the text), Escape closes the list. A plain input styled like

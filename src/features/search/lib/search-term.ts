@@ -1,4 +1,4 @@
-/** Spec §2: /products shows search results; the search text is stored first (key `search`). */
+/** Product §2: /products shows search results; the search text is stored first (key `search`). */
 import { readStored, writeStored } from '../../../lib/storage.ts';
 
 export const SEARCH_STORAGE_KEY = 'search';

@@ -1,5 +1,5 @@
 /**
- * Drafts of the support forms kept on the device (issue #6, spec §8 "nothing typed is lost"):
+ * Drafts of the support forms kept on the device (issue #6, product §8 "nothing typed is lost"):
  * every change is written to local storage under the form's key, a reload or a dropped connection
  * brings it back, and a successful send clears it. Images are not kept (a File cannot be stored).
  * Keys carry the user's id, so a draft never shows up in another account on a shared device.

@@ -1,5 +1,5 @@
 /**
- * Forgot password, step (a) (spec §2, §4): country plus phone — or e-mail when forgot_otp_type
+ * Forgot password, step (a) (product §2, §4): country plus phone — or e-mail when forgot_otp_type
  * is email — and 'Send OTP'. The code's dialog and the reset dialog are steps (b) and (c).
  */
 import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
@@ -20,7 +20,7 @@ const checkedBy = (field: z.ZodType) =>
     if (!checked.success) ctx.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
   });
 
-/** Spec §5: 'The country field is required', 'The phone field is required' (or the e-mail's messages). */
+/** Product §5: 'The country field is required', 'The phone field is required' (or the e-mail's messages). */
 const forgotFormSchema = (countries: Country[], otpType: 'phone' | 'email') =>
   z.object({
     country: z

@@ -1,5 +1,5 @@
 /**
- * Login modal (spec §2, §4): welcome text, social buttons for active providers, 'OR CONTINUE
+ * Login modal (product §2, §4): welcome text, social buttons for active providers, 'OR CONTINUE
  * WITH', country code plus numeric phone, password with show/hide, Forgot Password, Log in,
  * 'Don't have an account? Sign Up now'. A 403 with requires_verification is not an error: the
  * user is held and the Enter OTP dialog opens (its 60 s countdown starts).
@@ -49,7 +49,7 @@ export function LoginModal({
     onError: (error, sent) => {
       const body = error instanceof ApiError ? (error.body as { data?: { requires_verification?: boolean } } | undefined) : undefined;
       if (error instanceof ApiError && error.status === 403 && body?.data?.requires_verification) {
-        // The server sent a code: hold the user and ask for it (spec §4).
+        // The server sent a code: hold the user and ask for it (product §4).
         authDialogStore.codeSent({ flow: 'login', phone: sent.phone, phone_code: sent.phone_code, password: sent.password });
         return;
       }

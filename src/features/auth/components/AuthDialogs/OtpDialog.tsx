@@ -1,5 +1,5 @@
 /**
- * Enter OTP dialog (spec §2, §4): one box per digit (otp_length, 4 by default), typing moves on,
+ * Enter OTP dialog (product §2, §4): one box per digit (otp_length, 4 by default), typing moves on,
  * Backspace on an empty box moves back, pasting the whole code fills every box (Mantine
  * PinInput). 'Confirm OTP'; a 60 s countdown shown as 00:{seconds}, then 'Resend OTP', which
  * restarts it. What confirm and resend call depends on the flow that sent the code.
@@ -73,7 +73,7 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
     setResending(true);
     try {
       if (pending.flow === 'login') {
-        // Spec §4: resend on the login flow re-posts phone, password and phone_code.
+        // Product §4: resend on the login flow re-posts phone, password and phone_code.
         await login({ phone: pending.phone, password: pending.password ?? '', phone_code: pending.phone_code }).catch((err) => {
           if (!(err instanceof ApiError && err.status === 403)) throw err;
         });

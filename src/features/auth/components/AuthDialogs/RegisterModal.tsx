@@ -1,5 +1,5 @@
 /**
- * Registration modal 'Welcome, Create your account' (spec §2, §4): Full Name, Country
+ * Registration modal 'Welcome, Create your account' (product §2, §4): Full Name, Country
  * (searchable), Phone Number with '+dial code', Create Password, Sign up, login link, Terms and
  * Privacy links. On success the form resets and closes, a code is sent and the Enter OTP dialog
  * opens; with register_otp_verify off the answer signs the shopper in at once.

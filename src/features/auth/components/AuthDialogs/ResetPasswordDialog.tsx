@@ -1,5 +1,5 @@
 /**
- * Reset Password, step (c) (spec §2, §4, §5): Create Password and Confirm Password, each with
+ * Reset Password, step (c) (product §2, §4, §5): Create Password and Confirm Password, each with
  * show/hide. 'Confirm Password does not match.' is checked before the call; success closes the
  * dialog and opens the login modal.
  */

@@ -1,5 +1,5 @@
 /**
- * Social sign-in buttons (spec §1, §2): each only when its provider is active in settings with a
+ * Social sign-in buttons (product §1, §2): each only when its provider is active in settings with a
  * client id. The provider's own SDK is loaded on the first click (never on page load), its
  * credential posted to /api/auth/{provider}/token, which verifies it server-side.
  */
@@ -30,7 +30,7 @@ export function SocialButtons({ settings }: { settings: SocialSettings }) {
     setBusy(provider);
     try {
       const credential = await getProviderCredential(provider, settings);
-      if (!credential) return; // closed by the shopper, or Apple without token (logged, spec §8)
+      if (!credential) return; // closed by the shopper, or Apple without token (logged, product §8)
       const response = await socialLogin(provider, credential);
       storeSession(response);
       authDialogStore.finish();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../../contract/content.ts';
 import { digitsOnly } from '../../../../../contract/auth.ts';
 
-/** Spec §2: searchable list; an empty search result says 'No countries found'. */
+/** Product §2: searchable list; an empty search result says 'No countries found'. */
 export function CountryField({
   countries,
   value,
@@ -36,7 +36,7 @@ export function CountryField({
   );
 }
 
-/** Spec §2/§5: '+dial code' prefix (or 00), digits only as typed, numeric keypad. */
+/** Product §2/§5: '+dial code' prefix (or 00), digits only as typed, numeric keypad. */
 export function PhoneField({
   dialCode,
   value,

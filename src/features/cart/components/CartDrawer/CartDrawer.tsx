@@ -1,5 +1,5 @@
 /**
- * The cart drawer 'My Cart' (spec §2, §4): lines grouped by shop (shop name, rating and 'Apply
+ * The cart drawer 'My Cart' (product §2, §4): lines grouped by shop (shop name, rating and 'Apply
  * Store voucher' in multi-vendor mode), quantity up and down, remove (on hover, always on touch
  * screens), 'Select All' with 'N selected of M', whole-shop and per-line selection, 'Cart
  * Amount', 'Checkout Selected (N)' and 'Proceed to Checkout'. Changes show at once and queue
@@ -37,9 +37,9 @@ export interface CartDrawerProps {
   cart: CartData;
   currency: CurrencyFormat;
   multiVendor: boolean;
-  /** Spec §4: navigates to checkout once the selection is valid. */
+  /** Product §4: navigates to checkout once the selection is valid. */
   onCheckout: () => void;
-  /** Shown after a line leaves the cart (spec §2 cart notice). */
+  /** Shown after a line leaves the cart (product §2 cart notice). */
   onRemoved?: (line: CartProduct) => void;
 }
 

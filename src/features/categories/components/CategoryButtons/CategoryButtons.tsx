@@ -1,5 +1,5 @@
 /**
- * Header category buttons (spec §2): they open /categories/{id}. On phones a horizontal,
+ * Header category buttons (product §2): they open /categories/{id}. On phones a horizontal,
  * swipeable strip of icons; on wider screens a single row of pills. Until the categories are
  * there, placeholders of the same height hold the strip's place (no layout shift, issue #3).
  */

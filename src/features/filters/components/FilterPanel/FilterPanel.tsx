@@ -1,5 +1,5 @@
 /**
- * The filter panel of the filtered-products page (spec §2, §4): one checkbox group per filter
+ * The filter panel of the filtered-products page (product §2, §4): one checkbox group per filter
  * set (Categories, Size, Color, Season, Quality) and 'Clear Filters'. Pure: the page owns the
  * state, so the same panel serves the lg+ sidebar (applies at once) and the modal below lg
  * (applies on 'Apply Filters').

@@ -1,5 +1,5 @@
 /**
- * Product card (spec §2): thumbnail or video poster, name, current price, struck-through
+ * Product card (product §2): thumbnail or video poster, name, current price, struck-through
  * original when discounted, '{n}% OFF', '{n} Sold', and 'Stock Out' (dimmed, not clickable)
  * at quantity 0. Cart-add and 'Buy Now' only while in stock; what they do is the caller's
  * (the cart feature wires them, issue #5). The favourite heart (issue #6) shows when the app

@@ -1,5 +1,5 @@
 /**
- * Product gallery (spec §2): the product's images and videos in a stage shaped like the first photo that never
+ * Product gallery (product §2): the product's images and videos in a stage shaped like the first photo that never
  * shifts the layout, and a strip of thumbnails (arrow keys, Home and End move between them).
  * Videos play in a native player with controls and load nothing until asked
  * (preload="none"); when the product's thumbnail is the default image, the video (with its

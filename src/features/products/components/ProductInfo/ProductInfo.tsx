@@ -1,5 +1,5 @@
 /**
- * The buying column of the product page (spec §2, §5): brand, name, the live price (unit
+ * The buying column of the product page (product §2, §5): brand, name, the live price (unit
  * price plus the chosen size's surcharge, struck-through original and '{n}% OFF' when
  * discounted), '{n} Sold', size and colour choices, season, quality and category, a quantity
  * stepper from 1 to the stock, the line total, Add to cart, Buy Now and the favourite heart.

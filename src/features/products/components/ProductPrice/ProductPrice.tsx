@@ -1,5 +1,5 @@
 /**
- * Current price, the struck-through original when discounted (spec §2, §5). Plain elements
+ * Current price, the struck-through original when discounted (product §2, §5). Plain elements
  * (ProductPrice.module.css): every product card shows one (see ProductCard).
  */
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
- * 'Select Options' modal (spec §2, §5): size buttons with their surcharge, a quantity stepper
+ * 'Select Options' modal (product §2, §5): size buttons with their surcharge, a quantity stepper
  * that stops at 1 (and at the stock), and the live price = (unit price + surcharge) × quantity.
- * Spec §2 says no control opens it in the card itself; the cart feature (issue #5) does.
+ * Product §2 says no control opens it in the card itself; the cart feature (issue #5) does.
  */
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';

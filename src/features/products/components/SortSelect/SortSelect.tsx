@@ -1,4 +1,4 @@
-/** Sort choice of product lists (spec §4: newest by default; price up/down; most sold). */
+/** Sort choice of product lists (product §4: newest by default; price up/down; most sold). */
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductSort } from '../../../../../contract/catalog-constants.ts';

@@ -1,5 +1,5 @@
 /**
- * A shop at a glance (spec §2 Shops; the shop card of the product page): logo, name, rating
+ * A shop at a glance (product §2 Shops; the shop card of the product page): logo, name, rating
  * as text ("4,8 ★") with the number of reviews, city, optionally the banner on top and the
  * product count. The whole card is one link to /shops/{id} (one tab stop, the name is its text).
  */

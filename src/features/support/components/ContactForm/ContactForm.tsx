@@ -1,5 +1,5 @@
 /**
- * The contact form (issue #6, spec §5): name, e-mail, phone (digits only as typed, numeric
+ * The contact form (issue #6, product §5): name, e-mail, phone (digits only as typed, numeric
  * keypad), subject and message, checked with the contract's `contactSchema` first (e-mail OR
  * phone: the message shows on both), then the server's per-field messages (422) or its limit
  * message (429). On success the server's confirmation replaces the form, with a way to write
