@@ -10,6 +10,7 @@
  * making the photo; the photo itself (texture and noise at full size) is made on first request.
  */
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import sharp from 'sharp';
 import { mulberry32 } from '../db/seed/random.ts';
 import { bannerArt, categoryArt, esc, hashOf, mix, productArt, shopColourOf, shopInitials, SVG_FONT, wrap } from './render.ts';
@@ -209,12 +210,15 @@ export function sceneSvg(recipe: PhotoRecipe, w: number, h: number): string {
   return svgOf(w, h, `${s.surface}${blur}<g filter="url(#soft)">${s.shadow}</g>${s.front}`);
 }
 
+/** Pixels of noise made between two turns of the event loop (~5–10 ms on this project's 2-core machine). */
+const GRAIN_SLICE_PIXELS = 65_536;
+
 /**
  * Texture and sensor noise, one value per pixel and channel around 128 (an `overlay` layer):
  * surface grain (stretched for wood, fine for fabric) from a small noise field enlarged, plus
  * per-pixel luma and chroma noise like a small phone sensor's in indoor light.
  */
-async function grain(recipe: PhotoRecipe, w: number, h: number): Promise<Buffer> {
+export async function grain(recipe: PhotoRecipe, w: number, h: number, pause: () => Promise<unknown> = yieldToEvents): Promise<Buffer> {
   const rnd = mulberry32(seedOf(recipe) ^ 0x9e3779b9);
   const s = surfaceOf(recipe);
   const [sw, sh] =
@@ -228,11 +232,18 @@ async function grain(recipe: PhotoRecipe, w: number, h: number): Promise<Buffer>
   const out = Buffer.alloc(w * h * 3);
   const luma = 26;
   const chroma = 9;
-  for (let p = 0, o = 0; p < field.length; p++, o += 3) {
-    const base = field[p]! + (rnd() - 0.5) * luma;
-    out[o] = base + (rnd() - 0.5) * chroma;
-    out[o + 1] = base + (rnd() - 0.5) * chroma;
-    out[o + 2] = base + (rnd() - 0.5) * chroma;
+  // In slices, the event loop served between them: in one piece the loop held the server's only
+  // thread ~0.3–0.4 s per photo (the embedded database's queries run on it too), so a page of
+  // new cards' photos kept a shopper's list waiting for seconds. Same random sequence, same bytes.
+  for (let p = 0, o = 0; p < field.length;) {
+    const end = Math.min(field.length, p + GRAIN_SLICE_PIXELS);
+    for (; p < end; p++, o += 3) {
+      const base = field[p]! + (rnd() - 0.5) * luma;
+      out[o] = base + (rnd() - 0.5) * chroma;
+      out[o + 1] = base + (rnd() - 0.5) * chroma;
+      out[o + 2] = base + (rnd() - 0.5) * chroma;
+    }
+    if (p < field.length) await pause();
   }
   return out;
 }
