@@ -11,6 +11,7 @@
  */
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import type { FocusEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from './api-client.ts';
@@ -53,10 +54,22 @@ export function zodFieldErrors(error: z.ZodError, t: (key: string) => string): R
   return errors;
 }
 
-/** A field's message as the inputs take it (every message here is a string). */
-export function fieldError<Values>(form: UseFormReturnType<Values>, field: string): string | undefined {
-  const error = form.errors[field];
-  return typeof error === 'string' ? error : undefined;
+/**
+ * What `form.getInputProps(field)` gives a field (the form is controlled): the app's own fields
+ * take exactly this, so a form wires each one with `{...form.getInputProps('field')}`. `onChange`
+ * takes the new value (Mantine's takes an input's change event too) and, as
+ * `clearInputErrorOnChange` is on, clears the field's message; `onFocus` marks the field touched.
+ */
+export interface FieldInputProps<Value = string> {
+  /** Always given (the form is controlled); optional as in Mantine's own type of it. */
+  value?: Value;
+  onChange(value: Value): void;
+  /** The field's message, already translated. */
+  error?: ReactNode;
+  onFocus?: FocusEventHandler<HTMLElement>;
+  onBlur?: FocusEventHandler<HTMLElement>;
+  /** Mantine's mark of the field's input (what `form.getInputNode` looks for). */
+  'data-path'?: string;
 }
 
 /** Puts a 422's per-field messages on the form's fields. False when the error has none. */

@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { changePhoneSchema, digitsOnly, type User } from '../../../../contract/auth.ts';
 import { formatPhone } from '../../../lib/format-phone.ts';
-import { applyServerErrors, fieldError, formSchema, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { applyServerErrors, formSchema, useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { sendPhoneChangeCode, verifyPhoneChange } from '../api/account-api.ts';
 import { notifyFailure, notifySaved } from '../lib/notify.ts';
 
@@ -54,7 +54,7 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
     },
   });
   const busy = sending || verify.isPending;
-  const otpError = fieldError(form, 'otp');
+  const otpError = form.errors.otp;
 
   return (
     <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate>
@@ -68,9 +68,9 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
           type="tel"
           inputMode="numeric"
           leftSection={<span style={{ fontSize: 14, fontWeight: 600 }}>{phoneCode}</span>}
-          value={form.values.phone}
-          onChange={(e) => form.setFieldValue('phone', digitsOnly(e.currentTarget.value))}
-          error={fieldError(form, 'phone')}
+          {...form.getInputProps('phone')}
+          // Digits only, as typed.
+          onChange={(event) => form.setFieldValue('phone', digitsOnly(event.currentTarget.value))}
           disabled={sent}
         />
         {!sent ? (
@@ -86,8 +86,8 @@ export function PhoneChangeForm({ user, onChanged }: { user: User; onChanged: (u
               type="number"
               inputMode="numeric"
               oneTimeCode
-              value={form.values.otp}
-              onChange={(otp) => form.setFieldValue('otp', otp)}
+              {...form.getInputProps('otp')}
+              // The boxes are only marked invalid: the message is the one below them.
               error={Boolean(otpError)}
               aria-label={t('auth.otp_code')}
             />

@@ -8,7 +8,7 @@ import { Button, Checkbox, Group, Select, SegmentedControl, Stack, Text, TextInp
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_TYPES, COUNTIES, addressInputSchema, type AddressInput } from '../../../../contract/addresses.ts';
 import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { fieldError, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 export const EMPTY_ADDRESS: AddressInput = {
   name: '',
@@ -54,7 +54,7 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
     },
   });
   const { values } = form;
-  const typeError = fieldError(form, 'type');
+  const typeError = form.errors.type;
 
   return (
     <form onSubmit={send} noValidate data-testid="address-form">
@@ -64,9 +64,9 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
           label={t('address.phone')}
           type="tel"
           inputMode="numeric"
-          value={values.phone}
-          onChange={(e) => form.setFieldValue('phone', e.currentTarget.value.replace(/\D/g, ''))}
-          error={fieldError(form, 'phone')}
+          {...form.getInputProps('phone')}
+          // Digits only, as typed.
+          onChange={(event) => form.setFieldValue('phone', event.currentTarget.value.replace(/\D/g, ''))}
           autoComplete="tel-national"
           maxLength={15}
           required
@@ -75,9 +75,10 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
           label={t('address.county')}
           data={[...COUNTIES]}
           searchable
+          {...form.getInputProps('county')}
+          // No county yet is '' in the values and null in the list (picking the chosen one again gives null).
           value={values.county || null}
           onChange={(value) => form.setFieldValue('county', (value ?? '') as AddressInput['county'])}
-          error={fieldError(form, 'county')}
           nothingFoundMessage={t('address.county_none')}
           required
           comboboxProps={{ withinPortal: true }}
@@ -87,9 +88,9 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
         <TextInput
           label={t('address.postal_code')}
           inputMode="numeric"
-          value={values.postal_code}
-          onChange={(e) => form.setFieldValue('postal_code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-          error={fieldError(form, 'postal_code')}
+          {...form.getInputProps('postal_code')}
+          // Six digits at most, as typed.
+          onChange={(event) => form.setFieldValue('postal_code', event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
           autoComplete="postal-code"
           maxLength={6}
           required
@@ -98,6 +99,7 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
           <Text size="sm" fw={500} id="address-type-label">
             {t('address.type')}
           </Text>
+          {/* By hand: a missing type shows as home, and the control has no error of its own (its message is below). */}
           <SegmentedControl
             aria-labelledby="address-type-label"
             value={values.type ?? 'home'}
@@ -110,6 +112,7 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
             </Text>
           )}
         </Stack>
+        {/* By hand: is_default may be missing (unchecked), and it shows no message (as before). */}
         <Checkbox
           label={t('address.make_default')}
           checked={Boolean(values.is_default)}

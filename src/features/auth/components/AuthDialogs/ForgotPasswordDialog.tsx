@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailField, phoneCodeField, phoneField } from '../../../../../contract/auth.ts';
 import type { Country } from '../../../../../contract/content.ts';
-import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -75,17 +75,12 @@ export function ForgotPasswordDialog({
           </Text>
           <CountryField
             countries={countries}
-            value={form.values.country}
-            onChange={(v) => form.setFieldValue('country', v)}
-            error={fieldError(form, 'country') ?? fieldError(form, 'phone_code')}
+            {...form.getInputProps('country')}
+            // The country is sent as its dial code: the server's phone_code message shows here too.
+            error={form.errors.country ?? form.errors.phone_code}
           />
           {otpType === 'phone' ? (
-            <PhoneField
-              dialCode={phoneCode}
-              value={form.values.phone}
-              onChange={(v) => form.setFieldValue('phone', v)}
-              error={fieldError(form, 'phone')}
-            />
+            <PhoneField dialCode={phoneCode} {...form.getInputProps('phone')} />
           ) : (
             <TextInput type="email" label={t('auth.email')} {...form.getInputProps('email')} autoComplete="email" />
           )}

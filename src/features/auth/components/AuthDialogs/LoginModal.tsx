@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { loginSchema } from '../../../../../contract/auth.ts';
 import type { Country } from '../../../../../contract/content.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { login } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -69,26 +69,16 @@ export function LoginModal({
           {(social.google || social.facebook || social.apple) && <Divider label={t('auth.or_continue_with')} labelPosition="center" />}
           <CountryField
             countries={countries}
-            value={form.values.country}
-            onChange={(v) => {
-              form.setFieldValue('country', v);
+            {...form.getInputProps('country')}
+            // The country is sent as its dial code: the message is phone_code's, and a new country clears it.
+            onChange={(country) => {
+              form.setFieldValue('country', country);
               form.clearFieldError('phone_code');
             }}
-            error={fieldError(form, 'phone_code')}
+            error={form.errors.phone_code}
           />
-          <PhoneField
-            dialCode={phoneCode}
-            value={form.values.phone}
-            onChange={(v) => form.setFieldValue('phone', v)}
-            error={fieldError(form, 'phone')}
-          />
-          <PasswordField
-            label={t('auth.password')}
-            value={form.values.password}
-            onChange={(v) => form.setFieldValue('password', v)}
-            error={fieldError(form, 'password')}
-            testId="login-password"
-          />
+          <PhoneField dialCode={phoneCode} {...form.getInputProps('phone')} />
+          <PasswordField label={t('auth.password')} {...form.getInputProps('password')} testId="login-password" />
           <Anchor component="button" type="button" size="sm" ta="right" onClick={() => authDialogStore.open('forgot')}>
             {t('auth.forgot_password')}
           </Anchor>

@@ -15,7 +15,7 @@ import { authDialogStore, type PendingOtp } from '../../lib/auth-dialog-store.ts
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { storeSession } from '../../lib/sign-in.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
 
 export const RESEND_SECONDS = 60;
 
@@ -67,7 +67,7 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
       failed(error);
     },
   });
-  const error = fieldError(form, 'otp');
+  const error = form.errors.otp;
 
   const resend = async () => {
     setResending(true);
@@ -113,8 +113,8 @@ export function OtpDialog({ pending, otpLength }: { pending: PendingOtp; otpLeng
             type="number"
             inputMode="numeric"
             oneTimeCode
-            value={form.values.otp}
-            onChange={(value) => form.setFieldValue('otp', value)}
+            {...form.getInputProps('otp')}
+            // The boxes are only marked invalid: the message is the one below them.
             error={Boolean(error)}
             size="lg"
             aria-label={t('auth.otp_code')}

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { registrationSchema } from '../../../../../contract/auth.ts';
 import type { Country } from '../../../../../contract/content.ts';
-import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { register, sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -67,22 +67,14 @@ export function RegisterModal({ countries, defaultCountry }: { countries: Countr
           <TextInput label={t('auth.full_name')} {...form.getInputProps('name')} autoComplete="name" data-testid="register-name" />
           <CountryField
             countries={countries}
-            value={form.values.country}
-            onChange={(v) => form.setFieldValue('country', v)}
-            error={fieldError(form, 'country') ?? fieldError(form, 'phone_code')}
+            {...form.getInputProps('country')}
+            // The country is also sent as its dial code: phone_code's message shows here too.
+            error={form.errors.country ?? form.errors.phone_code}
           />
-          <PhoneField
-            label={t('auth.phone_number')}
-            dialCode={phoneCode}
-            value={form.values.phone}
-            onChange={(v) => form.setFieldValue('phone', v)}
-            error={fieldError(form, 'phone')}
-          />
+          <PhoneField label={t('auth.phone_number')} dialCode={phoneCode} {...form.getInputProps('phone')} />
           <PasswordField
             label={t('auth.create_password')}
-            value={form.values.password}
-            onChange={(v) => form.setFieldValue('password', v)}
-            error={fieldError(form, 'password')}
+            {...form.getInputProps('password')}
             autoComplete="new-password"
             testId="register-password"
           />

@@ -6,7 +6,7 @@
 import { Button, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordSchema } from '../../../../../contract/auth.ts';
-import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { resetPassword } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
@@ -34,17 +34,13 @@ export function ResetPasswordDialog({ token }: { token: string }) {
         <Stack gap="sm">
           <PasswordField
             label={t('auth.create_password')}
-            value={form.values.password}
-            onChange={(v) => form.setFieldValue('password', v)}
-            error={fieldError(form, 'password')}
+            {...form.getInputProps('password')}
             autoComplete="new-password"
             testId="reset-password"
           />
           <PasswordField
             label={t('auth.confirm_password')}
-            value={form.values.password_confirmation}
-            onChange={(v) => form.setFieldValue('password_confirmation', v)}
-            error={fieldError(form, 'password_confirmation')}
+            {...form.getInputProps('password_confirmation')}
             autoComplete="new-password"
             testId="reset-confirmation"
           />

@@ -1,21 +1,22 @@
-/** Form fields shared by the sign-in dialogs: country, phone with its dial code, password. */
+/**
+ * Form fields shared by the sign-in dialogs: country, phone with its dial code, password. Each
+ * takes what `form.getInputProps(field)` gives (`FieldInputProps`).
+ */
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../../contract/content.ts';
 import { digitsOnly } from '../../../../../contract/auth.ts';
+import type { FieldInputProps } from '../../../../lib/use-schema-form.ts';
 
 /** Product §2: searchable list; an empty search result says 'No countries found'. */
 export function CountryField({
   countries,
   value,
   onChange,
-  error,
   label,
-}: {
+  ...input
+}: FieldInputProps & {
   countries: Country[];
-  value: string;
-  onChange: (name: string) => void;
-  error?: string;
   label?: string;
 }) {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function CountryField({
       data={countries.map((c) => ({ value: c.name, label: `${c.name} (${c.phone_code})` }))}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
-      error={error}
+      {...input}
       comboboxProps={{ withinPortal: true }}
       allowDeselect={false}
       data-testid="country-field"
@@ -39,15 +40,12 @@ export function CountryField({
 /** Product §2/§5: '+dial code' prefix (or 00), digits only as typed, numeric keypad. */
 export function PhoneField({
   dialCode,
-  value,
+  value = '',
   onChange,
-  error,
   label,
-}: {
+  ...input
+}: FieldInputProps & {
   dialCode: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
   label?: string;
 }) {
   const { t } = useTranslation();
@@ -62,7 +60,7 @@ export function PhoneField({
       leftSectionWidth={Math.max(44, prefix.length * 10 + 12)}
       value={value}
       onChange={(event) => onChange(digitsOnly(event.currentTarget.value))}
-      error={error}
+      {...input}
       placeholder="7xx xxx xxx"
       data-testid="phone-field"
     />
@@ -70,29 +68,24 @@ export function PhoneField({
 }
 
 export function PasswordField({
-  label,
-  value,
+  value = '',
   onChange,
-  error,
   autoComplete = 'current-password',
   testId,
-}: {
+  ...input
+}: FieldInputProps & {
   label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
   autoComplete?: string;
   testId?: string;
 }) {
   const { t } = useTranslation();
   return (
     <PasswordInput
-      label={label}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      error={error}
+      {...input}
       // Mantine marks the wrapper, not the inner <input>, as invalid: screen readers need it here.
-      aria-invalid={error ? true : undefined}
+      aria-invalid={input.error ? true : undefined}
       autoComplete={autoComplete}
       visibilityToggleButtonProps={{ 'aria-label': t('auth.toggle_password') }}
       data-testid={testId}

@@ -11,7 +11,7 @@ export interface AttachmentFieldProps {
   value: File | null;
   onChange(file: File | null): void;
   /** The field's message (already translated): the client's check or the server's. */
-  error?: string;
+  error?: React.ReactNode;
   onError(message: string | null): void;
   disabled?: boolean;
 }

@@ -19,7 +19,7 @@ import {
   type ContactPayload,
 } from '../../../../../contract/support.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { fieldError, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { useFormDraft } from '../../lib/drafts.ts';
 import { MessageField } from '../MessageField/MessageField.tsx';
 import { SendButton } from '../SendButton/SendButton.tsx';
@@ -85,12 +85,11 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
       );
     },
   });
-  const { values } = form;
 
-  const set = (field: keyof ContactDraft, value: string) => {
+  // One of e-mail and phone is enough: typing either answers the message on both.
+  const setEmailOrPhone = (field: 'email' | 'phone', value: string) => {
     form.setFieldValue(field, value);
-    // One of e-mail and phone is enough: typing either answers the message on both.
-    if (field === 'email' || field === 'phone') form.clearFieldError(field === 'email' ? 'phone' : 'email');
+    form.clearFieldError(field === 'email' ? 'phone' : 'email');
   };
 
   if (sent) {
@@ -114,23 +113,14 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
       aria-label={t('contact.form_title')}
     >
       <Stack gap="sm">
-        <TextInput
-          label={t('contact.name')}
-          value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={fieldError(form, 'name')}
-          autoComplete="name"
-          maxLength={CONTACT_NAME_MAX}
-          required
-        />
+        <TextInput label={t('contact.name')} {...form.getInputProps('name')} autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t('contact.email')}
             type="email"
             inputMode="email"
-            value={values.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            error={fieldError(form, 'email')}
+            {...form.getInputProps('email')}
+            onChange={(event) => setEmailOrPhone('email', event.currentTarget.value)}
             autoComplete="email"
             maxLength={190}
           />
@@ -138,9 +128,9 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
             label={t('contact.phone')}
             type="tel"
             inputMode="numeric"
-            value={values.phone}
-            onChange={(e) => set('phone', e.currentTarget.value.replace(/\D/g, ''))}
-            error={fieldError(form, 'phone')}
+            {...form.getInputProps('phone')}
+            // Digits only, as typed.
+            onChange={(event) => setEmailOrPhone('phone', event.currentTarget.value.replace(/\D/g, ''))}
             autoComplete="tel-national"
             maxLength={13}
           />
@@ -148,22 +138,8 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
         <Text size="xs" c="dimmed" mt={-4}>
           {t('contact.email_or_phone_hint')}
         </Text>
-        <TextInput
-          label={t('contact.subject')}
-          value={values.subject}
-          onChange={(e) => set('subject', e.currentTarget.value)}
-          error={fieldError(form, 'subject')}
-          maxLength={CONTACT_SUBJECT_MAX}
-          required
-        />
-        <MessageField
-          label={t('contact.message')}
-          value={values.message}
-          onChange={(value) => set('message', value)}
-          max={CONTACT_MESSAGE_MAX}
-          error={fieldError(form, 'message')}
-          required
-        />
+        <TextInput label={t('contact.subject')} {...form.getInputProps('subject')} maxLength={CONTACT_SUBJECT_MAX} required />
+        <MessageField label={t('contact.message')} {...form.getInputProps('message')} max={CONTACT_MESSAGE_MAX} required />
         {!online && (
           <Alert color="yellow" role="status" data-testid="form-offline">
             {t('support_forms.offline_draft')}

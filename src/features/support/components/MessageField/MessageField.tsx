@@ -1,33 +1,29 @@
 /** A message textarea with a live character counter against the contract's limit. */
 import { Group, Text, Textarea } from '@mantine/core';
 import { useId } from 'react';
+import type { FieldInputProps } from '../../../../lib/use-schema-form.ts';
 
-export interface MessageFieldProps {
+/** What `form.getInputProps(field)` gives, with the field's own settings. */
+export interface MessageFieldProps extends FieldInputProps {
   label: string;
-  value: string;
-  onChange(value: string): void;
   max: number;
-  error?: string;
   placeholder?: string;
   minRows?: number;
   required?: boolean;
 }
 
-export function MessageField({ label, value, onChange, max, error, placeholder, minRows = 5, required }: MessageFieldProps) {
+export function MessageField({ value = '', onChange, max, minRows = 5, ...input }: MessageFieldProps) {
   const counterId = useId();
   const near = value.length > max * 0.9;
   return (
     <div>
       <Textarea
-        label={label}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}
-        error={error}
-        placeholder={placeholder}
+        {...input}
         rows={minRows}
         resize="vertical"
         maxLength={max}
-        required={required}
         aria-describedby={counterId}
       />
       <Group justify="flex-end" mt={2}>

@@ -9,7 +9,7 @@ import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { TICKET_MESSAGE_MAX, ticketReplySchema } from '../../../../../contract/support.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { useFormDraft } from '../../lib/drafts.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';
 import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';
@@ -75,17 +75,16 @@ export function ReplyForm({ draftKey, onSubmit }: ReplyFormProps) {
         <MessageField
           label={t('tickets.reply')}
           placeholder={t('tickets.reply_placeholder')}
-          value={form.values.message}
-          onChange={(message) => form.setFieldValue('message', message)}
+          {...form.getInputProps('message')}
           max={TICKET_MESSAGE_MAX}
-          error={fieldError(form, 'message')}
           minRows={3}
           required
         />
+        {/* The image is not one of the form's values (a File is no draft): only its message is. */}
         <AttachmentField
           value={attachment}
           onChange={setAttachment}
-          error={fieldError(form, 'attachment')}
+          error={form.errors.attachment}
           onError={(message) => form.setFieldError('attachment', message)}
         />
         {!online && (

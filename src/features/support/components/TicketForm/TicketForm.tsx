@@ -18,7 +18,7 @@ import {
   type CreateTicketPayload,
 } from '../../../../../contract/support.ts';
 import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { fieldError, formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { useFormDraft } from '../../lib/drafts.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';
 import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';
@@ -106,10 +106,8 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
           <Select
             label={t('tickets.priority')}
             data={TICKET_PRIORITIES.map((priority) => ({ value: priority, label: t(`tickets.priority_${priority}`) }))}
-            value={values.priority}
-            onChange={(value) => form.setFieldValue('priority', value ?? 'medium')}
+            {...form.getInputProps('priority')}
             allowDeselect={false}
-            error={fieldError(form, 'priority')}
             comboboxProps={{ withinPortal: true }}
             data-testid="ticket-priority"
           />
@@ -117,11 +115,12 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
             label={t('tickets.order')}
             placeholder={orderOptions.length ? t('tickets.order_none') : t('tickets.order_no_orders')}
             data={orderOptions}
+            {...form.getInputProps('order_id')}
+            // No order is '' in the draft and null in the list (clearing it gives null).
             value={values.order_id || null}
             onChange={(value) => form.setFieldValue('order_id', value ?? '')}
             clearable
             disabled={orderOptions.length === 0}
-            error={fieldError(form, 'order_id')}
             comboboxProps={{ withinPortal: true }}
             data-testid="ticket-order"
           />
@@ -129,16 +128,15 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
         <MessageField
           label={t('tickets.message')}
           placeholder={t('tickets.message_placeholder')}
-          value={values.message}
-          onChange={(value) => form.setFieldValue('message', value)}
+          {...form.getInputProps('message')}
           max={TICKET_MESSAGE_MAX}
-          error={fieldError(form, 'message')}
           required
         />
+        {/* The image is not one of the form's values (a File is no draft): only its message is. */}
         <AttachmentField
           value={attachment}
           onChange={setAttachment}
-          error={fieldError(form, 'attachment')}
+          error={form.errors.attachment}
           onError={(message) => form.setFieldError('attachment', message)}
         />
         {!online && (
