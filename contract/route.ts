@@ -10,6 +10,8 @@
 import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** The status a success answer comes with: 201 for what creates a resource. */
+export type SuccessStatus = 200 | 201;
 
 /** What an endpoint takes and answers: the types of its schemas (`typeof someSchema`). */
 export interface RouteShape {
@@ -19,10 +21,17 @@ export interface RouteShape {
   response: z.ZodType;
 }
 
-export interface ApiRoute<Method extends HttpMethod = HttpMethod, Path extends string = string, Shape extends RouteShape = RouteShape> {
+export interface ApiRoute<
+  Method extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  Shape extends RouteShape = RouteShape,
+  Status extends SuccessStatus = SuccessStatus,
+> {
   readonly method: Method;
   /** Under /api; `:name` segments are path parameters. */
   readonly path: Path;
+  /** The success status its answer comes with (201 for what creates a resource; 200 when absent). */
+  readonly status?: Status;
   /** Types only, never set at run time. */
   readonly shape?: Shape;
 }
@@ -30,12 +39,17 @@ export interface ApiRoute<Method extends HttpMethod = HttpMethod, Path extends s
 /** `defineRoute<{ body: typeof bodySchema; response: typeof answerSchema }>()('POST', '/things')`. */
 export const defineRoute =
   <Shape extends RouteShape>() =>
-  <const Method extends HttpMethod, const Path extends string>(method: Method, path: Path): ApiRoute<Method, Path, Shape> => ({
+  <const Method extends HttpMethod, const Path extends string, const Status extends SuccessStatus = 200>(
+    method: Method,
+    path: Path,
+    options: { status?: Status } = {},
+  ): ApiRoute<Method, Path, Shape, Status> => ({
     method,
     path,
+    ...options,
   });
 
-type ShapeOf<R> = R extends ApiRoute<HttpMethod, string, infer S> ? S : never;
+type ShapeOf<R> = R extends ApiRoute<HttpMethod, string, infer S, SuccessStatus> ? S : never;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 /** What a client sends: the schemas' input types. */

@@ -23,21 +23,23 @@ import { defineRoute } from '../route.ts';
 
 export const supportApi = {
   list: defineRoute<{ query: typeof ticketListQuerySchema; response: typeof ticketListResponseSchema }>()('GET', '/support-tickets'),
-  /** 201. */
-  create: defineRoute<{ body: typeof createTicketSchema; response: typeof ticketResponseSchema }>()('POST', '/support-tickets'),
+  /** Answers 201. */
+  create: defineRoute<{ body: typeof createTicketSchema; response: typeof ticketResponseSchema }>()('POST', '/support-tickets', {
+    status: 201,
+  }),
   details: defineRoute<{ params: typeof ticketNumberParamSchema; response: typeof ticketResponseSchema }>()(
     'GET',
     '/support-tickets/:ticketNumber',
   ),
-  /** 201. */
   reply: defineRoute<{ params: typeof ticketNumberParamSchema; body: typeof ticketReplySchema; response: typeof ticketResponseSchema }>()(
     'POST',
     '/support-tickets/:ticketNumber/replies',
+    { status: 201 },
   ),
   close: defineRoute<{ params: typeof ticketNumberParamSchema; response: typeof ticketResponseSchema }>()(
     'POST',
     '/support-tickets/:ticketNumber/close',
   ),
-  /** 201; 429 past the per-address limit. */
-  contact: defineRoute<{ body: typeof contactSchema; response: typeof contactResponseSchema }>()('POST', '/contact'),
+  /** Answers 201; 429 past the per-address limit. */
+  contact: defineRoute<{ body: typeof contactSchema; response: typeof contactResponseSchema }>()('POST', '/contact', { status: 201 }),
 };

@@ -5,16 +5,17 @@
  * client is typed by.
  */
 import type { ZodType } from 'zod';
-import type { ApiRoute, HttpMethod, RouteShape } from '../../contract/route.ts';
+import type { ApiRoute, HttpMethod, RouteShape, SuccessStatus } from '../../contract/route.ts';
 
 export function contractRoute<
   Method extends HttpMethod,
   Path extends string,
   Shape extends RouteShape,
+  Status extends SuccessStatus,
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no other answers unless given
   Other extends Record<number, ZodType> = {},
 >(
-  route: ApiRoute<Method, Path, Shape>,
+  route: ApiRoute<Method, Path, Shape, Status>,
   schemas: Shape,
   /** Other answers the route gives with a body of their own (login's 403 `requires_verification`). */
   otherResponses?: Other,
@@ -23,7 +24,8 @@ export function contractRoute<
     params: schemas.params as Shape['params'],
     querystring: schemas.query as Shape['query'],
     body: schemas.body as Shape['body'],
-    response: { ...otherResponses, 200: schemas.response } as Other & { 200: Shape['response'] },
+    // The answer under the definition's success status (201 for what creates), typed as 200's.
+    response: { ...otherResponses, [route.status ?? 200]: schemas.response } as Other & Record<Status, Shape['response']>,
   };
   return {
     method: route.method,
