@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { grain, renderPhoto, type PhotoRecipe } from './photo.ts';
+import { drawPhoto, grain, renderPhoto, type PhotoRecipe } from './photo.ts';
 
 const jacket: PhotoRecipe = {
   kind: 'product',
@@ -34,5 +34,17 @@ describe('renderPhoto', () => {
     });
     expect(pauses).toBeGreaterThanOrEqual(Math.floor((1600 * 1200) / 65_536));
     expect(sha(counted)).toBe(sha(await grain(jacket, 1600, 1200)));
+  });
+});
+
+describe('drawPhoto', () => {
+  it('draws a narrower width at that width, at the height reducing the full photo gives, the same pixels every time', async () => {
+    const [a, b] = await Promise.all([drawPhoto(jacket, 480), drawPhoto(jacket, 480)]);
+    expect([a.width, a.height]).toEqual([480, 360]);
+    expect(a.data.length).toBe(480 * 360 * 3);
+    expect(sha(a.data)).toBe(sha(b.data));
+    // Never wider than the photo itself.
+    const widest = await drawPhoto({ kind: 'shop-logo', shopId: 3, name: 'Bazar Ana' }, 960);
+    expect([widest.width, widest.height]).toEqual([640, 640]);
   });
 });

@@ -16,7 +16,7 @@ import { mulberry32 } from '../db/seed/random.ts';
 import { bannerArt, categoryArt, esc, hashOf, mix, productArt, shopColourOf, shopInitials, SVG_FONT, wrap } from './render.ts';
 
 /** Bumped when the generator's output changes: part of every generated image's key. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export type PhotoRecipe =
   | { kind: 'product'; productId: number; view: number; name: string; categorySlug: string; colour: string | null; brand: string | null }
@@ -214,24 +214,38 @@ export function sceneSvg(recipe: PhotoRecipe, w: number, h: number): string {
 const GRAIN_SLICE_PIXELS = 65_536;
 
 /**
- * Texture and sensor noise, one value per pixel and channel around 128 (an `overlay` layer):
- * surface grain (stretched for wood, fine for fabric) from a small noise field enlarged, plus
- * per-pixel luma and chroma noise like a small phone sensor's in indoor light.
+ * Texture and sensor noise at w×h, one value per pixel and channel around 128 (an `overlay`
+ * layer): surface grain (stretched for wood, fine for fabric) from a small noise field sized by
+ * the full photo — so every width shows the same texture — enlarged to w×h, plus per-pixel luma
+ * and chroma noise like a small phone sensor's in indoor light, weaker at smaller widths as in a
+ * photo reduced from the full size (reducing averages much of the sensor's noise away; the square
+ * root keeps about as much visible grain as the reduced photo shows, by eye).
  */
 export async function grain(recipe: PhotoRecipe, w: number, h: number, pause: () => Promise<unknown> = yieldToEvents): Promise<Buffer> {
   const rnd = mulberry32(seedOf(recipe) ^ 0x9e3779b9);
   const s = surfaceOf(recipe);
+  const full = photoSize(recipe);
   const [sw, sh] =
-    s.name === 'oak' || s.name === 'walnut' ? [Math.round(w / 40), Math.round(h / 2)] : [Math.round(w / 6), Math.round(h / 6)];
+    s.name === 'oak' || s.name === 'walnut'
+      ? [Math.round(full.width / 40), Math.round(full.height / 2)]
+      : [Math.round(full.width / 6), Math.round(full.height / 6)];
   const small = Buffer.alloc(sw * sh);
   for (let i = 0; i < small.length; i++) small[i] = 128 + Math.round((rnd() - 0.5) * 70);
-  const field = await sharp(small, { raw: { width: sw, height: sh, channels: 1 } })
-    .resize(w, h, { kernel: 'cubic', fit: 'fill' })
+  let field = await sharp(small, { raw: { width: sw, height: sh, channels: 1 } })
+    .resize(full.width, full.height, { kernel: 'cubic', fit: 'fill' })
     .raw()
     .toBuffer();
+  // A smaller width gets the full-size texture reduced, as reducing the full photo would give it
+  // (one channel: a few ms), not the small field enlarged straight to w×h — that aliases into streaks.
+  if (w !== full.width || h !== full.height)
+    field = await sharp(field, { raw: { width: full.width, height: full.height, channels: 1 } })
+      .resize(w, h, { fit: 'fill' })
+      .raw()
+      .toBuffer();
   const out = Buffer.alloc(w * h * 3);
-  const luma = 26;
-  const chroma = 9;
+  const scale = Math.sqrt(Math.min(1, w / full.width));
+  const luma = 26 * scale;
+  const chroma = 9 * scale;
   // In slices, the event loop served between them: in one piece the loop held the server's only
   // thread ~0.3–0.4 s per photo (the embedded database's queries run on it too), so a page of
   // new cards' photos kept a shopper's list waiting for seconds. Same random sequence, same bytes.
@@ -248,26 +262,51 @@ export async function grain(recipe: PhotoRecipe, w: number, h: number, pause: ()
   return out;
 }
 
-/** The full-size photo as a JPEG (no metadata). */
-export async function renderPhoto(recipe: PhotoRecipe): Promise<Buffer> {
-  const { width, height } = photoSize(recipe);
-  const parts = scene(recipe, width, height);
+/** Uncompressed RGB pixels (3 channels). */
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * The photo drawn at `width` px (default: its full width), as raw RGB. A card's 480 px variant is
+ * drawn at 480 px — about a tenth of the pixels of the full photo, so ~0.1 s instead of ~0.9 s on
+ * 2 cores — rather than reduced from the full-size original: the seeded catalog's first visitor
+ * waited for a whole page of full-size drawings (ADR 024).
+ */
+export async function drawPhoto(recipe: PhotoRecipe, width = photoSize(recipe).width): Promise<RawPixels> {
+  const full = photoSize(recipe);
+  const w = Math.min(width, full.width);
+  // The height sharp gives when it reduces the full photo to this width, so both agree.
+  const h = Math.max(1, Math.round((full.height * w) / full.width));
+  const parts = scene(recipe, w, h);
   // Shadows drawn at 1/8 size, blurred there and enlarged: a blur filter at full size costs seconds.
-  const sw = Math.ceil(width / 8);
-  const sh = Math.ceil(height / 8);
-  const shadow = await sharp(Buffer.from(svgOf(sw, sh, parts.shadow, width, height)))
+  const sw = Math.ceil(w / 8);
+  const sh = Math.ceil(h / 8);
+  const shadow = await sharp(Buffer.from(svgOf(sw, sh, parts.shadow, w, h)))
     .blur(Math.max(0.3, Math.min(sw, sh) * parts.blur))
-    .resize(width, height, { fit: 'fill' })
+    .resize(w, h, { fit: 'fill' })
     .png()
     .toBuffer();
-  const scene1 = await sharp(Buffer.from(svgOf(width, height, parts.surface)))
-    .composite([{ input: shadow }, { input: Buffer.from(svgOf(width, height, parts.front)) }])
+  const scene1 = await sharp(Buffer.from(svgOf(w, h, parts.surface)))
+    .composite([{ input: shadow }, { input: Buffer.from(svgOf(w, h, parts.front)) }])
     .removeAlpha()
     .raw()
     .toBuffer();
-  const noise = await grain(recipe, width, height);
-  return sharp(scene1, { raw: { width, height, channels: 3 } })
-    .composite([{ input: noise, raw: { width, height, channels: 3 }, blend: 'overlay' }])
+  const noise = await grain(recipe, w, h);
+  const data = await sharp(scene1, { raw: { width: w, height: h, channels: 3 } })
+    .composite([{ input: noise, raw: { width: w, height: h, channels: 3 }, blend: 'overlay' }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { data, width: w, height: h };
+}
+
+/** The full-size photo as a JPEG (no metadata): the stored original. */
+export async function renderPhoto(recipe: PhotoRecipe): Promise<Buffer> {
+  const { data, width, height } = await drawPhoto(recipe);
+  return sharp(data, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 86, chromaSubsampling: '4:2:0' })
     .toBuffer();
 }

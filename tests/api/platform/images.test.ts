@@ -174,8 +174,14 @@ describe('variants', () => {
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
     }
-    // The generated original is a phone-like JPEG: 1600 px wide, between 150 and 600 KB.
+    // A generated photo's narrower widths are drawn at their width: the full-size original is
+    // drawn only when something asks for it (the full width here).
     const key = base.split('/').pop()!;
+    expect(await imagePipeline().storedOriginal(`${key}.jpg`)).toBeUndefined();
+    const full = await get(`${base}/1600.jpg`);
+    expect(full.statusCode).toBe(200);
+    expect((await sharp(full.rawPayload).metadata()).width).toBe(1600);
+    // The generated original is a phone-like JPEG: 1600 px wide, between 150 and 600 KB.
     const original = await imagePipeline().storedOriginal(`${key}.jpg`);
     expect(original).toBeDefined();
     expect(original!.length).toBeGreaterThan(150_000);
