@@ -11,7 +11,7 @@ import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
 import { sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { CountryField, PhoneField, dialCodeOf } from './fields.tsx';
+import { CountryField, countryInputProps, PhoneField, dialCodeOf } from './fields.tsx';
 
 /** A field checked by one of the contract's fields (its first message), sent as typed. */
 const checkedBy = (field: z.ZodType) =>
@@ -75,9 +75,7 @@ export function ForgotPasswordDialog({
           </Text>
           <CountryField
             countries={countries}
-            {...form.getInputProps('country')}
-            // The country is sent as its dial code: the server's phone_code message shows here too.
-            error={form.errors.country ?? form.errors.phone_code}
+            {...countryInputProps(form)}
           />
           {otpType === 'phone' ? (
             <PhoneField dialCode={phoneCode} {...form.getInputProps('phone')} />

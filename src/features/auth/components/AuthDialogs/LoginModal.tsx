@@ -14,7 +14,7 @@ import { login } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { storeSession } from '../../lib/sign-in.ts';
-import { CountryField, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';
+import { CountryField, countryInputProps, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';
 import { SocialButtons, type SocialSettings } from './SocialButtons.tsx';
 
 type LoginFields = { country: string; phone: string; password: string };
@@ -69,13 +69,7 @@ export function LoginModal({
           {(social.google || social.facebook || social.apple) && <Divider label={t('auth.or_continue_with')} labelPosition="center" />}
           <CountryField
             countries={countries}
-            {...form.getInputProps('country')}
-            // The country is sent as its dial code: the message is phone_code's, and a new country clears it.
-            onChange={(country) => {
-              form.setFieldValue('country', country);
-              form.clearFieldError('phone_code');
-            }}
-            error={form.errors.phone_code}
+            {...countryInputProps(form)}
           />
           <PhoneField dialCode={phoneCode} {...form.getInputProps('phone')} />
           <PasswordField label={t('auth.password')} {...form.getInputProps('password')} testId="login-password" />

@@ -85,6 +85,24 @@ describe('RegisterModal', () => {
     expect(authDialogStore.get().dialog).toBe('register');
   });
 
+  it("shows the server's phone_code message on the country field, and choosing another country clears it", async () => {
+    const wrongCode = 'Prefixul ales nu este acceptat.';
+    server.use(
+      http.post<never, RegistrationPayload, ValidationErrorBody>('/api/registration', () =>
+        HttpResponse.json({ message: wrongCode, errors: { phone_code: [wrongCode] } }, { status: 422 }),
+      ),
+    );
+    render(<RegisterModal countries={countries} defaultCountry="România" />);
+    const typing = await fill('Ioana Test', '722123456', 'parola-sigura-2026');
+    expect(await screen.findByText(wrongCode)).toBeInTheDocument();
+    expect(screen.getByTestId('country-field')).toHaveAttribute('aria-invalid', 'true');
+    await typing.click(screen.getByTestId('country-field'));
+    await typing.click(await screen.findByRole('option', { name: 'Moldova (+373)', hidden: true }));
+    expect(screen.getByTestId('country-field')).toHaveValue('Moldova (+373)');
+    await waitFor(() => expect(screen.queryByText(wrongCode)).not.toBeInTheDocument());
+    expect(screen.getByTestId('country-field')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('sends the parsed account with its dial code, empties the form, sends a code and opens the Enter OTP dialog', async () => {
     const bodies: { registration?: RegistrationPayload; sendOtp?: SendOtpPayload } = {};
     server.use(

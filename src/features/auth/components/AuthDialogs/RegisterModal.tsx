@@ -14,7 +14,7 @@ import { register, sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { sessionStore } from '../../lib/session-store.ts';
-import { CountryField, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';
+import { CountryField, countryInputProps, PasswordField, PhoneField, dialCodeOf } from './fields.tsx';
 
 type RegisterFields = { name: string; country: string; phone: string; password: string; email: string };
 
@@ -67,9 +67,7 @@ export function RegisterModal({ countries, defaultCountry }: { countries: Countr
           <TextInput label={t('auth.full_name')} {...form.getInputProps('name')} autoComplete="name" data-testid="register-name" />
           <CountryField
             countries={countries}
-            {...form.getInputProps('country')}
-            // The country is also sent as its dial code: phone_code's message shows here too.
-            error={form.errors.country ?? form.errors.phone_code}
+            {...countryInputProps(form)}
           />
           <PhoneField label={t('auth.phone_number')} dialCode={phoneCode} {...form.getInputProps('phone')} />
           <PasswordField

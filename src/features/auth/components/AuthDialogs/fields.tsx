@@ -6,6 +6,8 @@ import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Country } from '../../../../../contract/content.ts';
 import { digitsOnly } from '../../../../../contract/auth.ts';
+import type { ReactNode } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
 import type { FieldInputProps } from '../../../../lib/use-schema-form.ts';
 
 /** Product §2: searchable list; an empty search result says 'No countries found'. */
@@ -35,6 +37,23 @@ export function CountryField({
       data-testid="country-field"
     />
   );
+}
+
+/**
+ * The country field's props in a form that sends the country as its dial code: the server's
+ * phone_code message shows on the country, and choosing another country clears both messages.
+ */
+export function countryInputProps<Values extends { country: string }>(form: UseFormReturnType<Values>): FieldInputProps {
+  const errors: Record<string, ReactNode> = form.errors;
+  return {
+    ...form.getInputProps('country'),
+    onChange: (country: string) => {
+      (form.setFieldValue as (path: string, value: unknown) => void)('country', country);
+      form.clearFieldError('country');
+      form.clearFieldError('phone_code');
+    },
+    error: errors.country ?? errors.phone_code,
+  };
 }
 
 /** Product §2/§5: '+dial code' prefix (or 00), digits only as typed, numeric keypad. */
