@@ -58,7 +58,7 @@ export default defineConfig({
     rollupOptions: {
       treeshake: {
         // These declare module-level singletons but have no effect until used: without this, the
-        // unused parts of Mantine's modal scroll lock stay in the first load (field notes, ADR 008).
+        // unused parts of Mantine's modal scroll lock stay in the first load (docs/references.md, ADR 008).
         moduleSideEffects: (id) =>
           !/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref)\//.test(id),
       },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { line } from './text.ts';
 import { envelope } from './envelope.ts';
 
-/** The 41 județe plus Municipiul București (field notes). */
+/** The 41 județe plus Municipiul București (docs/references.md). */
 export const COUNTIES = [
   'Alba',
   'Arad',

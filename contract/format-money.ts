@@ -3,7 +3,7 @@
  * way both sides show an amount.
  *
  * Money per product §5/§9: 2 decimals, the currency symbol before the amount for `prefix`,
- * after it for `suffix`; digits in Romanian style (1.234,50) — field notes, Romania.
+ * after it for `suffix`; digits in Romanian style (1.234,50) — docs/references.md, Romania.
  */
 export interface CurrencyFormat {
   symbol: string;

@@ -45,7 +45,7 @@ const summary = {
   browserSecondsTotal: Math.round(sum('seconds')),
   secondsPerSequence: { min: seconds[0], median: seconds[Math.floor(seconds.length / 2)], max: seconds.at(-1) },
   seeds: [...new Set(records.map((r) => r.seed))],
-  /** Client builds (index.html + sw.js hash; records from before stop 17 carry none). */
+  /** Client builds (index.html + sw.js hash; records from older builds of the soak carry none). */
   builds: Object.fromEntries(
     [...new Set(records.map((r) => r.build ?? 'unrecorded'))].map((b) => [
       b,

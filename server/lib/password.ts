@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt (node:crypto), at the parameters of the field notes / OWASP:
+ * Password hashing with scrypt (node:crypto), at the parameters of docs/references.md / OWASP:
  * N = 2^17, r = 8, p = 1, 16-byte salt, 32-byte key. The parameters are stored with each hash
  * ("scrypt$17$8$1$<salt>$<key>", base64url), so verifying always uses the hash's own cost and a
  * stronger default later only needs `needsRehash`.

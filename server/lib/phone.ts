@@ -1,5 +1,5 @@
 /**
- * Phone numbers to E.164 with the country's dial code (field notes: "+40 followed by 9 digits;
+ * Phone numbers to E.164 with the country's dial code (docs/references.md: "+40 followed by 9 digits;
  * nationally 10 digits with a leading 0; store E.164").
  *
  * The shopper types digits only (product §5) next to a dial-code selector. Accepted for +40:

@@ -1,6 +1,6 @@
 /**
  * Romanian phone display: +40 followed by 9 digits is shown as "+40 7xx xxx xxx", a national
- * 10-digit number as "07xx xxx xxx" (field notes, Romania). Anything else is left as given.
+ * 10-digit number as "07xx xxx xxx" (docs/references.md, Romania). Anything else is left as given.
  */
 export function formatPhone(raw: string): string {
   const digits = raw.replace(/[^\d+]/g, '');

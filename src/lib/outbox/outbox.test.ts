@@ -336,7 +336,7 @@ describe('outbox', () => {
   });
 
   it('the worker answering changes while a tab is open: each answer enters the tab once, and no answered change stays shown as waiting', async () => {
-    // Soak stop 17 (OFFLINE_SEED=115487880 OFFLINE_PATH=44): after two adds sent by the service
+    // Found by the offline soak (OFFLINE_SEED=115487880 OFFLINE_PATH=44): after two adds sent by the service
     // worker, a tab's drawer showed one of them twice — the server's line plus the same change
     // still "waiting" — until the next reload.
     const server = fakeServer();
