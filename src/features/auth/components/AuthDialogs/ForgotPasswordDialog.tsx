@@ -73,10 +73,7 @@ export function ForgotPasswordDialog({
           <Text size="sm" c="dimmed">
             {otpType === 'phone' ? t('auth.forgot_text_phone') : t('auth.forgot_text_email')}
           </Text>
-          <CountryField
-            countries={countries}
-            {...countryInputProps(form)}
-          />
+          <CountryField countries={countries} {...countryInputProps(form)} />
           {otpType === 'phone' ? (
             <PhoneField dialCode={phoneCode} {...form.getInputProps('phone')} />
           ) : (

@@ -67,10 +67,7 @@ export function LoginModal({
           </Text>
           <SocialButtons settings={social} />
           {(social.google || social.facebook || social.apple) && <Divider label={t('auth.or_continue_with')} labelPosition="center" />}
-          <CountryField
-            countries={countries}
-            {...countryInputProps(form)}
-          />
+          <CountryField countries={countries} {...countryInputProps(form)} />
           <PhoneField dialCode={phoneCode} {...form.getInputProps('phone')} />
           <PasswordField label={t('auth.password')} {...form.getInputProps('password')} testId="login-password" />
           <Anchor component="button" type="button" size="sm" ta="right" onClick={() => authDialogStore.open('forgot')}>

@@ -65,10 +65,7 @@ export function RegisterModal({ countries, defaultCountry }: { countries: Countr
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <TextInput label={t('auth.full_name')} {...form.getInputProps('name')} autoComplete="name" data-testid="register-name" />
-          <CountryField
-            countries={countries}
-            {...countryInputProps(form)}
-          />
+          <CountryField countries={countries} {...countryInputProps(form)} />
           <PhoneField label={t('auth.phone_number')} dialCode={phoneCode} {...form.getInputProps('phone')} />
           <PasswordField
             label={t('auth.create_password')}
