@@ -82,6 +82,22 @@ const browser = await chromium.launch({
 });
 const VARIANT = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\.(avif|webp|jpg)$/;
 
+/**
+ * An image's original as stored. A seeded photo's original is drawn only when its full width is
+ * asked for (narrower variants are drawn at their own width, ADR 024): the widest variant that
+ * exists is asked for first, which stores it.
+ */
+async function storedOriginal(key) {
+  const file = path.join(dataDir, 'uploads', 'originals', `${key}.jpg`);
+  if (!existsSync(file))
+    for (const width of [1600, 1280, 960, 640, 480, 320, 160]) {
+      const response = await fetch(`${base}/media/img/v1/${key}/${width}.jpg`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    }
+  return readFileSync(file);
+}
+
 async function visit({ originals = false } = {}) {
   const context = await browser.newContext({
     viewport: { width, height: 812 },
@@ -95,8 +111,7 @@ async function visit({ originals = false } = {}) {
   if (originals) {
     await page.route(VARIANT, async (route) => {
       const [, key] = VARIANT.exec(new URL(route.request().url()).pathname);
-      const file = path.join(dataDir, 'uploads', 'originals', `${key}.jpg`);
-      await route.fulfill({ status: 200, contentType: 'image/jpeg', body: readFileSync(file) });
+      await route.fulfill({ status: 200, contentType: 'image/jpeg', body: await storedOriginal(key) });
     });
   }
   const images = [];
