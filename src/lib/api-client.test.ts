@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { defineRoute } from '../../contract/route.ts';
 import { addressApi } from '../../contract/routes/addresses.ts';
-import { ApiError, NetworkError, ServiceUnavailableError, apiRequest, callRoute, onUnauthorized, setTokenReader } from './api-client.ts';
+import {
+  ApiError,
+  NetworkError,
+  ServiceUnavailableError,
+  apiRequest,
+  callRoute,
+  failureMessage,
+  onUnauthorized,
+  setTokenReader,
+} from './api-client.ts';
 import { connectivity } from './connectivity.ts';
 
 function stubFetch(status: number, body: unknown) {
@@ -116,5 +125,15 @@ describe('callRoute', () => {
     expect((fetchMock.mock.calls[0] as unknown as [URL])[0].pathname).toBe('/api/things/a%2Fb%20%C4%83');
     expect(() => callRoute(addressApi.remove, { params: {} as { id: number } })).toThrow(/no value for :id/);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('failureMessage', () => {
+  const t = (key: string) => `t:${key}`;
+  it('offline or unreachable: needs a connection; an answer: its message; else: it failed', () => {
+    expect(failureMessage(new NetworkError(new Error('offline')), t)).toBe('t:checkout.action_offline');
+    expect(failureMessage(new ServiceUnavailableError(503, 2), t)).toBe('t:checkout.action_offline');
+    expect(failureMessage(new ApiError(409, 'Comanda nu mai poate fi anulată.'), t)).toBe('Comanda nu mai poate fi anulată.');
+    expect(failureMessage(new TypeError('x is undefined'), t)).toBe('t:errors.page_failed_text');
   });
 });

@@ -53,6 +53,16 @@ export class ServiceUnavailableError extends NetworkError {
   }
 }
 
+/**
+ * What to tell the shopper when an action failed: offline (or the server unreachable), that it
+ * needs a connection; an answer from the server, its own message; anything else, that it failed.
+ */
+export function failureMessage(error: unknown, t: (key: string) => string): string {
+  if (error instanceof NetworkError) return t('checkout.action_offline');
+  if (error instanceof ApiError) return error.message;
+  return t('errors.page_failed_text');
+}
+
 const isUnavailableStatus = (status: number) => status === 502 || status === 503 || status === 504;
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date), or null. */

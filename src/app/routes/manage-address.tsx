@@ -17,7 +17,7 @@ import {
 } from '../../features/addresses/api/addresses-api.ts';
 import { AddressCard } from '../../features/addresses/components/AddressCard.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { failureMessage } from '../../lib/api-client.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
@@ -36,12 +36,7 @@ export function Component() {
   const fail = (error: unknown) =>
     notifications.show({
       color: 'red',
-      message:
-        error instanceof NetworkError
-          ? t('checkout.action_offline')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.page_failed_text'),
+      message: failureMessage(error, t),
     });
   const run = async (address: Address, action: () => Promise<{ message: string }>) => {
     setBusy(address.id);

@@ -16,7 +16,7 @@ import { AddressLines } from '../../features/addresses/components/AddressCard.ts
 import { CheckoutSummary } from '../../features/checkout/components/CheckoutSummary.tsx';
 import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { formatMoney } from '../../../contract/format-money.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
@@ -73,12 +73,7 @@ function OrderDetailsPage({ id }: { id: number }) {
       notifications.show({ color: 'green', message: response.message });
       setConfirming(false);
     } catch (error) {
-      const message =
-        error instanceof NetworkError
-          ? t('checkout.action_offline')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.page_failed_text');
+      const message = failureMessage(error, t);
       notifications.show({ color: 'red', message });
       if (error instanceof ApiError) void query.refetch();
     } finally {

@@ -25,7 +25,7 @@ import { TicketThread } from '../../features/support/components/TicketThread/Tic
 import { ReplyForm } from '../../features/support/components/ReplyForm/ReplyForm.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader =
@@ -91,12 +91,7 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
       notifications.show({ color: 'green', message: response.message });
       setConfirming(false);
     } catch (error) {
-      const message =
-        error instanceof NetworkError
-          ? t('checkout.action_offline')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.page_failed_text');
+      const message = failureMessage(error, t);
       notifications.show({ color: 'red', message });
       if (error instanceof ApiError) void query.refetch();
     } finally {

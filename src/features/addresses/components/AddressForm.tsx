@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_TYPES, COUNTIES, addressInputSchema, type AddressInput } from '../../../../contract/addresses.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/api-client.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 
 export const EMPTY_ADDRESS: AddressInput = {
@@ -44,13 +44,7 @@ export function AddressForm({ initial = EMPTY_ADDRESS, onSubmit, onCancel, submi
       return onSubmit(input);
     },
     onError: (error) => {
-      setFormError(
-        error instanceof NetworkError
-          ? t('checkout.action_offline')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.page_failed_text'),
-      );
+      setFormError(failureMessage(error, t));
     },
   });
   const { values } = form;

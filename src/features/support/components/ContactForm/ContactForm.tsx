@@ -6,9 +6,8 @@
  * again. What is typed stays as a draft on the device until it is sent; offline the button says
  * it needs a connection and nothing is queued.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useOnline } from '../../../../lib/connectivity.ts';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -18,9 +17,8 @@ import {
   contactSchema,
   type ContactPayload,
 } from '../../../../../contract/support.ts';
-import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
-import { useFormDraft } from '../../lib/drafts.ts';
+import { useSupportForm } from '../../hooks/use-support-form.ts';
+import { FormStatus } from '../FormStatus/FormStatus.tsx';
 import { MessageField } from '../MessageField/MessageField.tsx';
 import { SendButton } from '../SendButton/SendButton.tsx';
 
@@ -51,39 +49,15 @@ export interface ContactFormProps {
 
 export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   const { t } = useTranslation();
-  const { online } = useOnline();
-  const draft = useFormDraft<ContactDraft>(draftKey, EMPTY_CONTACT, prefill);
-  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const {
-    form,
-    onSubmit: send,
-    busy,
-  } = useSchemaForm({
+  const { form, submit, busy, online, formError } = useSupportForm({
+    draftKey,
+    empty: EMPTY_CONTACT,
+    // Empty again after a send, the shopper's own details kept, for another message.
+    prefill,
     schema: contactFormSchema,
-    initialValues: draft.initialValues,
-    onValuesChange: draft.save,
-    submit: (payload) => {
-      setFormError(null);
-      // Nothing is queued: offline the form says so, and what was typed stays as the draft.
-      if (!online) return Promise.reject(new NetworkError(new Error('offline')));
-      return onSubmit(payload);
-    },
-    onSuccess: (response) => {
-      // Empty again (the shopper's own details kept) for another message, and no draft left.
-      form.setValues({ ...EMPTY_CONTACT, ...prefill });
-      draft.forget();
-      setSent(response.message);
-    },
-    onError: (error) => {
-      setFormError(
-        error instanceof NetworkError
-          ? t('checkout.action_offline')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.page_failed_text'),
-      );
-    },
+    send: onSubmit,
+    onSent: (response) => setSent(response.message),
   });
 
   // One of e-mail and phone is enough: typing either answers the message on both.
@@ -106,12 +80,7 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
   }
 
   return (
-    <form
-      onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))}
-      noValidate
-      data-testid="contact-form"
-      aria-label={t('contact.form_title')}
-    >
+    <form onSubmit={submit} noValidate data-testid="contact-form" aria-label={t('contact.form_title')}>
       <Stack gap="sm">
         <TextInput label={t('contact.name')} {...form.getInputProps('name')} autoComplete="name" maxLength={CONTACT_NAME_MAX} required />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -140,16 +109,7 @@ export function ContactForm({ prefill, draftKey, onSubmit }: ContactFormProps) {
         </Text>
         <TextInput label={t('contact.subject')} {...form.getInputProps('subject')} maxLength={CONTACT_SUBJECT_MAX} required />
         <MessageField label={t('contact.message')} {...form.getInputProps('message')} max={CONTACT_MESSAGE_MAX} required />
-        {!online && (
-          <Alert color="yellow" role="status" data-testid="form-offline">
-            {t('support_forms.offline_draft')}
-          </Alert>
-        )}
-        {formError && (
-          <Text size="sm" c="red.8" role="alert" data-testid="form-error">
-            {formError}
-          </Text>
-        )}
+        <FormStatus online={online} error={formError} />
         <Group justify="flex-end">
           <SendButton online={online} busy={busy} label={t('contact.send')} />
         </Group>

@@ -6,9 +6,8 @@
  * the button says it needs a connection and nothing is queued. A retried send reuses its
  * Idempotency-Key, so a dropped answer never opens two tickets.
  */
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useOnline } from '../../../../lib/connectivity.ts';
+import { useState } from 'react';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   createTicketSchema,
@@ -17,11 +16,11 @@ import {
   TICKET_SUBJECT_MAX,
   type CreateTicketPayload,
 } from '../../../../../contract/support.ts';
-import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
-import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
-import { useFormDraft } from '../../lib/drafts.ts';
+import { formSchema } from '../../../../lib/use-schema-form.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';
+import { useSupportForm } from '../../hooks/use-support-form.ts';
 import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';
+import { FormStatus } from '../FormStatus/FormStatus.tsx';
 import { MessageField } from '../MessageField/MessageField.tsx';
 import { SendButton } from '../SendButton/SendButton.tsx';
 
@@ -48,39 +47,17 @@ export interface TicketFormProps {
 
 export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormProps) {
   const { t } = useTranslation();
-  const { online } = useOnline();
-  const draft = useFormDraft<TicketDraft>(draftKey, EMPTY_TICKET);
   const [attachment, setAttachment] = useState<File | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const attempt = useAttemptKey();
-  const {
-    form,
-    onSubmit: send,
-    busy,
-  } = useSchemaForm({
+  const { form, submit, busy, online, formError } = useSupportForm({
+    draftKey,
+    empty: EMPTY_TICKET,
     schema: ticketFormSchema,
-    initialValues: draft.initialValues,
-    onValuesChange: draft.save,
-    submit: (payload: CreateTicketPayload) => {
-      setFormError(null);
-      // Nothing is queued: offline the form says so, and what was typed stays as the draft.
-      if (!online) return Promise.reject(new NetworkError(new Error('offline')));
-      return onSubmit(payload, attachment, attempt.keyFor(JSON.stringify([payload, fileSignature(attachment)])));
-    },
-    onSuccess: () => {
+    send: (payload: CreateTicketPayload) =>
+      onSubmit(payload, attachment, attempt.keyFor(JSON.stringify([payload, fileSignature(attachment)]))),
+    onSent: () => {
       attempt.renew();
-      form.setValues(EMPTY_TICKET);
-      draft.forget();
       setAttachment(null);
-    },
-    onError: (error) => {
-      setFormError(
-        error instanceof NetworkError
-          ? t('checkout.action_offline')
-          : error instanceof ApiError
-            ? error.message
-            : t('errors.page_failed_text'),
-      );
     },
   });
   const { values } = form;
@@ -88,12 +65,7 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
   const orderOptions = orders.map((order) => ({ value: String(order.id), label: t('tickets.order_option', { number: order.number }) }));
 
   return (
-    <form
-      onSubmit={(event: FormEvent<HTMLFormElement>) => (busy ? event.preventDefault() : send(event))}
-      noValidate
-      data-testid="ticket-form"
-      aria-label={t('tickets.new_title')}
-    >
+    <form onSubmit={submit} noValidate data-testid="ticket-form" aria-label={t('tickets.new_title')}>
       <Stack gap="sm">
         <TextInput
           label={t('tickets.subject')}
@@ -139,16 +111,7 @@ export function TicketForm({ orders, draftKey, onSubmit, onCancel }: TicketFormP
           error={form.errors.attachment}
           onError={(message) => form.setFieldError('attachment', message)}
         />
-        {!online && (
-          <Alert color="yellow" role="status" data-testid="form-offline">
-            {t('support_forms.offline_draft')}
-          </Alert>
-        )}
-        {formError && (
-          <Text size="sm" c="red.8" role="alert" data-testid="form-error">
-            {formError}
-          </Text>
-        )}
+        <FormStatus online={online} error={formError} />
         <Group justify="flex-end" gap="sm">
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
