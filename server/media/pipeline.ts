@@ -101,7 +101,7 @@ export interface ImagePipelineOptions {
 export class ImagePipeline {
   /** Variants this process encoded (tests: concurrent requests for one variant encode once). */
   encodes = 0;
-  /** Generated originals this process drew. */
+  /** Generated photos this process drew (full-size originals, and narrower variants drawn at their width). */
   drawn = 0;
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly waiting: (() => void)[] = [];
