@@ -30,7 +30,33 @@ const shell = shellChunk({
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
-export default defineConfig({
+/**
+ * The server bundle (`vite build --ssr`, after the client's): the app's own components and routes,
+ * for a first screen's HTML drawn on the server (docs/decisions/028-first-screen-html.md). One
+ * self-contained file with React's production build, inside the app's directory (a deploy swaps
+ * both at once) under a dot-directory, which the server never serves.
+ */
+const serverBundle = defineConfig({
+  define: {
+    'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()),
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
+  plugins: [react()],
+  publicDir: false,
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: 'dist/.ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: false,
+    rollupOptions: { output: { codeSplitting: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBundle : browserBundle));
+
+const browserBundle = defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   plugins: [
     react(),

@@ -140,5 +140,10 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     });
   }
 
-  if (options.serveStatic !== false) await fastify.register(staticPlugin, { root: env.STATIC_DIR, firstAnswersMs: env.FIRST_ANSWERS_MS });
+  if (options.serveStatic !== false)
+    await fastify.register(staticPlugin, {
+      root: env.STATIC_DIR,
+      firstAnswersMs: env.FIRST_ANSWERS_MS,
+      firstScreenHtmlMs: env.FIRST_SCREEN_HTML_MS,
+    });
 }

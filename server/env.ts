@@ -203,6 +203,14 @@ const envSchema = z
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int('FIRST_ANSWERS_MS must be a whole number').min(0).max(5_000).default(250),
     ),
+    /**
+     * The time a first screen's HTML may take to render on the server (ADR 028,
+     * first-screen/render.ts), in ms; 0 sends every page without it (the browser draws it).
+     */
+    FIRST_SCREEN_HTML_MS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('FIRST_SCREEN_HTML_MS must be a whole number').min(0).max(5_000).default(300),
+    ),
 
     // --- Photographs (issue 15, ADR 024) ----------------------------------------------------
     /**

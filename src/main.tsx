@@ -10,7 +10,7 @@
 import './styles/mantine.css';
 import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { bindOnlineManager, createQueryClient } from './lib/query-client.ts';
 import { connectivity } from './lib/connectivity.ts';
@@ -25,6 +25,7 @@ import { presentOutboxNotices, wireOutbox } from './app/outbox-wiring.ts';
 import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { firstLoadBudget, markFirstNavigationDone } from './app/first-load.ts';
+import { sessionStore } from './features/auth/lib/session-store.ts';
 
 async function start() {
   // Whatever navigator.onLine claims, look: the offline banner and the outbox follow what a
@@ -69,19 +70,40 @@ async function start() {
   budget.done();
   markFirstNavigationDone();
 
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
   // A transition: React renders the screen in slices and lets the browser breathe in between,
   // so no single long task blocks the page. The router is already initialized (routerReady),
   // so no router update can slip in between this render and its commit.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient} persistedCache={persistedCache} i18n={i18n}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    );
-  });
+  const container = document.getElementById('root')!;
+  if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
+    // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over
+    // its elements instead of building them again. Should anything differ after all, React
+    // draws the screen anew (a recoverable error, reported as a warning).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error, info) => console.warn('[first-screen] drawn anew:', error, info.componentStack),
+      });
+    });
+  } else {
+    // No drawn screen, or one drawn for somebody else (signed in, English, a returning visit):
+    // React replaces it at its first commit.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
+}
+
+/**
+ * The server draws first screens for an anonymous Romanian visitor with nothing stored (ADR
+ * 028). This visit sees the same screen when it is one: else its first render would differ.
+ */
+function drawnForThisVisit(language: string, hadPersistedData: boolean): boolean {
+  return language === DEFAULT_LOCALE && !hadPersistedData && !sessionStore.get().token;
 }
 
 void start();

@@ -123,7 +123,7 @@ export function createFirstAnswers(
   }
 
   /** The answers for a first screen, or null when nothing came within the budget. */
-  return async function firstAnswersFor(first: FirstScreen): Promise<FirstAnswers | null> {
+  async function firstAnswersFor(first: FirstScreen): Promise<FirstAnswers | null> {
     if (budgetMs <= 0) return null;
     const answers: Record<string, unknown> = {};
     let timer: NodeJS.Timeout | undefined;
@@ -134,5 +134,8 @@ export function createFirstAnswers(
     // ones still under way are left to the app.
     const sent = { ...answers };
     return Object.keys(sent).length ? { locale, answers: sent } : null;
-  };
+  }
+
+  // `ask`: one answer by its address, under the same bounds (the first screen's HTML asks with it: render.ts).
+  return Object.assign(firstAnswersFor, { ask: get });
 }

@@ -19,8 +19,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers, firstScreenOf } from '../first-screen/first-answers.ts';
 import { appPage, withFirstAnswers } from '../first-screen/page.ts';
+import { answersOfScreen, createFirstScreenRenderer, withFirstScreen } from '../first-screen/render.ts';
 
-export default fp<{ root: string; firstAnswersMs?: number }>(async function staticPlugin(app: FastifyInstance, { root, firstAnswersMs }) {
+export default fp<{ root: string; firstAnswersMs?: number; firstScreenHtmlMs?: number }>(async function staticPlugin(
+  app: FastifyInstance,
+  { root, firstAnswersMs, firstScreenHtmlMs },
+) {
   const dir = path.resolve(root);
   if (!existsSync(path.join(dir, 'index.html'))) {
     app.log.warn({ dir }, 'no built app found yet: run `npm run build` (served as soon as it is there)');
@@ -46,6 +50,7 @@ export default fp<{ root: string; firstAnswersMs?: number }>(async function stat
 
   const readPage = appPage(dir);
   const firstAnswersFor = createFirstAnswers(app, { budgetMs: firstAnswersMs ?? FIRST_ANSWERS_BUDGET_MS });
+  const renderFirstScreen = createFirstScreenRenderer(dir, firstAnswersFor.ask, { budgetMs: firstScreenHtmlMs });
 
   app.get('/*', async (request, reply) => {
     let urlPath: string;
@@ -68,7 +73,14 @@ export default fp<{ root: string; firstAnswersMs?: number }>(async function stat
     if (screen) {
       const html = await readPage();
       const first = html === null ? null : await firstAnswersFor(screen);
-      if (html !== null && first) return reply.type('text/html; charset=utf-8').send(withFirstAnswers(html, first));
+      if (html !== null && first) {
+        // The screen drawn from the answers the page carries (ADR 028), when it could be in time.
+        const rendered = await renderFirstScreen(urlPath);
+        const page = rendered
+          ? withFirstScreen(withFirstAnswers(html, answersOfScreen(first, rendered)), rendered)
+          : withFirstAnswers(html, first);
+        return reply.type('text/html; charset=utf-8').send(page);
+      }
     }
     return reply.sendFile('index.html');
   });

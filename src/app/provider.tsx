@@ -46,7 +46,11 @@ function LazyNotifications() {
   // be here by then: asked for only at that moment, it failed, and the notices of the visit stayed
   // hidden until the part tried again (seen in CI: cart.spec.ts, an offline add's failure notice).
   useEffect(() => prefetchCode(loadNotificationsHost), []);
-  const anyNow = useSyncExternalStore(notificationsStore.subscribe, () => anyShown(notificationsStore.getState()));
+  const anyNow = useSyncExternalStore(
+    notificationsStore.subscribe,
+    () => anyShown(notificationsStore.getState()),
+    () => false,
+  );
   // Once mounted, the host stays (it animates the last notice out).
   const [shown, setShown] = useState(anyNow);
   if (anyNow && !shown) setShown(true);

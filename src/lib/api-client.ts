@@ -139,10 +139,27 @@ export function callRoute<R extends ApiRoute>(route: R, input: RouteInput<R> = {
   });
 }
 
+/**
+ * Where a GET goes while the server renders a first screen (ADR 028, src/entry-server.tsx): the
+ * server's own API, asked in-process as an anonymous Romanian visitor. Never set in a browser.
+ * `undefined` from it means no answer (the screen renders as it would offline, and is not used).
+ */
+type ServerTransport = (pathAndQuery: string) => Promise<unknown>;
+let serverTransport: ServerTransport | null = null;
+export function setServerTransport(transport: ServerTransport | null) {
+  serverTransport = transport;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  const url = new URL(`${API_BASE}${path}`, serverTransport ? 'http://server.invalid' : window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  if (serverTransport) {
+    if ((options.method ?? 'GET') !== 'GET') throw new Error(`${options.method} ${path} while rendering on the server`);
+    const answer = await serverTransport(url.pathname.slice(API_BASE.length) + url.search);
+    if (answer === undefined) throw new NetworkError(new Error(`no server answer for ${path}`));
+    return answer as T;
   }
   const headers: Record<string, string> = {
     Accept: 'application/json',

@@ -30,7 +30,7 @@ export async function initI18n(lng = initialLocale()) {
     returnEmptyString: false,
     react: { bindI18nStore: 'added' },
   });
-  document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
   return i18n;
 }
 

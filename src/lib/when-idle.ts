@@ -11,7 +11,9 @@ let markShown: () => void = () => undefined;
 const firstScreenShown = new Promise<void>((resolve) => {
   markShown = resolve;
   // Whatever happens to the first screen (an error page, a test without RootShell), idle work runs.
-  setTimeout(resolve, 5000);
+  // Never on the server: every screen it draws is a first screen (ADR 028), drawn as the browser's
+  // first render will be, which hydrates it.
+  if (typeof window !== 'undefined') setTimeout(resolve, 5000);
 });
 
 /** RootShell calls this once the first screen has been committed: idle work may start after its paint. */
@@ -45,8 +47,8 @@ export function whenIdle(work: () => void, timeout = 3000) {
 }
 
 /** False until `schedule` runs its work (once), then true. */
-function useScheduled(schedule: (work: () => void) => void, already = false): boolean {
-  const [done, setDone] = useState(already);
+function useScheduled(schedule: (work: () => void) => void): boolean {
+  const [done, setDone] = useState(false);
   useEffect(() => {
     if (done) return;
     let active = true;
@@ -89,5 +91,9 @@ export function whenEngaged(work: () => void) {
   onEngaged.add(work);
 }
 
-/** False until the shopper's first interaction with the page (see whenEngaged). */
-export const useEngaged = (): boolean => useScheduled(whenEngaged, engaged);
+/**
+ * False until the shopper's first interaction with the page (see whenEngaged). False at the first
+ * render even when she touched the page already: a screen drawn by the server (ADR 028) is
+ * hydrated as drawn; the effect makes it true at once.
+ */
+export const useEngaged = (): boolean => useScheduled(whenEngaged);

@@ -4,6 +4,7 @@
  */
 import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '../../../lib/api-client.ts';
 import { readStored, writeStored } from '../../../lib/storage.ts';
+import { serverSnapshotOf } from '../../../lib/server-snapshot.ts';
 
 import type { User } from '../../../../contract/auth.ts';
 
@@ -20,9 +21,12 @@ const EMPTY: AuthState = { user: null, token: null, addresses: [], favoriteProdu
 
 let state: AuthState = { ...EMPTY, ...readStored<Partial<AuthState>>(AUTH_STORAGE_KEY, {}) };
 const listeners = new Set<() => void>();
+const get = () => state;
 
 export const sessionStore = {
-  get: () => state,
+  get,
+  /** Signed out: what the server draws a first screen as (ADR 028), so what hydration starts from. */
+  serverSnapshot: serverSnapshotOf(get, EMPTY),
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

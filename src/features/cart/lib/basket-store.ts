@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage.ts';
+import { serverSnapshotOf } from '../../../lib/server-snapshot.ts';
 import type { AddressInput } from '../../../../contract/addresses.ts';
 import type { BuyNowItem } from '../../../../contract/checkout.ts';
 import { EMPTY_SELECTION, parseSelection, type Selection } from './selection.ts';
@@ -71,6 +72,9 @@ export const basketStore = {
   clear: () => basketStore.set({ ...EMPTY }),
 };
 
+/** The server draws a first screen with an empty basket (ADR 028): hydration starts from it. */
+const serverSnapshot = serverSnapshotOf(basketStore.get, { ...EMPTY, panelOpen: false });
+
 export function useBasket() {
-  return useSyncExternalStore(basketStore.subscribe, basketStore.get, basketStore.get);
+  return useSyncExternalStore(basketStore.subscribe, basketStore.get, serverSnapshot);
 }
