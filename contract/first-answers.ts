@@ -18,3 +18,18 @@ export function firstAnswerKey(path: string, params: URLSearchParams): string {
   const query = sorted.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/**
+ * A page whose first screen the server drew (ADR 028) names the app's code here instead of in
+ * script and modulepreload tags: the start-up script starts it once the drawn screen's own
+ * content (stylesheet, photos) has loaded, so on a weak connection the photos do not share it
+ * with ~200 KB of code. Taps meanwhile are held and replayed (src/lib/early-taps.ts).
+ */
+export const APP_CODE_ELEMENT_ID = 'app-code';
+
+export interface AppCode {
+  /** The entry module's address. */
+  entry: string;
+  /** The modules it imports, preloaded with it. */
+  preload: string[];
+}

@@ -67,6 +67,13 @@ if (!values['no-build']) {
     { stdio: 'inherit' },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);
+  // The server bundle that draws first screens (ADR 028), where the server looks for it.
+  const ssr = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, '.ssr'), '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
+  if (ssr.status !== 0) process.exit(ssr.status ?? 1);
 }
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error(`${path.relative(process.cwd(), dist)}/index.html missing: build first or drop --no-build`);

@@ -26,6 +26,8 @@ import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { firstLoadBudget, markFirstNavigationDone } from './app/first-load.ts';
 import { sessionStore } from './features/auth/lib/session-store.ts';
+import { replayTaps, takeEarlyTaps } from './lib/early-taps.ts';
+import { afterFirstScreenShown } from './lib/when-idle.ts';
 
 async function start() {
   // Whatever navigator.onLine claims, look: the offline banner and the outbox follow what a
@@ -81,7 +83,10 @@ async function start() {
   // so no single long task blocks the page. The router is already initialized (routerReady),
   // so no router update can slip in between this render and its commit.
   const container = document.getElementById('root')!;
+  // From here React answers taps itself; those made before, on the drawn screen, come again once it is live.
+  const earlyTaps = takeEarlyTaps();
   if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
+    afterFirstScreenShown(() => replayTaps(earlyTaps));
     // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over
     // its elements instead of building them again. Should anything differ after all, React
     // draws the screen anew (a recoverable error, reported as a warning).
@@ -92,7 +97,7 @@ async function start() {
     });
   } else {
     // No drawn screen, or one drawn for somebody else (signed in, English, a returning visit):
-    // React replaces it at its first commit.
+    // React replaces it at its first commit (and the taps held on it go with it).
     const root = createRoot(container);
     startTransition(() => root.render(app));
   }

@@ -18,7 +18,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
-import { firstAnswerKey, type FirstAnswers } from '../../contract/first-answers.ts';
+import {
+  APP_CODE_ELEMENT_ID,
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstAnswerKey,
+  type AppCode,
+  type FirstAnswers,
+} from '../../contract/first-answers.ts';
 
 /** Where the build writes the server bundle, inside the app's directory (dot: never served). */
 export const SERVER_ENTRY = '.ssr/entry-server.js';
@@ -131,10 +137,24 @@ export function answersOfScreen(first: FirstAnswers, rendered: RenderedScreen): 
   return { locale: first.locale, answers: { ...first.answers, ...rendered.answers } };
 }
 
-/** The screen's HTML inside the page's root element (the built page has it empty). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The screen's HTML inside the page's root element (the built page has it empty), and the app's
+ * code named in an inert element instead of its script and modulepreload tags: the start-up
+ * script starts it once the drawn screen's content has loaded (APP_CODE_ELEMENT_ID). The element
+ * goes right after the first answers, before the start-up script that reads both.
+ */
 export function withFirstScreen(html: string, rendered: RenderedScreen): string {
   const root = '<div id="root"></div>';
-  const at = html.indexOf(root);
-  if (at < 0) return html;
-  return `${html.slice(0, at)}<div id="root">${rendered.html}</div>${html.slice(at + root.length)}`;
+  const answers = html.indexOf(`id="${FIRST_ANSWERS_ELEMENT_ID}"`);
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!html.includes(root) || answers < 0 || !entry) return html;
+  const code: AppCode = { entry: entry[1]!, preload: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!) };
+  const afterAnswers = html.indexOf('</script>', answers) + '</script>'.length;
+  const element = `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
+  const head = html.slice(0, afterAnswers) + element + html.slice(afterAnswers).replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  // A function, not a string: `$&` in a seller's text is not a replacement pattern.
+  return head.replace(root, () => `<div id="root">${rendered.html}</div>`);
 }

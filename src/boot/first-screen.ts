@@ -24,11 +24,18 @@ import { PRODUCT_LIST_PATH, productPath, similarProductsPath } from '../../contr
 import { MASTER_PATH, SETTINGS_PATH, translationsPath } from '../../contract/api-paths/storefront.ts';
 import type { categoryResponseSchema, productDetailsResponseSchema, productListResponseSchema, Product } from '../../contract/catalog.ts';
 import type { bannersResponseSchema } from '../../contract/content.ts';
-import { FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey, type FirstAnswers } from '../../contract/first-answers.ts';
+import {
+  APP_CODE_ELEMENT_ID,
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstAnswerKey,
+  type AppCode,
+  type FirstAnswers,
+} from '../../contract/first-answers.ts';
 import type { ImageMeta } from '../../contract/images.ts';
 import type { masterResponseSchema } from '../../contract/master.ts';
 import { DEFAULT_PRODUCT_THUMBNAIL } from '../features/products/lib/media.ts';
 import { BANNER_SIZES, CARD_SIZES, SAVE_DATA_MAX_WIDTH, STAGE_SIZES } from '../lib/photo-sizes.ts';
+import { holdEarlyTaps } from '../lib/early-taps.ts';
 
 /** The screens a visit most often starts on (src/app/router.tsx). */
 export type FirstScreen = 'home' | 'category' | 'product';
@@ -42,11 +49,16 @@ export type FirstScreenChunks = Record<FirstScreen, string[]>;
 type Answer<Schema extends z.ZodType> = z.output<Schema>;
 type NetworkInformation = { saveData?: boolean; effectiveType?: string };
 
+/** The longest a drawn screen's photos hold back the app's code (ms). */
+const APP_CODE_WAIT_MS = 3000;
+
 /** Where the app keeps its session and language (lib/api-client.ts: AUTH_STORAGE_KEY, LOCALE_STORAGE_KEY). */
 const AUTH_KEY = 'auth';
 const LOCALE_KEY = 'locale';
 
 export function startFirstScreen(chunks: FirstScreenChunks): void {
+  // A screen the server drew shows its buttons before the app can answer them (ADR 028).
+  holdEarlyTaps();
   const path = location.pathname;
   const head = document.head;
   let m: RegExpExecArray | null = null;
@@ -63,8 +75,38 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
   if (path === '/') screen = 'home';
   else if ((m = /^\/categories\/([^/]+)$/.exec(path))) screen = 'category';
   else if ((m = /^\/products\/(\d+)\/details$/.exec(path))) screen = 'product';
-  if (screen)
-    chunks[screen].forEach((file) => (/\.css$/.test(file) ? link('preload', '/' + file, 'style') : link('modulepreload', '/' + file)));
+  const screenCode = () => {
+    if (screen)
+      chunks[screen].forEach((file) => (/\.css$/.test(file) ? link('preload', '/' + file, 'style') : link('modulepreload', '/' + file)));
+  };
+  // A screen the server drew (ADR 028) names the app's code instead of loading it with the page:
+  // the code starts once the screen's stylesheet and photos are in (the `load` event), or after
+  // APP_CODE_WAIT_MS at the latest — on a weak connection the photos the shopper looks at do not
+  // share it with ~200 KB of code she cannot see. Her taps meanwhile are held (holdEarlyTaps).
+  let appCode: AppCode | null = null;
+  try {
+    const el = document.getElementById(APP_CODE_ELEMENT_ID);
+    appCode = el && (JSON.parse(el.textContent as string) as AppCode);
+  } catch {
+    appCode = null;
+  }
+  if (appCode) {
+    const code = appCode;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      code.preload.forEach((file) => link('modulepreload', file));
+      screenCode();
+      const s = document.createElement('script');
+      s.type = 'module';
+      s.crossOrigin = '';
+      s.src = code.entry;
+      head.appendChild(s);
+    };
+    addEventListener('load', start);
+    setTimeout(start, APP_CODE_WAIT_MS);
+  } else screenCode();
 
   // Data: on a first visit only (no service worker in control yet) and signed out.
   if (!window.fetch || (navigator.serviceWorker && navigator.serviceWorker.controller)) return;

@@ -23,6 +23,11 @@ export function markFirstScreenShown() {
   requestAnimationFrame(() => setTimeout(markShown, 0));
 }
 
+/** `work` right after the first screen's first paint (the drawn screen hydrated: main.tsx). */
+export function afterFirstScreenShown(work: () => void) {
+  void firstScreenShown.then(work);
+}
+
 let firstScreenSettled = false;
 void firstScreenShown.then(() => whenIdle(() => (firstScreenSettled = true)));
 

@@ -1,0 +1,111 @@
+/**
+ * A first visit's screen is drawn by the server (ADR 028): it shows before any script has run,
+ * the app takes over the very elements it drew (no second drawing, no "drawn anew" warning), a
+ * tap made before the app could answer is answered once it can, and a visit the drawn screen was
+ * not made for (English) gets its own screen, not the drawn one beside it.
+ */
+import { expect, test, type ConsoleMessage } from '@playwright/test';
+import ro from '../../src/locales/ro.json' with { type: 'json' };
+import en from '../../src/locales/en.json' with { type: 'json' };
+
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const CATEGORY = '/categories/imbracaminte-femei';
+
+test('without any script, a first visit to a category page shows its title and product cards', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(CATEGORY);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Îmbrăcăminte femei');
+  const cards = page.getByTestId('product-card');
+  expect(await cards.count()).toBeGreaterThanOrEqual(2);
+  await expect(cards.first().locator('img').first()).toHaveJSProperty('complete', true);
+  // The cards' links work without the app: a full page load, drawn by the server too.
+  await cards.first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/products\/\d+\/details$/);
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  await context.close();
+});
+
+for (const path of ['/', CATEGORY]) {
+  test(`the app takes over the drawn screen of ${path} without drawing it again`, async ({ browser }) => {
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.text().includes('[first-screen]')) warnings.push(message.text());
+    });
+    // The main element as the page's HTML has it, before any script of the app has run.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { drawnMain?: Element | null }).drawnMain = document.querySelector('main');
+      });
+    });
+    await page.goto(path);
+    // Live: the header's cart button opens the cart panel.
+    await page.getByTestId('cart-badge').getByRole('button').click();
+    await expect(page.getByRole('dialog', { name: new RegExp(ro['cart.my_cart']) })).toBeVisible();
+    const same = await page.evaluate(() => {
+      const drawn = (window as { drawnMain?: Element | null }).drawnMain;
+      return Boolean(drawn) && drawn === document.querySelector('main') && drawn!.isConnected;
+    });
+    expect(same).toBe(true);
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
+}
+
+test('a tap on a drawn button before the app has loaded is answered once it has', async ({ browser, request }) => {
+  const listing = await (await request.get('/api/products/filter?in_stock=1&sort=newest&page=1')).json();
+  const product = listing.data.data.find((p: { quantity: number }) => p.quantity > 0);
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // The app's entry script is held back until the test lets it go: a weak connection.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/products/${product.id}/details`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('add-to-cart').click();
+  // Nothing can answer yet: no dialog.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  // Signed out, adding to the cart asks to log in first: the held tap was answered.
+  await expect(page.getByText(ro['cart.login_first'])).toBeVisible();
+  await expect(page.getByRole('dialog', { name: ro['auth.login_title'] })).toBeVisible();
+  await context.close();
+});
+
+test('a search typed and sent before the app has loaded is searched once it has', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const box = page.getByRole('combobox', { name: ro['header.search'] }).filter({ visible: true }).first();
+  await box.fill('rochii');
+  await box.press('Enter');
+  // Not sent as a form: the page stays where it is until the app can search.
+  await expect(page).toHaveURL(/\/$/);
+  release();
+  await expect(page).toHaveURL(/\/products\?search=rochii$/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await context.close();
+});
+
+test('a shopper who chose English gets her own screen in place of the drawn Romanian one', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  await context.addInitScript(() => localStorage.setItem('locale', JSON.stringify('en')));
+  const page = await context.newPage();
+  await page.goto(CATEGORY);
+  await expect(page.getByTestId('sort-select').locator('option').first()).toHaveText(en['sort.newest']);
+  // One screen only: the drawn one is gone.
+  await expect(page.locator('main')).toHaveCount(1);
+  await expect(page.getByTestId('product-grid')).toHaveCount(1);
+  await context.close();
+});
