@@ -31,6 +31,8 @@ beforeAll(async () => {
   execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dir, '.ssr'), '--logLevel', 'error'], {
     stdio: 'inherit',
     timeout: 120_000,
+    // As `npm run build` runs it (Vitest sets NODE_ENV=test, which would make development JSX).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   t = await buildTestApp({
     env: {
@@ -144,6 +146,7 @@ describe("the render's bounds", () => {
     expect(fast?.html).toBe('<p>/ /master</p>');
     expect(fast?.answers).toEqual({ '/master': { url: '/master' } });
     const slow = render('/slow');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // under way
     const whileBusy = await render('/other');
     expect(whileBusy).toBeNull();
     expect(await slow).toBeNull();
@@ -166,5 +169,5 @@ describe("the render's bounds", () => {
 });
 
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;');
 }
