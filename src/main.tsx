@@ -26,7 +26,7 @@ import { AppProvider } from './app/provider.tsx';
 import { createRouter } from './app/router.tsx';
 import { firstLoadBudget, markFirstNavigationDone } from './app/first-load.ts';
 import { sessionStore } from './features/auth/lib/session-store.ts';
-import { replayTaps, takeEarlyTaps } from './lib/early-taps.ts';
+import { DRAWN_FOR_ANOTHER_ID, replayTaps, takeEarlyTaps } from './lib/early-taps.ts';
 import { afterFirstScreenShown } from './lib/when-idle.ts';
 
 async function start() {
@@ -100,6 +100,7 @@ async function start() {
     // React replaces it at its first commit (and the taps held on it go with it).
     const root = createRoot(container);
     startTransition(() => root.render(app));
+    afterFirstScreenShown(() => document.getElementById(DRAWN_FOR_ANOTHER_ID)?.remove());
   }
 }
 

@@ -4,7 +4,8 @@
  * the edge: stubbed), and when it asks nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
+import { APP_CODE_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
+import { takeEarlyTaps } from '../lib/early-taps.ts';
 import type { ImageMeta } from '../../contract/images.ts';
 import { BANNER_SIZES, CARD_SIZES, STAGE_SIZES } from '../lib/photo-sizes.ts';
 import { startFirstScreen, type FirstScreenChunks } from './first-screen.ts';
@@ -120,6 +121,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  takeEarlyTaps();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.head.innerHTML = '';
   localStorage.clear();
@@ -329,6 +332,37 @@ describe('startFirstScreen', () => {
     startFirstScreen(CHUNKS);
     await settle();
     expect(asked()).toContain('/api/master');
+  });
+
+  it('a screen the server drew: the app’s code starts at the page’s load, not with the page (ADR 028)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    visit('/categories/imbracaminte-femei');
+    const code = document.createElement('script');
+    code.type = 'application/json';
+    code.id = APP_CODE_ELEMENT_ID;
+    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: ['/assets/react-r1.js'] });
+    document.head.prepend(code);
+    startFirstScreen(CHUNKS);
+    const entry = () => document.head.querySelector('script[type="module"]')?.getAttribute('src');
+    expect(entry()).toBeUndefined();
+    expect(chunkLinks()).toEqual([]);
+    window.dispatchEvent(new Event('load'));
+    expect(entry()).toBe('/assets/index-e1.js');
+    expect(chunkLinks().map((l) => l.href)).toEqual(['/assets/react-r1.js', '/assets/catalog-d4.js']);
+    expect(document.getElementById('drawn-for-another')).toBeNull();
+  });
+
+  it('a screen drawn for another visitor (signed in): hidden until the app replaces it, its code started at once', () => {
+    visit('/');
+    localStorage.setItem('auth', JSON.stringify({ token: 'secret' }));
+    const code = document.createElement('script');
+    code.type = 'application/json';
+    code.id = APP_CODE_ELEMENT_ID;
+    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
+    document.head.prepend(code);
+    startFirstScreen(CHUNKS);
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-e1.js');
+    expect(document.getElementById('drawn-for-another')?.textContent).toBe('#root{visibility:hidden}');
   });
 
   it('on Save-Data, offers only variants up to 480 px', async () => {

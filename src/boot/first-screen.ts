@@ -35,7 +35,7 @@ import type { ImageMeta } from '../../contract/images.ts';
 import type { masterResponseSchema } from '../../contract/master.ts';
 import { DEFAULT_PRODUCT_THUMBNAIL } from '../features/products/lib/media.ts';
 import { BANNER_SIZES, CARD_SIZES, SAVE_DATA_MAX_WIDTH, STAGE_SIZES } from '../lib/photo-sizes.ts';
-import { holdEarlyTaps } from '../lib/early-taps.ts';
+import { DRAWN_FOR_ANOTHER_ID, holdEarlyTaps } from '../lib/early-taps.ts';
 
 /** The screens a visit most often starts on (src/app/router.tsx). */
 export type FirstScreen = 'home' | 'category' | 'product';
@@ -79,6 +79,15 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
     if (screen)
       chunks[screen].forEach((file) => (/\.css$/.test(file) ? link('preload', '/' + file, 'style') : link('modulepreload', '/' + file)));
   };
+  function read(key: string): unknown {
+    try {
+      return JSON.parse(localStorage.getItem(key) as string);
+    } catch {
+      return null;
+    }
+  }
+  const auth = read(AUTH_KEY) as { token?: unknown } | null;
+  const locale = read(LOCALE_KEY) === 'en' ? 'en' : 'ro';
   // A screen the server drew (ADR 028) names the app's code instead of loading it with the page:
   // the code starts once the screen's stylesheet and photos are in (the `load` event), or after
   // APP_CODE_WAIT_MS at the latest — on a weak connection the photos the shopper looks at do not
@@ -104,21 +113,23 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
       s.src = code.entry;
       head.appendChild(s);
     };
-    addEventListener('load', start);
-    setTimeout(start, APP_CODE_WAIT_MS);
+    if (locale !== 'ro' || (auth && auth.token)) {
+      // Drawn for a signed-out Romanian visitor, not for this one: the app replaces the screen
+      // (main.tsx). Until then it stays hidden — nothing on it can be tapped and lost — and the
+      // code starts at once.
+      const hide = document.createElement('style');
+      hide.id = DRAWN_FOR_ANOTHER_ID;
+      hide.textContent = '#root{visibility:hidden}';
+      head.appendChild(hide);
+      start();
+    } else {
+      addEventListener('load', start);
+      setTimeout(start, APP_CODE_WAIT_MS);
+    }
   } else screenCode();
 
   // Data: on a first visit only (no service worker in control yet) and signed out.
   if (!window.fetch || (navigator.serviceWorker && navigator.serviceWorker.controller)) return;
-  function read(key: string): unknown {
-    try {
-      return JSON.parse(localStorage.getItem(key) as string);
-    } catch {
-      return null;
-    }
-  }
-  const auth = read(AUTH_KEY) as { token?: unknown } | null;
-  const locale = read(LOCALE_KEY) === 'en' ? 'en' : 'ro';
   if (auth && auth.token) return;
   // A first visit's page may carry the answers already (ADR 026, server/first-screen): no round trip for those.
   let first: Partial<FirstAnswers> | null = null;

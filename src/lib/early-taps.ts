@@ -20,6 +20,12 @@
 /** Where the start-up script leaves the held taps for the app. */
 export const EARLY_TAPS_KEY = '__talciocEarlyTaps';
 
+/**
+ * The style element that hides a screen drawn for another visitor (signed in, or English) until
+ * the app has replaced it (src/boot/first-screen.ts adds it, main.tsx removes it).
+ */
+export const DRAWN_FOR_ANOTHER_ID = 'drawn-for-another';
+
 /** What a tap is held on: the controls that need the app to do anything. */
 const CONTROL = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
 
