@@ -28,6 +28,13 @@ export function Header() {
   const storefront = useStorefront();
   /** The logo URL that failed to load: the name is shown instead (a new URL is tried again). */
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const logo = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A screen drawn by the server (ADR 028) may have failed its logo before the app took it over
+    // (React does not replay the event). An SVG may have no natural width: decode() tells.
+    const img = logo.current;
+    if (img && img.complete && img.naturalWidth === 0) img.decode().catch(() => setFailedLogo(img.getAttribute('src')));
+  }, []);
   const session = useSession();
   const ref = useHeightAsCssVar('--app-header-height');
   return (
@@ -55,6 +62,7 @@ export function Header() {
             {/* The logo carries the name; the text stands in when no logo is configured or it cannot load (offline, never cached). */}
             {storefront.logo && storefront.logo !== failedLogo ? (
               <Image
+                ref={logo}
                 src={storefront.logo}
                 alt={storefront.appName}
                 h={36}

@@ -8,7 +8,7 @@
  * An image outside the pipeline (no `meta`: a generated SVG) is a plain <img>; no URL at all (an
  * order line whose product lost its picture) is the same neutral box a failed load becomes.
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import type { ImageMeta } from '../../../contract/images.ts';
 import { variantUrl, type ImageFormat } from '../../../contract/image-constants.ts';
 import { decodedPlaceholderUrl, placeholderColour, placeholderUrl, requestPlaceholderUrl } from './placeholder.ts';
@@ -60,9 +60,14 @@ export interface PhotoProps {
   'data-testid'?: string;
 }
 
+/** The connection's Save-Data and type are read once per render; no event is followed. */
+const noChange = () => () => undefined;
+
 export function Photo({ src, meta, alt, sizes, width, height, priority = false, full = false, className, style, ...rest }: PhotoProps) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
+  // The server draws every width (ADR 028); hydrated, a Save-Data phone then re-renders with its own.
+  const light = useSyncExternalStore(noChange, prefersLightImages, () => false);
   const w = width ?? meta?.width;
   const h = height ?? meta?.height;
   const loading = priority ? 'eager' : 'lazy';
@@ -74,6 +79,17 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
   // Taken once: a later render must not paint a preview behind a photo that has loaded since.
   const [previewNow] = useState(() => (hash ? (priority ? placeholderUrl(hash) : decodedPlaceholderUrl(hash)) : undefined));
   const showing = Boolean(src) && !failed && Boolean(meta);
+  // A screen drawn by the server (ADR 028) may have loaded or failed its photos before the app took
+  // it over, and React does not replay those events: what they would have done, done now.
+  useEffect(() => {
+    const img = image.current;
+    if (!img || !img.complete || !img.currentSrc) return;
+    if (img.naturalWidth === 0) setFailed(true);
+    else {
+      img.style.backgroundImage = 'none';
+      img.style.backgroundColor = 'transparent';
+    }
+  }, []);
   useEffect(() => {
     const img = image.current;
     if (!hash || !showing || previewNow !== undefined || !img || img.complete) return;
@@ -117,6 +133,7 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
         decoding="async"
         fetchPriority={fetchPriority}
         className={className}
+        ref={image}
         style={style}
         onError={() => setFailed(true)}
         data-testid={rest['data-testid']}
@@ -129,7 +146,7 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
     backgroundSize: 'cover',
     backgroundPosition: 'center',
   };
-  const widths = full ? meta.widths : offeredWidths(meta);
+  const widths = full ? meta.widths : offeredWidths(meta, light);
   const fallback = variantUrl(meta.variants, widths.find((x) => x >= 640) ?? widths[widths.length - 1]!, 'jpg');
   return (
     <picture>

@@ -88,7 +88,10 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (activeOption) return choose(activeOption);
-    go(typed ? `/products?search=${encodeURIComponent(typed)}` : '/products', typed);
+    // What the field shows: on a screen the server drew, text typed before the app took the field
+    // over may not have reached `term` yet (ADR 028).
+    const text = (inputRef.current?.value ?? term).trim();
+    go(text ? `/products?search=${encodeURIComponent(text)}` : '/products', text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
