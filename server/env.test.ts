@@ -27,6 +27,7 @@ describe('readEnv', () => {
       PUSH_SERVICE_HOSTS: ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'],
       CATALOG_CACHE_SECONDS: 10,
       FIRST_ANSWERS_MS: 250,
+      FIRST_SCREEN_HTML_MS: 300,
       CATALOG_INDEX: 'true',
       CATALOG_INDEX_POLL_MS: 1000,
       TRUST_PROXY: false,
