@@ -167,7 +167,7 @@ test('phone layout: mobile search, category strip and no horizontal overflow', a
   await page.goto('/');
   await expect(page.getByTestId('search-mobile')).toBeVisible();
   await expect(page.getByTestId('search-desktop')).toBeHidden();
-  await expect(page.getByTestId('language-switcher')).toHaveText('RO');
+  await expect(page.getByTestId('language-switcher')).toHaveText('RO', { useInnerText: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();

@@ -1,10 +1,10 @@
 /** The language switcher's button: the same element before and after its menu has loaded. */
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 export interface LanguageButtonProps {
-  label: string;
+  label: ReactNode;
   onClick?: () => void;
   /** The plain button's: the shopper reaches for the menu (lib/use-deferred-menu.ts). */
   onPointerEnter?: () => void;

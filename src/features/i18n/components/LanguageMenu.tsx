@@ -1,4 +1,5 @@
 /** The language menu behind LanguageSwitcher's button: its own chunk with Mantine's Menu. */
+import type { ReactNode } from 'react';
 import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../contract/master.ts';
@@ -13,7 +14,7 @@ export default function LanguageMenu({
   focusOnMount,
 }: {
   languages: Language[];
-  label: string;
+  label: ReactNode;
   defaultOpened: boolean;
   focusOnMount: boolean;
 }) {

@@ -5,7 +5,7 @@
  * then the menu takes its place, opened (its code is fetched ahead when the mouse comes over the
  * button or the keyboard reaches it), and keyboard focus stays on the button (lib/use-deferred-menu.ts).
  */
-import { useMediaQuery } from '@mantine/hooks';
+import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../contract/master.ts';
 import { lazyPart } from '../../../lib/lazy-part.tsx';
@@ -17,10 +17,19 @@ const LanguageMenu = lazyPart(loadLanguageMenu);
 
 export function LanguageSwitcher({ languages }: { languages: Language[] }) {
   const { i18n } = useTranslation();
-  const isMobile = useMediaQuery('(max-width: 767.98px)', false);
   const { button, opened, open, intent } = useDeferredMenu(loadLanguageMenu);
   const current = languages.find((l) => l.name === i18n.language) ?? { name: i18n.language, title: i18n.language };
-  const label = isMobile ? current.name.toUpperCase() : current.title;
+  // Chosen by the stylesheet, not by script: a screen drawn by the server (ADR 028) shows the right one at once.
+  const label = (
+    <>
+      <Box component="span" hiddenFrom="md">
+        {current.name.toUpperCase()}
+      </Box>
+      <Box component="span" visibleFrom="md">
+        {current.title}
+      </Box>
+    </>
+  );
 
   const plain = <LanguageButton ref={button} label={label} onClick={open} {...intent} />;
   if (!opened) return plain;
