@@ -35,6 +35,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     FIRST_ANSWERS_MS: process.env.FIRST_ANSWERS_MS ?? '3000',
     // Likewise the first screen's HTML drawn on the server (ADR 028; default 300 ms).
     FIRST_SCREEN_HTML_MS: process.env.FIRST_SCREEN_HTML_MS ?? '3000',
+    FIRST_SCREEN_RENDERS_PER_SECOND: process.env.FIRST_SCREEN_RENDERS_PER_SECOND ?? '50',
   },
 });
 

@@ -145,5 +145,6 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       root: env.STATIC_DIR,
       firstAnswersMs: env.FIRST_ANSWERS_MS,
       firstScreenHtmlMs: env.FIRST_SCREEN_HTML_MS,
+      firstScreenRendersPerSecond: env.FIRST_SCREEN_RENDERS_PER_SECOND,
     });
 }

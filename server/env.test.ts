@@ -28,6 +28,7 @@ describe('readEnv', () => {
       CATALOG_CACHE_SECONDS: 10,
       FIRST_ANSWERS_MS: 250,
       FIRST_SCREEN_HTML_MS: 300,
+      FIRST_SCREEN_RENDERS_PER_SECOND: 4,
       CATALOG_INDEX: 'true',
       CATALOG_INDEX_POLL_MS: 1000,
       TRUST_PROXY: false,

@@ -211,6 +211,11 @@ const envSchema = z
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int('FIRST_SCREEN_HTML_MS must be a whole number').min(0).max(5_000).default(300),
     ),
+    /** At most this many first screens drawn per second and process (ADR 028): the CPU it may take. */
+    FIRST_SCREEN_RENDERS_PER_SECOND: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('FIRST_SCREEN_RENDERS_PER_SECOND must be a whole number').min(1).max(1_000).default(4),
+    ),
 
     // --- Photographs (issue 15, ADR 024) ----------------------------------------------------
     /**

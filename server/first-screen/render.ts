@@ -9,7 +9,8 @@
  *
  * Bounded like the answers, because page requests are not counted by the API's rate limit:
  * - one render at a time per process (the render's transport is module state), at most
- *   RENDERS_PER_SECOND a second, each given a budget (after it, the page goes without the HTML);
+ *   FIRST_SCREEN_RENDERS_PER_SECOND a second, each given a budget (after it, the page goes
+ *   without the HTML);
  * - a screen rendered for one visit serves the next ones for RENDER_REUSE_MS;
  * - no server bundle (a development checkout, a build without it), a render that fails or a
  *   screen that needs something else (an error, a redirect): the page exactly as before.
@@ -28,10 +29,14 @@ import {
 
 /** Where the build writes the server bundle, inside the app's directory (dot: never served). */
 export const SERVER_ENTRY = '.ssr/entry-server.js';
-/** Default of FIRST_SCREEN_HTML_MS: a render takes ~20–60 ms; past this the page goes without. */
+/** Default of FIRST_SCREEN_HTML_MS: a render takes ~70–85 ms of CPU here; past this the page goes without. */
 export const RENDER_BUDGET_MS = 300;
-/** Renders started per second and process, at most (a burst of distinct addresses gets the plain page). */
-export const RENDERS_PER_SECOND = 10;
+/**
+ * Default of FIRST_SCREEN_RENDERS_PER_SECOND: renders started per second and process, at most. A
+ * burst of distinct addresses (a crawler) gets the plain page: at ~80 ms each, 4 a second is at
+ * most a third of one core.
+ */
+export const RENDERS_PER_SECOND = 4;
 /** How long a screen rendered for one visit serves the next ones (ms). */
 export const RENDER_REUSE_MS = 2_000;
 

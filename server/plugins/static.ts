@@ -21,67 +21,69 @@ import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers, firstScreenOf } from '../f
 import { appPage, withFirstAnswers } from '../first-screen/page.ts';
 import { answersOfScreen, createFirstScreenRenderer, withFirstScreen } from '../first-screen/render.ts';
 
-export default fp<{ root: string; firstAnswersMs?: number; firstScreenHtmlMs?: number }>(async function staticPlugin(
-  app: FastifyInstance,
-  { root, firstAnswersMs, firstScreenHtmlMs },
-) {
-  const dir = path.resolve(root);
-  if (!existsSync(path.join(dir, 'index.html'))) {
-    app.log.warn({ dir }, 'no built app found yet: run `npm run build` (served as soon as it is there)');
-  }
-  await app.register(fastifyStatic, {
-    root: dir,
-    serve: false,
-    index: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      // `filePath` is the copy actually sent (index.html.br): the rules are the original's.
-      const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-      const relative = path.relative(dir, filePath);
-      if (relative.startsWith(`assets${path.sep}`)) {
-        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
-      } else if (name === 'sw.js' || name.endsWith('.webmanifest') || name.endsWith('.html')) {
-        reply.header('Cache-Control', 'no-cache');
-      } else {
-        reply.header('Cache-Control', 'public, max-age=86400');
-      }
-    },
-  });
+export default fp<{ root: string; firstAnswersMs?: number; firstScreenHtmlMs?: number; firstScreenRendersPerSecond?: number }>(
+  async function staticPlugin(app: FastifyInstance, { root, firstAnswersMs, firstScreenHtmlMs, firstScreenRendersPerSecond }) {
+    const dir = path.resolve(root);
+    if (!existsSync(path.join(dir, 'index.html'))) {
+      app.log.warn({ dir }, 'no built app found yet: run `npm run build` (served as soon as it is there)');
+    }
+    await app.register(fastifyStatic, {
+      root: dir,
+      serve: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // `filePath` is the copy actually sent (index.html.br): the rules are the original's.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        const relative = path.relative(dir, filePath);
+        if (relative.startsWith(`assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else if (name === 'sw.js' || name.endsWith('.webmanifest') || name.endsWith('.html')) {
+          reply.header('Cache-Control', 'no-cache');
+        } else {
+          reply.header('Cache-Control', 'public, max-age=86400');
+        }
+      },
+    });
 
-  const readPage = appPage(dir);
-  const firstAnswersFor = createFirstAnswers(app, { budgetMs: firstAnswersMs ?? FIRST_ANSWERS_BUDGET_MS });
-  const renderFirstScreen = createFirstScreenRenderer(dir, firstAnswersFor.ask, { budgetMs: firstScreenHtmlMs });
+    const readPage = appPage(dir);
+    const firstAnswersFor = createFirstAnswers(app, { budgetMs: firstAnswersMs ?? FIRST_ANSWERS_BUDGET_MS });
+    const renderFirstScreen = createFirstScreenRenderer(dir, firstAnswersFor.ask, {
+      budgetMs: firstScreenHtmlMs,
+      perSecond: firstScreenRendersPerSecond,
+    });
 
-  app.get('/*', async (request, reply) => {
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    } catch {
-      return reply.callNotFound();
-    }
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
-    if (path.extname(urlPath) !== '') {
-      // The build's compressed copies are sent for their originals' addresses only; dot-files never.
-      if (/\.(br|gz)$/.test(urlPath) || urlPath.split('/').some((part) => part.startsWith('.'))) return reply.callNotFound();
-      return reply.sendFile(urlPath.replace(/^\/+/, ''));
-    }
-    reply.header('Cache-Control', 'no-cache');
-    // A first screen's page carries its answers (ADR 026); anything else, a HEAD request, or no
-    // answers in time: the file as it is.
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-    const screen = request.method === 'GET' ? firstScreenOf(urlPath, search) : null;
-    if (screen) {
-      const html = await readPage();
-      const first = html === null ? null : await firstAnswersFor(screen);
-      if (html !== null && first) {
-        // The screen drawn from the answers the page carries (ADR 028), when it could be in time.
-        const rendered = await renderFirstScreen(urlPath);
-        const page = rendered
-          ? withFirstScreen(withFirstAnswers(html, answersOfScreen(first, rendered)), rendered)
-          : withFirstAnswers(html, first);
-        return reply.type('text/html; charset=utf-8').send(page);
+    app.get('/*', async (request, reply) => {
+      let urlPath: string;
+      try {
+        urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      } catch {
+        return reply.callNotFound();
       }
-    }
-    return reply.sendFile('index.html');
-  });
-});
+      if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
+      if (path.extname(urlPath) !== '') {
+        // The build's compressed copies are sent for their originals' addresses only; dot-files never.
+        if (/\.(br|gz)$/.test(urlPath) || urlPath.split('/').some((part) => part.startsWith('.'))) return reply.callNotFound();
+        return reply.sendFile(urlPath.replace(/^\/+/, ''));
+      }
+      reply.header('Cache-Control', 'no-cache');
+      // A first screen's page carries its answers (ADR 026); anything else, a HEAD request, or no
+      // answers in time: the file as it is.
+      const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      const screen = request.method === 'GET' ? firstScreenOf(urlPath, search) : null;
+      if (screen) {
+        const html = await readPage();
+        const first = html === null ? null : await firstAnswersFor(screen);
+        if (html !== null && first) {
+          // The screen drawn from the answers the page carries (ADR 028), when it could be in time.
+          const rendered = await renderFirstScreen(urlPath);
+          const page = rendered
+            ? withFirstScreen(withFirstAnswers(html, answersOfScreen(first, rendered)), rendered)
+            : withFirstAnswers(html, first);
+          return reply.type('text/html; charset=utf-8').send(page);
+        }
+      }
+      return reply.sendFile('index.html');
+    });
+  },
+);
