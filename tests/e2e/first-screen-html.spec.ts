@@ -4,7 +4,7 @@
  * tap made before the app could answer is answered once it can, and a visit the drawn screen was
  * not made for (English) gets its own screen, not the drawn one beside it.
  */
-import { expect, test, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type Browser, type ConsoleMessage } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 
@@ -54,18 +54,23 @@ for (const path of ['/', CATEGORY]) {
   });
 }
 
-test('a tap on a drawn button before the app has loaded is answered once it has', async ({ browser, request }) => {
-  const listing = await (await request.get('/api/products/filter?in_stock=1&sort=newest&page=1')).json();
-  const product = listing.data.data.find((p: { quantity: number }) => p.quantity > 0);
+/** A phone whose app entry script is held back until `release()`: a weak connection, the drawn screen already shown. */
+async function withAppCodeHeld(browser: Browser) {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   const page = await context.newPage();
-  // The app's entry script is held back until the test lets it go: a weak connection.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     await released;
     await route.continue();
   });
+  return { context, page, release };
+}
+
+test('a tap on a drawn button before the app has loaded is answered once it has', async ({ browser, request }) => {
+  const listing = await (await request.get('/api/products/filter?in_stock=1&sort=newest&page=1')).json();
+  const product = listing.data.data.find((p: { quantity: number }) => p.quantity > 0);
+  const { context, page, release } = await withAppCodeHeld(browser);
   await page.goto(`/products/${product.id}/details`, { waitUntil: 'domcontentloaded' });
   await page.getByTestId('add-to-cart').click();
   // Nothing can answer yet: no dialog.
@@ -78,14 +83,7 @@ test('a tap on a drawn button before the app has loaded is answered once it has'
 });
 
 test('a search typed and sent before the app has loaded is searched once it has', async ({ browser }) => {
-  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const { context, page, release } = await withAppCodeHeld(browser);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const box = page.getByRole('combobox', { name: ro['header.search'] }).filter({ visible: true }).first();
   await box.fill('rochii');
