@@ -32,10 +32,10 @@ let i18nReady: ReturnType<typeof initI18n> | undefined;
  */
 export async function renderFirstScreen(url: string, transport: ServerTransport): Promise<string | null> {
   setServerTransport(transport);
+  const queryClient = createQueryClient();
   try {
     i18nReady ??= initI18n(DEFAULT_LOCALE);
     const i18n = await i18nReady;
-    const queryClient = createQueryClient();
     await Promise.all([
       loadMessages(queryClient, DEFAULT_LOCALE, { fresh: true }),
       queryClient.fetchQuery(masterQueryOptions()),
@@ -55,5 +55,7 @@ export async function renderFirstScreen(url: string, transport: ServerTransport)
     );
   } finally {
     setServerTransport(null);
+    // Its queries' garbage-collection timers would keep every render's data for minutes.
+    queryClient.clear();
   }
 }

@@ -53,11 +53,11 @@ export function firstScreenOf(pathname: string, search: string): FirstScreen | n
 }
 
 /**
- * Serialized for a <script type="application/json"> element: `<` escaped, so no answer (a
- * product name a seller typed) can close the element or open a comment.
+ * A value serialized for a <script type="application/json"> element: `<` escaped, so no text in
+ * it (a product name a seller typed) can close the element or open a comment.
  */
-export function serializeFirstAnswers(first: FirstAnswers): string {
-  return JSON.stringify(first).replace(/</g, '\\u003c');
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 export function createFirstAnswers(

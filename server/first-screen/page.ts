@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
-import { serializeFirstAnswers } from './first-answers.ts';
+import { inertJson } from './first-answers.ts';
 
 export function appPage(root: string) {
   const file = path.join(path.resolve(root), 'index.html');
@@ -36,7 +36,7 @@ export function appPage(root: string) {
  * largest photo without a round trip; after the charset and viewport, so neither moves.
  */
 export function withFirstAnswers(html: string, first: FirstAnswers): string {
-  const element = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${serializeFirstAnswers(first)}</script>`;
+  const element = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${inertJson(first)}</script>`;
   const anchor = /<meta name="viewport"[^>]*>/i.exec(html) ?? /<head[^>]*>/i.exec(html);
   if (!anchor) return html;
   const at = anchor.index + anchor[0].length;

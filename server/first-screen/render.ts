@@ -19,6 +19,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
+import { inertJson } from './first-answers.ts';
 import {
   APP_CODE_ELEMENT_ID,
   FIRST_ANSWERS_ELEMENT_ID,
@@ -158,7 +159,7 @@ export function withFirstScreen(html: string, rendered: RenderedScreen): string 
   if (!html.includes(root) || answers < 0 || !entry) return html;
   const code: AppCode = { entry: entry[1]!, preload: [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!) };
   const afterAnswers = html.indexOf('</script>', answers) + '</script>'.length;
-  const element = `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
+  const element = `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${inertJson(code)}</script>`;
   const head = html.slice(0, afterAnswers) + element + html.slice(afterAnswers).replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
   // A function, not a string: `$&` in a seller's text is not a replacement pattern.
   return head.replace(root, () => `<div id="root">${rendered.html}</div>`);
