@@ -44,6 +44,9 @@ import pushRoutes from './routes/push.ts';
 import supportTicketRoutes from './routes/support-tickets.ts';
 import contactRoutes from './routes/contact.ts';
 
+/** Answers this large or larger are compressed for browsers that accept it (the compressor and the catalog cache's kept codings). */
+const COMPRESS_ABOVE_BYTES = 1024;
+
 export interface AppOptions {
   env: Env;
   /** An opened database (tests); otherwise opened from env. */
@@ -66,7 +69,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   });
   // Issue 14, ADR 021: the OpenAPI 3.1 document of every /api route, from the zod contract.
   await fastify.register(openapiPlugin);
-  await fastify.register(compress, { threshold: 1024 });
+  await fastify.register(compress, { threshold: COMPRESS_ABOVE_BYTES });
   await fastify.register(databasePlugin, {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -91,7 +94,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(pushPlugin, { env });
   // Catalog (issue #3, ADR 011): app.catalogCache, the anonymous catalog's response micro-cache
   // (cleared by this app's committed cancellations, heard on app.orderStatusEvents).
-  await fastify.register(responseCachePlugin, { ttlSeconds: env.CATALOG_CACHE_SECONDS });
+  await fastify.register(responseCachePlugin, { ttlSeconds: env.CATALOG_CACHE_SECONDS, compressAbove: COMPRESS_ABOVE_BYTES });
   // Catalog (issue #13, ADR 025): app.catalogIndex, lists chosen from memory, followed from the change log.
   await fastify.register(catalogIndexPlugin, { enabled: env.CATALOG_INDEX === 'true', pollMs: env.CATALOG_INDEX_POLL_MS });
 

@@ -18,13 +18,21 @@
  *   catalog's Cache-Control/Vary hook, then compression. Hits carry `X-Cache: HIT`, stored misses
  *   `X-Cache: MISS`.
  * - A miss is stored from an `onSend` hook of the catalog scope, which runs before the route-level
- *   compression hook: the stored payload is the serialized JSON, never a compressed body.
- * - Bounded (lru-cache): at most `maxEntries` entries and `maxBytes` bytes (body and key counted as
- *   2 bytes a UTF-16 unit, the most a string takes on the heap), least recently used first out (a
+ *   compression hook: the stored body is the serialized JSON; the coding the miss's browser asked
+ *   for is made there too, kept, and sent (the compressor leaves an encoded answer alone).
+ * - Bounded (lru-cache): at most `maxEntries` entries and `maxBytes` bytes (the body's bytes, its
+ *   encoded copies' and the key's at 2 bytes a UTF-16 unit, the most a string takes on the heap), least recently used first out (a
  *   hit makes its entry the most recent), each entry for `ttlSeconds` from when it was stored (a hit
  *   does not extend it), timed by the monotonic clock (performance.now), so a step of the system
  *   clock neither keeps entries longer nor drops them early. One answer over a sixteenth of
  *   `maxBytes` is not kept. `ttlSeconds` 0 turns it all off.
+ * - An entry keeps what a repeat view needs without the route (issue 13): the answer's bytes, its
+ *   ETag (set by the route before serialisation), so a hit whose If-None-Match names it is a 304
+ *   without a body, and each content coding a browser asked for (br, gzip), made the first time it
+ *   is asked for (by the miss or a later hit) and then kept. A browser always sends Accept-Encoding, so without this every hit
+ *   compressed the same answer again (@fastify/compress leaves a body that already has a
+ *   Content-Encoding alone). Same rules as the compressor: only answers of `compressAbove` bytes
+ *   or more, Vary: Accept-Encoding when encoded, brotli at the compressor's quality 4.
  * - A race: a request that read the database before a write committed and answers after `clear()`
  *   must not store its (old) answer. Every clear() moves a generation on; a miss remembers the
  *   generation it started in and is stored only if it is still the current one.
@@ -33,6 +41,8 @@
  *   most `ttlSeconds` (CATALOG_CACHE_SECONDS, default 10).
  */
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
@@ -41,6 +51,25 @@ const MAX_CACHED_URL_LENGTH = 512;
 /** The NOTIFY channel that tells every instance to clear its catalog cache (ADR 022). */
 export const CACHE_CHANNEL = 'catalog_cache';
 const CACHE_HEADER = 'X-Cache';
+/** The content codings a hit is kept in, best first (the compressor's own choice among them). */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const ENCODE: Record<Encoding, (body: Buffer) => Buffer> = {
+  // Quality 4: @fastify/compress's default for answers made per request (a fraction of q11's time,
+  // most of its gain on JSON).
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT, [zlibConstants.BROTLI_PARAM_QUALITY]: 4 },
+    }),
+  gzip: (body) => gzipSync(body),
+};
+/** Does an If-None-Match header name this ETag (weak comparison, a list or `*`)? */
+const namesEtag = (header: string | undefined, etag: string) =>
+  header !== undefined &&
+  header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === etag.slice(2);
+  });
 
 export interface ResponseCacheOptions {
   /** Seconds an entry is served; 0 turns the cache off. */
@@ -49,21 +78,33 @@ export interface ResponseCacheOptions {
   maxEntries?: number;
   /** Most bytes of payload kept (default 32 MB). */
   maxBytes?: number;
+  /** Answers of this many bytes or more are sent compressed to browsers that accept it (the compressor's threshold; default 1024). */
+  compressAbove?: number;
 }
 
 interface Entry {
-  payload: string;
+  /** The answer as sent without a content coding. */
+  body: Buffer;
   contentType: string;
+  /** The route's validator of the answer, if it set one. */
+  etag: string | undefined;
+  /** The body in each content coding asked for so far. */
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
+
+const entrySize = (entry: Entry, key: string) =>
+  entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + key.length * 2;
 
 export class ResponseCache {
   /** Undefined when `ttlSeconds` is 0: the cache is off. */
   private readonly entries: LRUCache<string, Entry> | undefined;
   private generation = 0;
+  private readonly compressAbove: number;
   /** Misses on their way: the key and the generation they started in. */
   private readonly pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
 
   constructor(options: ResponseCacheOptions) {
+    this.compressAbove = options.compressAbove ?? 1024;
     const ttlMs = Math.max(0, options.ttlSeconds) * 1000;
     if (ttlMs === 0) return;
     const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
@@ -72,7 +113,7 @@ export class ResponseCache {
       maxSize: maxBytes,
       // One answer larger than this is not kept (it would push out many others).
       maxEntrySize: Math.floor(maxBytes / 16),
-      sizeCalculation: (entry, key) => entry.payload.length * 2 + key.length * 2,
+      sizeCalculation: entrySize,
       ttl: ttlMs,
       // Expiry is checked against the clock at every lookup: lru-cache's default reuses one reading
       // for a millisecond (with a timer per reading) — no saving worth an entry served past its time.
@@ -117,18 +158,58 @@ export class ResponseCache {
       reply.header(CACHE_HEADER, 'MISS');
       return done();
     }
-    reply.code(200).header('Content-Type', entry.contentType).header(CACHE_HEADER, 'HIT').send(entry.payload);
+    reply.header(CACHE_HEADER, 'HIT');
+    if (entry.etag !== undefined) {
+      reply.header('ETag', entry.etag);
+      // The shopper's copy is current: no body (the catalog's onSend hook keeps its Cache-Control).
+      if (namesEtag(request.headers['if-none-match'], entry.etag)) return void reply.code(304).send();
+    }
+    reply.code(200).header('Content-Type', entry.contentType);
+    const encoding = entry.body.length >= this.compressAbove ? this.encodingFor(request) : undefined;
+    if (encoding === undefined) return void reply.send(entry.body);
+    reply
+      .header('Content-Encoding', encoding)
+      .header('Vary', 'Accept-Encoding')
+      .send(this.encodedBody(key, entry, encoding));
   };
 
+  /** The best coding the request accepts, if any (as @fastify/compress reads Accept-Encoding). */
+  private encodingFor(request: FastifyRequest): Encoding | undefined {
+    const header = request.headers['accept-encoding'];
+    if (!header) return undefined;
+    return (negotiate(header.toLowerCase(), [...ENCODINGS]) ?? undefined) as Encoding | undefined;
+  }
+
+  /** The entry's body in `encoding`, made once and kept (the entry's size grows, its expiry does not move). */
+  private encodedBody(key: string, entry: Entry, encoding: Encoding): Buffer {
+    const kept = entry.encoded[encoding];
+    if (kept) return kept;
+    const made = ENCODE[encoding](entry.body);
+    // A new entry object: lru-cache counts the size again only when the value changes. The entry
+    // still ends when it would have (noUpdateTTL), and one cleared meanwhile is not put back.
+    if (this.entries?.peek(key) === entry)
+      this.entries.set(key, { ...entry, encoded: { ...entry.encoded, [encoding]: made } }, { noUpdateTTL: true });
+    return made;
+  }
+
   /** onSend of the cached scope: keeps a 200 string payload of a remembered miss. */
-  private store(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  private store(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const miss = this.pending.get(request);
-    if (!miss) return;
+    if (!miss) return payload;
     this.pending.delete(request);
-    if (miss.generation !== this.generation || reply.statusCode !== 200 || typeof payload !== 'string') return;
+    if (miss.generation !== this.generation || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const contentType = reply.getHeader('content-type');
-    if (typeof contentType !== 'string') return;
-    this.entries?.set(miss.key, { payload, contentType });
+    if (typeof contentType !== 'string') return payload;
+    const etag = reply.getHeader('etag');
+    const entry: Entry = { body: Buffer.from(payload), contentType, etag: typeof etag === 'string' ? etag : undefined, encoded: {} };
+    // The coding this browser asked for is made here, once, and kept with the entry: the
+    // compressor then leaves the answer alone (it already has a Content-Encoding).
+    const encoding = entry.body.length >= this.compressAbove ? this.encodingFor(request) : undefined;
+    if (encoding !== undefined) entry.encoded[encoding] = ENCODE[encoding](entry.body);
+    this.entries?.set(miss.key, entry);
+    if (encoding === undefined) return payload;
+    reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
+    return entry.encoded[encoding];
   }
 
   /**
@@ -145,8 +226,7 @@ export class ResponseCache {
       route.onRequest = [...(Array.isArray(existing) ? existing : existing ? [existing] : []), this.serve];
     });
     scope.addHook('onSend', (request, reply, payload, done) => {
-      this.store(request, reply, payload);
-      done(null, payload);
+      done(null, this.store(request, reply, payload));
     });
   }
 }

@@ -5,7 +5,7 @@
  * payments of this process, expiry after CATALOG_CACHE_SECONDS, off at 0, errors never kept, hits
  * still rate-limited and compressed. The LRU bounds are checked on a tiny app without a database.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
 import { productDetailsResponseSchema, productListResponseSchema } from '../../../contract/catalog.ts';
@@ -133,6 +133,60 @@ describe('anonymous catalog GETs', () => {
     expect(Number(hit.headers['x-ratelimit-remaining'])).toBe(Number(miss.headers['x-ratelimit-remaining']) - 1);
   });
 
+  it("a hit keeps the answer's ETag: a repeat view that names it gets 304 without a body", async () => {
+    const url = '/products/filter?sort=price_desc&per_page=7';
+    const miss = await c.get(url);
+    expect(xCache(miss)).toBe('MISS');
+    const etag = String(miss.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const hit = await c.get(url);
+    expect([xCache(hit), hit.headers.etag]).toEqual(['HIT', etag]);
+
+    const repeat = await c.get(url, { headers: { 'if-none-match': `"something-else", ${etag}` } });
+    expect([repeat.statusCode, xCache(repeat), repeat.headers.etag, repeat.body]).toEqual([304, 'HIT', etag, '']);
+    expect(repeat.headers['cache-control']).toBe(hit.headers['cache-control']);
+    const stale = await c.get(url, { headers: { 'if-none-match': 'W/"not-this-one"' } });
+    expect([stale.statusCode, xCache(stale), stale.body]).toEqual([200, 'HIT', hit.body]);
+  });
+
+  it('a hit is sent in the coding the browser prefers: brotli and gzip decode to the very answer', async () => {
+    const url = '/api/products/filter?sort=most_sold&per_page=20';
+    const ask = (encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const plain = await ask();
+    expect(xCache(plain)).toBe('MISS');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await ask('gzip, deflate, br, zstd'); // a browser's header: br is the best of what is kept
+    expect([xCache(br), br.headers['content-encoding']]).toEqual(['HIT', 'br']);
+    expect(String(br.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(String(br.headers.vary)).toMatch(/Authorization/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gzip = await ask('gzip;q=1, br;q=0');
+    expect([xCache(gzip), gzip.headers['content-encoding']]).toEqual(['HIT', 'gzip']);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.rawPayload.length);
+
+    const identity = await ask('identity');
+    expect([identity.headers['content-encoding'], identity.body]).toEqual([undefined, plain.body]);
+  });
+
+  it('a miss is sent in the coding its browser asked for, and a hit in that coding is those very bytes', async () => {
+    const url = '/api/products/filter?sort=price_asc&per_page=18';
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const miss = await t.app.inject({ method: 'GET', url, headers: browser });
+    expect([xCache(miss), miss.headers['content-encoding']]).toEqual(['MISS', 'br']);
+    expect(String(miss.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(Number(miss.headers['content-length'])).toBe(miss.rawPayload.length);
+    const hit = await t.app.inject({ method: 'GET', url, headers: browser });
+    expect([xCache(hit), hit.headers['content-encoding'], hit.headers.vary]).toEqual(['HIT', 'br', miss.headers.vary]);
+    expect(hit.rawPayload.equals(miss.rawPayload)).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(brotliDecompressSync(miss.rawPayload).toString()).toBe(plain.body);
+    expect(productListResponseSchema.parse(plain.json()).data.data).toHaveLength(18);
+  });
+
   it('expires after CATALOG_CACHE_SECONDS (10 s by default)', async () => {
     const p = await makeProduct(t, shopId);
     expect(xCache(await c.get(`/products/${p.id}`))).toBe('MISS');
@@ -240,7 +294,7 @@ describe('CATALOG_CACHE_SECONDS', () => {
 });
 
 describe('bounds (a tiny app, no database)', () => {
-  async function tiny(options: { maxEntries?: number; maxBytes?: number }) {
+  async function tiny(options: { maxEntries?: number; maxBytes?: number; compressAbove?: number }) {
     const app = Fastify();
     await app.register(i18nPlugin);
     await app.register(responseCachePlugin, { ttlSeconds: 60, ...options });
@@ -249,7 +303,7 @@ describe('bounds (a tiny app, no database)', () => {
       scope.catalogCache.install(scope);
       scope.get('/item/:n', async (request) => {
         calls += 1;
-        return { n: (request.params as { n: string }).n, pad: 'x'.repeat(100) };
+        return { n: (request.params as { n: string }).n, pad: 'x'.repeat(250) };
       });
       // A write that commits while this answer is being read: the (old) answer must not be kept.
       scope.get('/racy', async () => {
@@ -259,7 +313,8 @@ describe('bounds (a tiny app, no database)', () => {
       });
     });
     await app.ready();
-    const get = async (n: number) => xCache(await app.inject({ method: 'GET', url: `/item/${n}` }));
+    const get = async (n: number, headers: Record<string, string> = {}) =>
+      xCache(await app.inject({ method: 'GET', url: `/item/${n}`, headers }));
     return { app, get, calls: () => calls };
   }
 
@@ -269,6 +324,32 @@ describe('bounds (a tiny app, no database)', () => {
       const racy = async () => xCache(await app.inject({ method: 'GET', url: '/racy' }));
       expect([await racy(), await racy()]).toEqual(['MISS', 'MISS']);
       expect(calls()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('makes each coding of an entry once, counts it in the bytes kept, and does not extend the entry', async () => {
+    const { app, get, calls } = await tiny({ compressAbove: 100 });
+    try {
+      expect(await get(1)).toBe('MISS');
+      const plain = app.catalogCache.stats().bytes;
+      expect(await get(1, { 'accept-encoding': 'br' })).toBe('HIT');
+      const withBrotli = app.catalogCache.stats().bytes;
+      expect(withBrotli).toBeGreaterThan(plain);
+      expect(await get(1, { 'accept-encoding': 'br' })).toBe('HIT');
+      expect(app.catalogCache.stats().bytes).toBe(withBrotli);
+      expect(await get(1, { 'accept-encoding': 'gzip' })).toBe('HIT');
+      expect(app.catalogCache.stats().bytes).toBeGreaterThan(withBrotli);
+      expect(calls()).toBe(1);
+
+      const realNow = performance.now.bind(performance);
+      const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + 61_000);
+      try {
+        expect(await get(1, { 'accept-encoding': 'gzip' })).toBe('MISS'); // 60 s from when it was stored
+      } finally {
+        clock.mockRestore();
+      }
     } finally {
       await app.close();
     }
