@@ -5,7 +5,7 @@
  * the app has drawn anything. Work for what the shopper may do next waits for her first
  * interaction instead (whenEngaged).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let markShown: () => void = () => undefined;
 const firstScreenShown = new Promise<void>((resolve) => {
@@ -57,7 +57,8 @@ function useScheduled(schedule: (work: () => void) => void): boolean {
   useEffect(() => {
     if (done) return;
     let active = true;
-    schedule(() => active && setDone(true));
+    // A transition: what appears then (the PWA host, the dialogs' hosts) renders in slices.
+    schedule(() => active && startTransition(() => setDone(true)));
     return () => {
       active = false;
     };

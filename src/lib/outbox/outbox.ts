@@ -118,9 +118,12 @@ export function createOutbox(options: {
     const next = appliedHere.size ? all.filter((e) => !appliedHere.has(e.seq)) : all;
     const kindsBefore = new Set(entries.map((e) => e.kind));
     const seqsBefore = new Set(entries.map((e) => e.seq));
+    // A read that finds what the mirror holds tells nobody: every reader would render again for
+    // nothing, at once (a screen the server drew re-rendered its whole grid in one task, ADR 028).
+    const unchanged = next.length === entries.length && JSON.stringify(next) === JSON.stringify(entries);
     entries = next;
     for (const kind of new Set(next.filter((e) => !seqsBefore.has(e.seq)).map((e) => e.kind))) kinds.get(kind)?.cancelStaleFetches?.();
-    emit();
+    if (!unchanged) emit();
     for (const kind of kindsBefore) if (!entries.some((e) => e.kind === kind)) kinds.get(kind)?.settled?.();
   };
   /** An answer is in this tab's cache: the entry leaves the mirror in the same tick, for good. */
