@@ -242,6 +242,29 @@ describe('outbox', () => {
     expect(server.seen).toEqual([]);
   });
 
+  it('tells its readers only when what it holds changed: reading the same entries again re-renders nobody', async () => {
+    const server = fakeServer();
+    server.setMode('network');
+    const outbox = newOutbox(server, memoryLocks());
+    outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await outbox.restore();
+    let told = 0;
+    const stop = outbox.subscribe(() => told++);
+    const before = outbox.snapshot();
+    await outbox.restore(); // the same (empty) list read from IndexedDB again
+    expect([told, outbox.snapshot()]).toEqual([0, before]);
+
+    await outbox.enqueue(change('/cart/store'));
+    expect(told).toBeGreaterThan(0);
+    const withChange = outbox.snapshot();
+    expect(withChange).not.toBe(before);
+    told = 0;
+    await outbox.restore(); // the same one change read again
+    expect([told, outbox.snapshot()]).toEqual([0, withChange]);
+    expect(outbox.pending('cart')).toHaveLength(1);
+    stop();
+  });
+
   it('sign-out discards only that shopper’s waiting changes', async () => {
     const server = fakeServer();
     server.setMode('network');
