@@ -7,11 +7,12 @@
  * render everything at once (their rendering already runs as a router transition).
  */
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
-import { requestIdle, whenIdle } from '../lib/when-idle.ts';
+import { requestIdle, useAtMountUnlessHydrating, whenIdle } from '../lib/when-idle.ts';
 
 const queue: Array<() => void> = [];
 let pumping = false;
 let firstScreenDone = false;
+const isFirstScreenDone = () => firstScreenDone;
 
 function pump() {
   if (pumping) return;
@@ -29,7 +30,9 @@ function pump() {
 }
 
 export function Deferred({ children, placeholder, margin = '200px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
-  const [shown, setShown] = useState(() => firstScreenDone);
+  // Hydrating a drawn screen, a block starts as the server drew it: its placeholder (when-idle.ts).
+  const done = useAtMountUnlessHydrating(isFirstScreenDone);
+  const [shown, setShown] = useState(() => done);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (shown) return;

@@ -33,3 +33,39 @@ describe('whenEngaged', () => {
     expect(work).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('useAtMountUnlessHydrating', () => {
+  it('hydrating a drawn screen, a part that mounts after the first screen settled still draws what the server drew', async () => {
+    const { useAtMountUnlessHydrating } = await load();
+    const { createElement, act, useState } = await import('react');
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot, createRoot } = await import('react-dom/client');
+    let settled = false;
+    // What ProductGrid does: the initial count is read once, at mount.
+    function Grid() {
+      const atMount = useAtMountUnlessHydrating(() => settled);
+      const [cards] = useState(() => (atMount ? 24 : 6));
+      return createElement(
+        'div',
+        { 'data-cards': cards },
+        Array.from({ length: cards }, (_, i) => createElement('article', { key: i })),
+      );
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(createElement(Grid));
+    expect(container.querySelectorAll('article')).toHaveLength(6);
+
+    settled = true; // the first screen settled before this part hydrated
+    const recoverable = vi.fn();
+    await act(async () => {
+      hydrateRoot(container, createElement(Grid), { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(container.querySelectorAll('article')).toHaveLength(6);
+
+    // A screen the app draws itself (a later navigation) reads the settled state.
+    const later = document.createElement('div');
+    await act(async () => createRoot(later).render(createElement(Grid)));
+    expect(later.querySelectorAll('article')).toHaveLength(24);
+  });
+});

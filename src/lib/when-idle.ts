@@ -5,7 +5,7 @@
  * the app has drawn anything. Work for what the shopper may do next waits for her first
  * interaction instead (whenEngaged).
  */
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 let markShown: () => void = () => undefined;
 const firstScreenShown = new Promise<void>((resolve) => {
@@ -38,6 +38,20 @@ void firstScreenShown.then(() => whenIdle(() => (firstScreenSettled = true)));
  */
 export function isFirstScreenSettled(): boolean {
   return firstScreenSettled;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * `read()` for a component's first render, and `false` while React hydrates a screen the server
+ * drew (ADR 028): the server drew it unsettled, and the client's first render must draw the same,
+ * however late it comes. A part of the screen may hydrate after the first screen settled (its
+ * boundary was still waiting, or a tap made React start it again): a grid that then drew all its
+ * cards where the server drew six made React throw the screen away and draw it anew. Read once, at
+ * mount; no change is followed.
+ */
+export function useAtMountUnlessHydrating(read: () => boolean): boolean {
+  return useSyncExternalStore(noSubscription, read, () => false);
 }
 
 /** The browser's next idle period (at most `timeout` ms away), or a short timer where it has none. */

@@ -66,6 +66,29 @@ test.describe('at a 2.6 device pixel ratio', () => {
     // And no wider than that: the smallest width of the ladder that covers it (nothing wasted on weak data).
     expect(chosen).toBe(IMAGE_WIDTHS.find((w) => w >= needed) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
   });
+
+  test("a tap on the main photo opens it full screen: the viewer's code is not part of the first screen, and comes when needed", async ({
+    page,
+  }) => {
+    const product = await firstProduct(page);
+    const code: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') code.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`/products/${product.id}/details`);
+    await expect.poll(async () => (await shown(page, 'gallery-image')).naturalWidth).toBeGreaterThan(0);
+    await expect(page.getByTestId('gallery-image').first()).toBeVisible();
+    const firstScreenCode = [...code];
+    expect(firstScreenCode.some((path) => /\/assets\/catalog-/.test(path))).toBe(true);
+    expect(firstScreenCode.filter((path) => /\/assets\/(PhotoViewer|Modal)-/.test(path))).toEqual([]);
+
+    await page.getByRole('button', { name: ro['product.gallery_open_full'].replace('{{n}}', '1') }).tap();
+    const viewer = page.getByRole('dialog', { name: ro['product.gallery_full_title'].replace('{{name}}', product.name) });
+    await expect(viewer).toBeVisible();
+    await expect.poll(async () => (await shown(page, 'viewer-image')).naturalWidth).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+  });
 });
 
 test('while a photo is held back, its box is reserved and shows the placeholder; the photo replaces it', async ({ page }) => {

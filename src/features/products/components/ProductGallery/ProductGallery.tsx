@@ -5,16 +5,27 @@
  * (preload="none"); when the product's thumbnail is the default image, the video (with its
  * poster) comes first, as on the product card.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetails } from '../../../../../contract/catalog.ts';
 import type { ImageMeta } from '../../../../../contract/images.ts';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
-import { PhotoViewer } from './PhotoViewer.tsx';
+import { lazyPart, prefetchCode } from '../../../../lib/lazy-part.tsx';
+import { whenEngaged } from '../../../../lib/when-idle.ts';
 import { STAGE_SIZES } from '../../../../lib/photo-sizes.ts';
 import classes from './ProductGallery.module.css';
+
+/**
+ * The full-screen viewer's code (Mantine's Modal with its focus trap, scroll lock and scroll area:
+ * about half of the catalog screens' chunk) loads when the shopper first touches the page, not
+ * with the first screen: evaluating it was part of a product page's longest start-up task
+ * (issue 15, TBT). Offline before the service worker precached it, the tap shows nothing until
+ * the device is back online (lib/lazy-part.tsx).
+ */
+const loadViewer = () => import('./PhotoViewer.tsx').then((m) => ({ default: m.PhotoViewer }));
+const PhotoViewer = lazyPart(loadViewer);
 
 export type GalleryItem = { kind: 'image'; src: string; meta?: ImageMeta | null } | { kind: 'video'; src: string; poster: string };
 
@@ -59,6 +70,11 @@ export function ProductGallery({ product }: { product: GalleryProduct }) {
   const index = Math.min(selected, items.length - 1);
   const current = items[index]!;
   const total = items.length;
+  // Its code is here by the time the shopper taps a photo: fetched at her first touch of the page.
+  const hasPhotos = photos.length > 0;
+  useEffect(() => {
+    if (hasPhotos) whenEngaged(() => prefetchCode(loadViewer));
+  }, [hasPhotos]);
 
   const labelFor = (item: GalleryItem, i: number) =>
     item.kind === 'video'

@@ -9,7 +9,7 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { isFirstScreenSettled, whenIdle } from '../../../../lib/when-idle.ts';
+import { isFirstScreenSettled, useAtMountUnlessHydrating, whenIdle } from '../../../../lib/when-idle.ts';
 import type { Product } from '../../../../../contract/catalog.ts';
 import { ProductCard, type ProductCardProps } from '../ProductCard/ProductCard.tsx';
 import classes from './ProductGrid.module.css';
@@ -20,7 +20,8 @@ const CARDS_PER_IDLE_PERIOD = 6;
 
 /** How many cards to render now: all of them, except while the app's first screen settles. */
 function useCardsToRender(total: number): number {
-  const [limit, setLimit] = useState(() => (isFirstScreenSettled() ? Infinity : FIRST_CARDS));
+  const settled = useAtMountUnlessHydrating(isFirstScreenSettled);
+  const [limit, setLimit] = useState(() => (settled ? Infinity : FIRST_CARDS));
   useEffect(() => {
     if (limit >= total) return;
     let active = true;
