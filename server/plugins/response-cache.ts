@@ -44,6 +44,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
+import { ifNoneMatchNames } from '../lib/etag.ts';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 
@@ -63,14 +64,6 @@ const ENCODE: Record<Encoding, (body: Buffer) => Buffer> = {
     }),
   gzip: (body) => gzipSync(body),
 };
-/** Does an If-None-Match header name this ETag (weak comparison, a list or `*`)? */
-const namesEtag = (header: string | undefined, etag: string) =>
-  header !== undefined &&
-  header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === etag.slice(2);
-  });
-
 export interface ResponseCacheOptions {
   /** Seconds an entry is served; 0 turns the cache off. */
   ttlSeconds: number;
@@ -162,10 +155,10 @@ export class ResponseCache {
     if (entry.etag !== undefined) {
       reply.header('ETag', entry.etag);
       // The shopper's copy is current: no body (the catalog's onSend hook keeps its Cache-Control).
-      if (namesEtag(request.headers['if-none-match'], entry.etag)) return void reply.code(304).send();
+      if (ifNoneMatchNames(request.headers['if-none-match'], entry.etag)) return void reply.code(304).send();
     }
     reply.code(200).header('Content-Type', entry.contentType);
-    const encoding = entry.body.length >= this.compressAbove ? this.encodingFor(request) : undefined;
+    const encoding = this.encodingFor(request, entry.body);
     if (encoding === undefined) return void reply.send(entry.body);
     reply
       .header('Content-Encoding', encoding)
@@ -173,10 +166,10 @@ export class ResponseCache {
       .send(this.encodedBody(key, entry, encoding));
   };
 
-  /** The best coding the request accepts, if any (as @fastify/compress reads Accept-Encoding). */
-  private encodingFor(request: FastifyRequest): Encoding | undefined {
+  /** The best coding the request accepts for this body, if any (as @fastify/compress reads Accept-Encoding; none under its threshold). */
+  private encodingFor(request: FastifyRequest, body: Buffer): Encoding | undefined {
     const header = request.headers['accept-encoding'];
-    if (!header) return undefined;
+    if (!header || body.length < this.compressAbove) return undefined;
     return (negotiate(header.toLowerCase(), [...ENCODINGS]) ?? undefined) as Encoding | undefined;
   }
 
@@ -204,7 +197,7 @@ export class ResponseCache {
     const entry: Entry = { body: Buffer.from(payload), contentType, etag: typeof etag === 'string' ? etag : undefined, encoded: {} };
     // The coding this browser asked for is made here, once, and kept with the entry: the
     // compressor then leaves the answer alone (it already has a Content-Encoding).
-    const encoding = entry.body.length >= this.compressAbove ? this.encodingFor(request) : undefined;
+    const encoding = this.encodingFor(request, entry.body);
     if (encoding !== undefined) entry.encoded[encoding] = ENCODE[encoding](entry.body);
     this.entries?.set(miss.key, entry);
     if (encoding === undefined) return payload;

@@ -9,6 +9,7 @@ import { productApi } from '../../contract/routes/products.ts';
 import { shopApi } from '../../contract/routes/shops.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { createHash } from 'node:crypto';
+import { ifNoneMatchNames } from '../lib/etag.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -75,7 +76,7 @@ async function etagPreSerialization(request: FastifyRequest, reply: FastifyReply
   serialized.set(payload, json);
   const etag = etagOf(json);
   reply.header('ETag', etag);
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) reply.code(304);
+  if (ifNoneMatchNames(request.headers['if-none-match'], etag)) reply.code(304);
   return payload;
 }
 

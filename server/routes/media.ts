@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
 import { imagePipeline } from '../media/pipeline.ts';
+import { ifNoneMatchNames } from '../lib/etag.ts';
 import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../contract/image-constants.ts';
 import {
   findBanner,
@@ -87,7 +88,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', "default-src 'none'");
       // The URL names the content: a client holding this ETag holds these bytes.
-      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return cached().status(304).send();
+      if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return cached().status(304).send();
       const bytes = await imagePipeline(app).variant(key, width, format);
       if (!bytes) throw new HttpError(404, 'media.image_not_found');
       return cached().header('Content-Type', IMAGE_CONTENT_TYPES[format]).send(bytes);
