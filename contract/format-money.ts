@@ -4,16 +4,17 @@
  *
  * Money per product §5/§9: 2 decimals, the currency symbol before the amount for `prefix`,
  * after it for `suffix`; digits in Romanian style (1.234,50) — docs/references.md, Romania.
+ * Digits by formatDecimal, not Intl.NumberFormat: see format-number.ts for why.
  */
+import { formatDecimal } from './format-number.ts';
+
 export interface CurrencyFormat {
   symbol: string;
   position: 'prefix' | 'suffix';
 }
 
-const number = new Intl.NumberFormat('ro-RO', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
-
 export function formatMoney(amount: number, currency: CurrencyFormat): string {
-  const digits = number.format(Number.isFinite(amount) ? amount : 0);
+  const digits = formatDecimal(amount, 'ro', { minimumFractionDigits: 2 });
   // U+00A0 keeps the symbol on the same line as the amount.
   return currency.position === 'prefix' ? `${currency.symbol}\u00a0${digits}` : `${digits}\u00a0${currency.symbol}`;
 }

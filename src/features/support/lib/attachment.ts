@@ -1,4 +1,5 @@
 /** The client's check of a ticket image before sending (the server checks the bytes again). */
+import { formatDecimal } from '../../../../contract/format-number.ts';
 import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '../../../../contract/support.ts';
 
 export const ATTACHMENT_ACCEPT = TICKET_ATTACHMENT_TYPES.join(',');
@@ -12,8 +13,7 @@ export function attachmentError(file: File): string | null {
 
 /** 1.2 MB / 340 KB, for the chosen file's line. */
 export function formatFileSize(bytes: number, language: string): string {
-  const number = (value: number, digits: number) =>
-    new Intl.NumberFormat(language === 'en' ? 'en-GB' : 'ro-RO', { maximumFractionDigits: digits }).format(value);
+  const number = (value: number, digits: number) => formatDecimal(value, language, { maximumFractionDigits: digits });
   if (bytes >= 1024 * 1024) return `${number(bytes / (1024 * 1024), 1)} MB`;
   return `${number(Math.max(1, Math.round(bytes / 1024)), 0)} KB`;
 }

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
+import { formatDecimal } from '../../../../../contract/format-number.ts';
 import { QueryState, queryPhase } from '../../../../components/QueryState/QueryState.tsx';
 import { Pagination } from '../../../../components/Pagination/Pagination.tsx';
 import { productListQueryOptions, type ProductListParams } from '../../api/get-products.ts';
@@ -21,7 +22,7 @@ import { SortSelect, LIST_SORTS } from '../SortSelect/SortSelect.tsx';
 /** "24 de produse", or "peste 1.000 de produse" when the server counted only up to its cap (issue #13). */
 export function resultsText(t: TFunction, language: string, meta: { total: number; total_capped?: boolean }) {
   return meta.total_capped
-    ? t('listing.results_capped', { count: meta.total.toLocaleString(language) })
+    ? t('listing.results_capped', { count: formatDecimal(meta.total, language) })
     : t('listing.results', { count: meta.total });
 }
 

@@ -7,6 +7,7 @@ import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Shop } from '../../../../../contract/catalog.ts';
+import { formatDecimal } from '../../../../../contract/format-number.ts';
 import classes from './ShopCard.module.css';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
 
@@ -15,10 +16,7 @@ export type ShopCardShop = Pick<Shop, 'id' | 'name' | 'logo' | 'rating' | 'revie
 
 /** "4,8" in Romanian, "4.8" in English: one decimal. */
 export function formatRating(rating: number, language: string): string {
-  return new Intl.NumberFormat(language.startsWith('ro') ? 'ro-RO' : 'en-GB', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(rating);
+  return formatDecimal(rating, language, { minimumFractionDigits: 1 });
 }
 
 export function ShopRating({ rating, reviews }: { rating: number; reviews: number }) {
