@@ -42,11 +42,10 @@ async function visit(url) {
     // Long enough for what runs once the page is idle (the deferred parts, the service worker's registration).
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 2000)));
     const { traceEvents } = JSON.parse((await browser.stopTracing()).toString());
-    const mains = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-    const busy = (m) => traceEvents.filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X').length;
-    const main = mains.sort((a, b) => busy(b) - busy(a))[0];
-    const fcp = traceEvents.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
-    if (!fcp) throw new Error(`${url}: no first contentful paint in the trace`);
+    // The page's renderer is the one that painted it (about:blank's renderer may be in the trace too).
+    const fcp = traceEvents.find((e) => e.name === 'firstContentfulPaint');
+    if (!fcp) return undefined;
+    const main = traceEvents.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === fcp.pid);
     const tasks = traceEvents.filter((e) => e.pid === main.pid && e.tid === main.tid && e.name === 'RunTask' && e.ts >= fcp.ts);
     let blocking = 0;
     let time = 0;
@@ -64,7 +63,10 @@ async function visit(url) {
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 for (let r = 0; r < runs; r++) {
   for (const url of urls) {
-    const result = await visit(url);
+    // Now and then Chromium's trace has no paint event (Lighthouse then fails with "NO_FCP"): visit again.
+    let result;
+    for (let attempt = 0; attempt < 3 && !result; attempt++) result = await visit(url);
+    if (!result) throw new Error(`${url}: no first contentful paint in 3 traces`);
     results.get(url).push(result);
     process.stderr.write(`run ${r + 1}/${runs} ${url}: ${result.blocking.toFixed(0)} ms\n`);
   }

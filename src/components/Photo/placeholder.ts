@@ -7,8 +7,10 @@
  *   the page's largest picture, previews are decoded in idle time, a few per idle period, and
  *   handed to whoever still waits for them (`requestPlaceholderUrl`).
  * Decoded previews are kept (a listing shows the same ones again), so a repeat view paints them at once.
+ * Decoded by thumbhash-decode.ts (the package's pixels, a fraction of its cosines).
  */
-import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
+import { rgbaToDataURL, thumbHashToAverageRGBA } from 'thumbhash';
+import { PREVIEW_LONG_SIDE, thumbHashToRGBA } from './thumbhash-decode.ts';
 import { requestIdle } from '../../lib/when-idle.ts';
 
 const MAX_CACHED = 500;
@@ -31,7 +33,8 @@ export function placeholderUrl(hash: string): string {
   if (cached !== undefined) return cached;
   let url = '';
   try {
-    url = thumbHashToDataURL(bytesOf(hash));
+    const { w, h, rgba } = thumbHashToRGBA(bytesOf(hash), PREVIEW_LONG_SIDE);
+    url = rgbaToDataURL(w, h, rgba);
   } catch {
     url = '';
   }
