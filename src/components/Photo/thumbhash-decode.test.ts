@@ -12,7 +12,7 @@ function image(w: number, h: number, seed: number, alpha: boolean): Uint8Array {
       rgba[i] = (x * 255) / w + seed * 37;
       rgba[i + 1] = (y * 255) / h + seed * 91;
       rgba[i + 2] = ((x + y) * seed * 13) % 256;
-      rgba[i + 3] = alpha ? ((x * y + seed * 7) % 256) : 255;
+      rgba[i + 3] = alpha ? (x * y + seed * 7) % 256 : 255;
     }
   return rgba;
 }
