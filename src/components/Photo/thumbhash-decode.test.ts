@@ -69,6 +69,7 @@ describe('thumbHashToRGBA', () => {
       }),
       { numRuns: 300 },
     );
-    expect(compared).toBeGreaterThan(100);
+    // About a third of the generated shapes halve exactly; enough of them must have been compared.
+    expect(compared).toBeGreaterThan(30);
   });
 });
