@@ -179,7 +179,22 @@ async function pagesToAudit() {
   ];
 }
 
+/**
+ * One Lighthouse run. Now and then Chromium's trace of a load has no navigation start or no paint
+ * (Lighthouse's NO_NAVSTART / NO_FCP: a score of 0 and no metrics), on any build: such a run is
+ * made again, up to twice, and said on stderr, instead of counting as a 0 in the median.
+ */
 async function lighthouseRun(url, cpuSlowdownMultiplier = DEFAULT_CPU_SLOWDOWN) {
+  let run;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    run = await lighthouseOnce(url, cpuSlowdownMultiplier);
+    if (!run.lhr.runtimeError) return run;
+    if (attempt < 3) console.error(`lighthouse: ${url}: run again after ${run.lhr.runtimeError.code}`);
+  }
+  return run;
+}
+
+async function lighthouseOnce(url, cpuSlowdownMultiplier) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
