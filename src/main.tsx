@@ -29,6 +29,7 @@ import { sessionStore } from './features/auth/lib/session-store.ts';
 import { DRAWN_FOR_ANOTHER_ID, replayTaps, takeEarlyTaps } from './lib/early-taps.ts';
 import { afterFirstScreenShown } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
+import { followDrawnScreenScroll } from './lib/drawn-screen-scroll.ts';
 
 async function start() {
   // Its own task, not the tail of evaluating the app's modules (one long task on a slow phone).
@@ -92,6 +93,8 @@ async function start() {
   const earlyTaps = takeEarlyTaps();
   if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
     afterFirstScreenShown(() => replayTaps(earlyTaps));
+    // A shopper may have scrolled the drawn screen already: the app keeps that place (lib/drawn-screen-scroll.ts).
+    followDrawnScreenScroll();
     // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over
     // its elements instead of building them again. Should anything differ after all, React
     // draws the screen anew (a recoverable error, reported as a warning).

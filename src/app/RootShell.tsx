@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
@@ -6,6 +6,7 @@ import { useBasket } from '../features/cart/lib/basket-store.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { markFirstScreenShown, useEngaged, whenEngaged } from '../lib/when-idle.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
+import { takeDrawnScreenScroll } from '../lib/drawn-screen-scroll.ts';
 
 // Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
 // for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else at
@@ -33,11 +34,21 @@ export function RootShell() {
     <>
       <DocumentTitle />
       <ScrollRestoration />
+      <KeepDrawnScreenScroll />
       <Outlet />
       {dialogsWanted && <AuthDialogsHost />}
       <CartHostWhenWanted />
     </>
   );
+}
+
+/** After <ScrollRestoration>'s first effect (siblings' effects run in order): lib/drawn-screen-scroll.ts. */
+function KeepDrawnScreenScroll() {
+  useLayoutEffect(() => {
+    const y = takeDrawnScreenScroll();
+    if (y > 0 && window.scrollY !== y) window.scrollTo(0, y);
+  }, []);
+  return null;
 }
 
 /**
