@@ -13,8 +13,9 @@ function remember() {
   lastY = window.scrollY;
 }
 
+/** Called by main.tsx (in the browser only) as React takes the drawn screen over. */
 export function followDrawnScreenScroll() {
-  if (following || typeof window === 'undefined') return;
+  if (following) return;
   following = true;
   remember();
   window.addEventListener('scroll', remember, { passive: true });
