@@ -30,6 +30,7 @@ import { DRAWN_FOR_ANOTHER_ID, replayTaps, takeEarlyTaps } from './lib/early-tap
 import { afterFirstScreenShown } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 import { followDrawnScreenScroll } from './lib/drawn-screen-scroll.ts';
+import { keyPageLoadHistoryEntry } from './lib/history-entry-key.ts';
 
 async function start() {
   // Its own task, not the tail of evaluating the app's modules (one long task on a slow phone).
@@ -61,6 +62,8 @@ async function start() {
   // The router starts its first navigation now: the screen's code and its data load alongside the
   // messages. In a task of its own: creating it and matching the first screen is ~25 ms at full speed.
   await yieldToMain();
+  // Before the router reads the entry: its saved scroll is its own (lib/history-entry-key.ts).
+  keyPageLoadHistoryEntry();
   const router = createRouter(queryClient);
   const routerReady = new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
@@ -91,10 +94,11 @@ async function start() {
   const container = document.getElementById('root')!;
   // From here React answers taps itself; those made before, on the drawn screen, come again once it is live.
   const earlyTaps = takeEarlyTaps();
+  // The page may stand scrolled already (the shopper scrolled the drawn screen, or the browser put a
+  // reloaded page back where it was): the app keeps that place at its first commit (lib/drawn-screen-scroll.ts).
+  followDrawnScreenScroll();
   if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
     afterFirstScreenShown(() => replayTaps(earlyTaps));
-    // A shopper may have scrolled the drawn screen already: the app keeps that place (lib/drawn-screen-scroll.ts).
-    followDrawnScreenScroll();
     // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over
     // its elements instead of building them again. Should anything differ after all, React
     // draws the screen anew (a recoverable error, reported as a warning).

@@ -22,6 +22,9 @@ export function RootShell() {
   useEffect(() => {
     // The first screen is on its way to the display: work left for idle time may follow (lib/when-idle.ts).
     markFirstScreenShown();
+    // The app, not a drawn screen, now answers (after the commit's layout effects: its scroll is set).
+    // For browser tests and anyone debugging a first load.
+    document.documentElement.dataset.app = 'live';
     // The sign-in dialogs and the cart drawer open at once when first asked: their code is fetched
     // ahead, at the shopper's first touch, key or mouse move (lib/when-idle.ts, whenEngaged).
     whenEngaged(() => {

@@ -83,6 +83,36 @@ function useScheduled(schedule: (work: () => void) => void): boolean {
 /** False until the browser is idle after the first screen was painted (see whenIdle). */
 export const useIdle = (): boolean => useScheduled(whenIdle);
 
+/**
+ * Whether the page has been scrolled: by the shopper, or to a position kept for her (a drawn
+ * screen she scrolled before the app took it over, a restored position). What sits far down the
+ * page (the footer: app/WhenNearViewport.tsx) then need not wait for idle time: she is looking
+ * there. A shopper who scrolled to the end at start waited for the whole first screen's idle work
+ * (seconds on a slow phone) before the footer came; a browser test that does so failed in CI.
+ */
+let scrolled = false;
+const onScrolled = new Set<() => void>();
+
+function markScrolled() {
+  if (scrolled) return;
+  scrolled = true;
+  window.removeEventListener('scroll', markScrolled);
+  for (const work of onScrolled) work();
+  onScrolled.clear();
+}
+if (typeof window !== 'undefined') window.addEventListener('scroll', markScrolled, { passive: true });
+
+/** `work` once the page has been scrolled (at once if it has been, or if it stands scrolled). */
+export function whenScrolled(work: () => void) {
+  if (typeof window === 'undefined') return;
+  if (!scrolled && window.scrollY > 0) markScrolled();
+  if (scrolled) return work();
+  onScrolled.add(work);
+}
+
+/** False until the page has been scrolled (see whenScrolled); false at the first render, as drawn. */
+export const useScrolled = (): boolean => useScheduled(whenScrolled);
+
 /** What a shopper does first with a page: touch, click, type, scroll with a wheel, or move the mouse. */
 const ENGAGING_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'pointermove'] as const;
 let engaged = false;

@@ -107,3 +107,44 @@ test('a shopper who chose English gets her own screen in place of the drawn Roma
   await expect(page.getByTestId('product-grid')).toHaveCount(1);
   await context.close();
 });
+
+/** Waits until the app has taken the page over (app/RootShell.tsx marks it once its first screen is committed). */
+async function waitForLiveApp(page: import('@playwright/test').Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+}
+
+test('a drawn screen scrolled before the app has loaded stays where the shopper scrolled it', async ({ browser }) => {
+  const { context, page, release } = await withAppCodeHeld(browser);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  // What she looks at: the element in the middle of the screen (the app keeps the drawn elements).
+  const before = await page.evaluate(() => {
+    const seen = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2)!;
+    seen.setAttribute('data-seen', '');
+    return seen.getBoundingClientRect().top;
+  });
+  release();
+  await waitForLiveApp(page);
+  const after = await page.evaluate(() => document.querySelector('[data-seen]')?.getBoundingClientRect().top ?? null);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  expect(after).not.toBeNull();
+  expect(Math.abs(after! - before)).toBeLessThan(100);
+  await context.close();
+});
+
+test('each page load keeps its own scroll: another page starts at the top, a reload comes back to its place', async ({ browser }) => {
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await waitForLiveApp(page);
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  // Another page by its address (the scroll of the page left is saved as it goes: pagehide).
+  await page.goto(CATEGORY);
+  await waitForLiveApp(page);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 700));
+  await page.reload();
+  await waitForLiveApp(page);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(700);
+  await context.close();
+});
