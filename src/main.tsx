@@ -29,7 +29,7 @@ import { sessionStore } from './features/auth/lib/session-store.ts';
 import { DRAWN_FOR_ANOTHER_ID, replayTaps, takeEarlyTaps } from './lib/early-taps.ts';
 import { afterFirstScreenShown } from './lib/when-idle.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
-import { followDrawnScreenScroll } from './lib/drawn-screen-scroll.ts';
+import { followScrollUntilTakeover } from './lib/takeover-scroll.ts';
 import { keyPageLoadHistoryEntry } from './lib/history-entry-key.ts';
 
 async function start() {
@@ -95,8 +95,8 @@ async function start() {
   // From here React answers taps itself; those made before, on the drawn screen, come again once it is live.
   const earlyTaps = takeEarlyTaps();
   // The page may stand scrolled already (the shopper scrolled the drawn screen, or the browser put a
-  // reloaded page back where it was): the app keeps that place at its first commit (lib/drawn-screen-scroll.ts).
-  followDrawnScreenScroll();
+  // reloaded page back where it was): the app keeps that place at its first commit (lib/takeover-scroll.ts).
+  followScrollUntilTakeover();
   if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
     afterFirstScreenShown(() => replayTaps(earlyTaps));
     // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over

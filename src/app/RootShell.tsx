@@ -6,7 +6,7 @@ import { useBasket } from '../features/cart/lib/basket-store.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { markFirstScreenShown, useEngaged, whenEngaged } from '../lib/when-idle.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
-import { takeDrawnScreenScroll } from '../lib/drawn-screen-scroll.ts';
+import { takeScrollAtTakeover } from '../lib/takeover-scroll.ts';
 
 // Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
 // for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else at
@@ -37,7 +37,7 @@ export function RootShell() {
     <>
       <DocumentTitle />
       <ScrollRestoration />
-      <KeepDrawnScreenScroll />
+      <KeepScrollAtTakeover />
       <Outlet />
       {dialogsWanted && <AuthDialogsHost />}
       <CartHostWhenWanted />
@@ -45,10 +45,10 @@ export function RootShell() {
   );
 }
 
-/** After <ScrollRestoration>'s first effect (siblings' effects run in order): lib/drawn-screen-scroll.ts. */
-function KeepDrawnScreenScroll() {
+/** After <ScrollRestoration>'s first effect (siblings' effects run in order): lib/takeover-scroll.ts. */
+function KeepScrollAtTakeover() {
   useLayoutEffect(() => {
-    const y = takeDrawnScreenScroll();
+    const y = takeScrollAtTakeover();
     if (y > 0 && window.scrollY !== y) window.scrollTo(0, y);
   }, []);
   return null;

@@ -10,9 +10,9 @@
  * another page load starts at the top.
  */
 export function keyPageLoadHistoryEntry() {
-  const state: unknown = window.history.state;
-  if (state && typeof state === 'object' && typeof (state as { key?: unknown }).key === 'string') return;
+  // Only this app writes history.state: null on a page load, else React Router's { usr, key, idx }.
+  const state = window.history.state as { key?: unknown } | null;
+  if (typeof state?.key === 'string') return;
   // React Router's own key form (8 base-36 characters); any unique string does.
-  const key = Math.random().toString(36).slice(2, 10);
-  window.history.replaceState({ ...(state && typeof state === 'object' ? state : {}), key }, '');
+  window.history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, '');
 }

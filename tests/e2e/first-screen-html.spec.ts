@@ -4,7 +4,7 @@
  * tap made before the app could answer is answered once it can, and a visit the drawn screen was
  * not made for (English) gets its own screen, not the drawn one beside it.
  */
-import { expect, test, type Browser, type ConsoleMessage } from '@playwright/test';
+import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 
@@ -109,7 +109,7 @@ test('a shopper who chose English gets her own screen in place of the drawn Roma
 });
 
 /** Waits until the app has taken the page over (app/RootShell.tsx marks it once its first screen is committed). */
-async function waitForLiveApp(page: import('@playwright/test').Page) {
+async function waitForLiveApp(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
 }
 
