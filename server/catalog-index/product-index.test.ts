@@ -294,6 +294,65 @@ describe('ProductIndex answers as the reference does', () => {
     expect(find('geac')).toEqual({ ids: [2, 1], total: 2 }); // the brand first
   });
 
+  it("words edited meet a search of several words: a lost word's stale entry in a larger list, a gained word's entry out of order", () => {
+    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
+      id,
+      categoryId: 1,
+      shopId: 1,
+      seasonId: null,
+      qualityId: null,
+      quantity: 1,
+      totalSold: 0,
+      createdUs: id,
+      priceCents: 100,
+      sizes: [],
+      colors: [],
+      lexemes: new Map(lexemes),
+    });
+    for (const sort of ['relevance', 'newest', 'price_asc'] as const) {
+      for (const path of ['measured', 'candidates', 'walk'] as const) {
+        const index = new ProductIndex(path);
+        // Ten jackets; 1 and 5 also say "rochie" (the rarer word: its list is read, the jackets'
+        // galloped along), 7 "jachetă".
+        const words = (i: number): [string, number][] =>
+          i === 1 || i === 5
+            ? [
+                ['geac', 8],
+                ['roch', 8],
+              ]
+            : i === 7
+              ? [
+                  ['geac', 1],
+                  ['jachet', 1],
+                ]
+              : [['geac', 1]];
+        index.upsert(Array.from({ length: 10 }, (_, i) => product(i + 1, words(i + 1))));
+        const ask = (search: LexemePlan) => index.query({ filters: {}, search, sort, offset: 0, limit: 24, cap: 1000, nowUs: 0 });
+        const dressesAndJackets: LexemePlan = [[['roch']], [['geac']]];
+        const dresses: LexemePlan = [[['roch'], ['jachet']]];
+        expect(ask(dressesAndJackets), `${sort} ${path}`).toEqual({ ids: [5, 1], total: 2 });
+        // 5 is no longer a jacket (its entry stays in the jackets' list); 3 gains "rochie" and
+        // "jachetă" (each appended after a later product's entry: both lists out of order).
+        index.upsert([
+          product(5, [['roch', 8]]),
+          product(3, [
+            ['geac', 1],
+            ['roch', 1],
+            ['jachet', 1],
+          ]),
+        ]);
+        expect(ask(dressesAndJackets), `${sort} ${path}, edited`).toEqual({ ids: sort === 'relevance' ? [1, 3] : [3, 1], total: 2 });
+        // Synonyms: 3 is in both lists, still one match.
+        expect(ask(dresses), `${sort} ${path}, synonyms`).toEqual({ ids: sort === 'relevance' ? [5, 1, 7, 3] : [7, 5, 3, 1], total: 4 });
+        index.rebuildOrders();
+        expect(ask(dressesAndJackets), `${sort} ${path}, orders rebuilt`).toEqual({
+          ids: sort === 'relevance' ? [1, 3] : [3, 1],
+          total: 2,
+        });
+      }
+    }
+  });
+
   it('by relevance: rank, then in stock, then newest — across pages, and after stock changes', () => {
     const index = new ProductIndex();
     const product = (id: number, mask: number, quantity: number): IndexedProduct => ({

@@ -15,8 +15,9 @@
  * arrays are reused between queries.
  *
  * How a query runs:
- * - A search by relevance: every match of its rarest word (or synonym group) is ranked in one
- *   pass that keeps only the page's worth (rankedFromCandidates).
+ * - A search: its matches are found first by intersecting its words' posting lists, rarest
+ *   first (search-matches.ts), unless a filter value it names is rarer. By relevance, every
+ *   match is ranked in one pass that keeps only the page's worth (rankMatches).
  * - Candidates: the smallest posting list the request names (a category, a shop, a size, a
  *   searched word…) when it is selective or a search ranks; every match is checked, counted and
  *   the page picked with a bounded heap.
@@ -28,7 +29,7 @@
  *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
  */
 import type { ProductSort } from '../../contract/catalog-constants.ts';
-import { weightMask } from './tsvector.ts';
+import { FLAGS_OF_MASK, MATCH_ALL, MATCH_ANY, SearchMatches, rankOf, type PostingSource } from './search-matches.ts';
 
 export interface IndexedProduct {
   id: number;
@@ -101,10 +102,6 @@ interface Candidates {
   group: number;
 }
 
-/** Searched groups whose bits a query may gather in dense arrays (4 bytes per product each). */
-const MAX_DENSE_GROUPS = 4;
-/** A group's bits are gathered when its lists are at most this many times the candidates'. */
-const DENSE_FACTOR = 4;
 /** Products of a walk order checked to measure the walk's cost (the choice between candidates and a walk). */
 const WALK_PROBES = 2048;
 /**
@@ -130,32 +127,6 @@ const WORDS_EDITED = 4;
 const sameTerms = (a: Int32Array, b: Int32Array) => a.length === b.length && a.every((value, i) => value === b[i]);
 type WalkedSort = 'newest' | 'most_sold' | 'price_asc' | 'price_desc';
 const WALKED_SORTS: readonly WalkedSort[] = ['newest', 'most_sold', 'price_asc', 'price_desc'];
-
-const WEIGHT_A = weightMask('A');
-const WEIGHT_B = weightMask('B');
-const WEIGHT_ABC = weightMask('ABC');
-
-/**
- * How a searched group is present in a product, as bits: at all, in name/brand/category, in the
- * brand, in the name — what matching and the SQL's rank need, worked out in one pass over the
- * group (an alternative has a bit when every one of its lexemes has it).
- */
-const MATCH_ANY = 1;
-const MATCH_ABC = 2;
-const MATCH_B = 4;
-const MATCH_A = 8;
-const MATCH_ALL = 15;
-/** A lexeme's weight bits → its match bits. */
-const FLAGS_OF_MASK = Uint8Array.from({ length: 16 }, (_, mask) =>
-  mask === 0 ? 0 : MATCH_ANY | (mask & WEIGHT_ABC ? MATCH_ABC : 0) | (mask & WEIGHT_B ? MATCH_B : 0) | (mask & WEIGHT_A ? MATCH_A : 0),
-);
-
-/**
- * The SQL's rank from a product's match bits: `every` ANDed over the searched groups, `some`
- * ORed. +4 a searched word is the brand; +2 every group in the name, else +1 every group in name,
- * brand or category.
- */
-const rankOf = (every: number, some: number) => (some & MATCH_B ? 4 : 0) + (every & MATCH_A ? 2 : every & MATCH_ABC ? 1 : 0);
 
 /** Appends only; a list may hold slots that no longer have the value (checked when read). */
 class Postings {
@@ -267,28 +238,6 @@ const lowerBound = (list: Int32Array, value: number, lo = 0): number => {
   return lo;
 };
 
-/** First index at or after `from` of a sorted list whose value is at least `value` (galloping: cheap for nearby targets). */
-const gallop = (list: readonly number[], from: number, value: number): number => {
-  if (from >= list.length || list[from]! >= value) return from;
-  let lo = from;
-  let step = 1;
-  let hi = from + 1;
-  while (hi < list.length && list[hi]! < value) {
-    lo = hi;
-    step *= 2;
-    hi = lo + step;
-  }
-  hi = Math.min(hi, list.length);
-  // list[lo] < value; list[hi] >= value or hi is the end.
-  lo++;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
-
 type ListedAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'color';
 /**
  * Per walk order, per filter value: the positions in the order of the products that had the value
@@ -310,7 +259,7 @@ const contains = (values: readonly number[], value: number) => {
   return false;
 };
 
-export class ProductIndex {
+export class ProductIndex implements PostingSource {
   /**
    * @param path how a list that names a filter or a word is answered: `measured` (the cheaper
    *   of candidates and a walk, see candidatesCheaper), or always one of them — tests ask both
@@ -350,8 +299,8 @@ export class ProductIndex {
   private readonly byLexeme: number[][] = [];
   /**
    * Lexemes whose posting list is no longer in slot order (an edit appended to it; sorted again
-   * with the orders). A sorted list can be intersected with another by a merge — sequential
-   * reads — instead of looking each candidate's words up.
+   * with the orders, or by the first search that reads it: sortedPostings). Searches intersect
+   * sorted lists (search-matches.ts).
    */
   private lexemeUnsorted: boolean[] = [];
   private readonly byCategory = new Postings();
@@ -380,15 +329,10 @@ export class ProductIndex {
   // Scratch, reused by every query (one query runs at a time: JavaScript is single-threaded).
   private stamp = new Uint32Array(0);
   private generation = 0;
-  /** A ranked search's kept matches' bucket: rank × 2 + in stock (rankedFromCandidates). */
+  /** A ranked search's kept matches' bucket: rank × 2 + in stock (rankMatches). */
   private bucketOf = new Uint8Array(0);
-  /**
-   * Per searched group (the first MAX_DENSE_GROUPS), per slot: the query's number × 16 + the
-   * group's match bits, filled from the group's posting lists (a value from an earlier query
-   * reads as 0: absent).
-   */
-  private readonly groupBits: Uint32Array[] = [];
-  private bitsGeneration = 0;
+  /** The current search's matches (SearchMatches: its buffers are reused). */
+  private readonly found = new SearchMatches();
 
   /** Active products indexed. */
   get size() {
@@ -483,15 +427,12 @@ export class ProductIndex {
     for (const slot of this.changedSlots) this.changed[slot] = 0;
     this.changedSlots = [];
     this.ordersBuiltAt = now;
-    const unsorted = this.lexemeUnsorted;
-    this.lexemeUnsorted = [];
-    for (let id = 0; id < unsorted.length; id++) {
-      if (!unsorted[id]) continue;
-      // Sorted in place between queries: until then the list is read as unsorted (flag kept set).
-      this.lexemeUnsorted[id] = true;
+    // The lists an edit appended to out of order, sorted now (one per step) rather than by the
+    // next search that reads them (sortedPostings: a query in between sorts what it reads).
+    for (let id = 0; id < this.lexemeUnsorted.length; id++) {
+      if (!this.lexemeUnsorted[id]) continue;
       yield;
-      this.byLexeme[id]!.sort((a, b) => a - b);
-      this.lexemeUnsorted[id] = false;
+      this.sortedPostings(id);
     }
   }
 
@@ -714,122 +655,47 @@ export class ProductIndex {
     return flags;
   }
 
-  /**
-   * -1 when a group is missing from the product, else the SQL's rank: +4 a searched word is the
-   * brand; +2 every group in the name, else +1 every group in name, brand or category. A group
-   * whose bits were gathered for this query (`dense[g]`) is read from them, the others looked up
-   * in the product's terms.
-   */
-  private searchRank(slot: number, groups: Int32Array[][], dense?: readonly (Uint32Array | undefined)[]): number {
+  /** -1 when a group is missing from the product, else the SQL's rank (rankOf), from its words. */
+  private searchRank(slot: number, groups: Int32Array[][]): number {
+    const bits = this.searchBits(slot, groups);
+    return bits < 0 ? -1 : rankOf(bits & 15, bits >>> 4);
+  }
+
+  /** -1 when a group is missing from the product, else its groups' bits ANDed, plus ORed × 16. */
+  private searchBits(slot: number, groups: Int32Array[][]): number {
     let every = MATCH_ALL;
     let some = 0;
-    const generation = this.bitsGeneration;
+    const terms = this.terms[slot]!;
     for (let g = 0; g < groups.length; g++) {
-      const bits = dense?.[g];
-      let flags: number;
-      if (bits) {
-        const value = bits[slot]!;
-        flags = value >>> 4 === generation ? value & 15 : 0;
-      } else flags = this.groupFlags(this.terms[slot]!, groups[g]!);
+      const flags = this.groupFlags(terms, groups[g]!);
       if (!(flags & MATCH_ANY)) return -1;
       every &= flags;
       some |= flags;
     }
-    return rankOf(every, some);
+    return every | (some << 4);
   }
 
-  /**
-   * Gathers the match bits of the searched groups (the first MAX_DENSE_GROUPS) into dense arrays,
-   * so checking and ranking a candidate reads arrays instead of its terms:
-   * - the candidates' own group, and a group whose lists are at most DENSE_FACTOR times the
-   *   candidates': one pass over each list;
-   * - a larger group, when its lists and the candidates' are in slot order: only where it meets
-   *   the candidates, found by galloping along its lists as the candidates' slots ascend (at
-   *   1 000 000 products a lookup in each candidate's terms is a few cache misses, ~0.3–3 µs);
-   * - an alternative of several words ("pantofi sport"): its shortest list, and each other
-   *   word's list galloped alongside it when sorted, else looked up in the product's terms.
-   * A posting carries the lexeme's weight bits as they were when it was added; a product whose
-   * words were edited since is looked up instead.
-   */
-  private gatherGroupBits(groups: Int32Array[][], candidatesGroup: number, candidates: number): (Uint32Array | undefined)[] {
-    if (++this.bitsGeneration >= 1 << 27) {
-      for (const bits of this.groupBits) bits.fill(0);
-      this.bitsGeneration = 1;
+  // PostingSource (search-matches.ts): what a search's matches are found in.
+
+  /** A lexeme's posting list in slot order: an edit's appends are sorted in first (TimSort merges the sorted run and the tail). */
+  sortedPostings(lexeme: number): readonly number[] {
+    const list = this.byLexeme[lexeme]!;
+    if (this.lexemeUnsorted[lexeme]) {
+      list.sort((a, b) => a - b);
+      this.lexemeUnsorted[lexeme] = false;
     }
-    const generation = this.bitsGeneration;
-    const dense: (Uint32Array | undefined)[] = [];
-    const candidateGroup = groups[candidatesGroup]!;
-    const candidateLists = candidateGroup.map((alternative) => this.shortestList(alternative));
-    const candidatesSorted = candidateLists.every((list, a) => !this.lexemeUnsorted[this.lexemeOfList(candidateGroup[a]!, list)]);
-    groups.forEach((group, g) => {
-      if (g >= MAX_DENSE_GROUPS) return;
-      const lists = group.map((alternative) => this.shortestList(alternative));
-      const size = lists.reduce((n, list) => n + list.length, 0);
-      const sorted = (alternative: Int32Array) => alternative.every((lexeme) => !this.lexemeUnsorted[lexeme]);
-      const full = g === candidatesGroup || size <= candidates * DENSE_FACTOR;
-      if (!full && !(candidatesSorted && group.every(sorted))) return;
-      if (!this.groupBits[g] || this.groupBits[g]!.length < this.count) {
-        this.groupBits[g] = new Uint32Array(Math.max(this.count, (this.groupBits[g]?.length ?? 0) * 2, 1024));
-      }
-      const bits = this.groupBits[g]!;
-      group.forEach((alternative, a) => {
-        if (full) {
-          const list = lists[a]!;
-          this.gatherAlternative(bits, generation, list, this.lexemeOfList(alternative, list), alternative, sorted(alternative));
-        } else for (const list of candidateLists) this.gatherAlternative(bits, generation, list, -1, alternative, true);
-      });
-      dense[g] = bits;
-    });
-    return dense;
+    return list;
   }
 
-  /**
-   * ORs into `bits` an alternative's match bits in every product of `driver` (a posting list)
-   * that has all of the alternative's lexemes. `listed`: the alternative's lexeme whose list
-   * `driver` is (its bits are read from the entry), or -1 (the driver is another group's list).
-   * `merge`: the other lexemes' lists are in slot order and are galloped along (`driver` then
-   * must be sorted too); else each product's terms are looked up.
-   */
-  private gatherAlternative(
-    bits: Uint32Array,
-    generation: number,
-    driver: readonly number[],
-    listed: number,
-    alternative: Int32Array,
-    merge: boolean,
-  ) {
-    const tag = generation << 4;
-    const others = merge ? Array.from(alternative).filter((lexeme) => lexeme !== listed) : [];
-    const otherLists = others.map((lexeme) => this.byLexeme[lexeme]!);
-    const at = new Int32Array(others.length);
-    const status = this.status;
-    for (let i = 0; i < driver.length; i++) {
-      const entry = driver[i]!;
-      const slot = entry >>> 4;
-      const edited = status[slot]! & WORDS_EDITED;
-      let flags: number;
-      if (edited || (!merge && alternative.length > 1)) {
-        // Looked up in the product's terms (its list entries may be stale, or no merge).
-        const terms = this.terms[slot]!;
-        flags = MATCH_ALL;
-        for (let l = 0; l < alternative.length && flags; l++) {
-          const lexeme = alternative[l]!;
-          flags &= FLAGS_OF_MASK[lexeme === listed && !edited ? entry & 15 : this.maskOf(terms, lexeme)]!;
-        }
-      } else {
-        flags = listed >= 0 ? FLAGS_OF_MASK[entry & 15]! : MATCH_ALL;
-        const low = slot * 16;
-        for (let l = 0; l < otherLists.length && flags; l++) {
-          const list = otherLists[l]!;
-          const k = gallop(list, at[l]!, low);
-          at[l] = k;
-          flags = k < list.length && list[k]! < low + 16 ? flags & FLAGS_OF_MASK[list[k]! & 15]! : 0;
-        }
-      }
-      if (!flags) continue;
-      const value = bits[slot]!;
-      bits[slot] = value >>> 4 === generation ? value | flags : tag | flags;
-    }
+  wordsEdited(slot: number): boolean {
+    return (this.status[slot]! & WORDS_EDITED) !== 0;
+  }
+
+  alternativeFlags(slot: number, alternative: Int32Array): number {
+    const terms = this.terms[slot]!;
+    let bits = MATCH_ALL;
+    for (let i = 0; i < alternative.length && bits; i++) bits &= FLAGS_OF_MASK[this.maskOf(terms, alternative[i]!)]!;
+    return bits;
   }
 
   /** An alternative's shortest posting list (every candidate of the alternative is in it). */
@@ -838,12 +704,6 @@ export class ProductIndex {
     for (let i = 1; i < alternative.length; i++)
       if (this.byLexeme[alternative[i]!]!.length < shortest.length) shortest = this.byLexeme[alternative[i]!]!;
     return shortest;
-  }
-
-  /** The lexeme whose posting list `list` is. */
-  private lexemeOfList(alternative: Int32Array, list: number[]): number {
-    for (let i = 0; i < alternative.length; i++) if (this.byLexeme[alternative[i]!] === list) return alternative[i]!;
-    return -1;
   }
 
   query(q: IndexQuery): IndexAnswer {
@@ -903,8 +763,12 @@ export class ProductIndex {
       });
     }
 
+    // A search whose words are rarer than every filter value it names: its matches are found
+    // first, by intersecting the words' posting lists (search-matches.ts).
+    const found = search && best!.group >= 0 ? this.found.find(search, this) : undefined;
     // Relevance ranks a search's matches; without words, relevance means newest first.
-    if (q.sort === 'relevance' && search) return this.rankedFromCandidates(best!, matchesFilters, search, q);
+    if (q.sort === 'relevance' && search)
+      return this.rankMatches(found ?? this.matchesAmong(best!, matchesFilters, search), matchesFilters, q);
     const walked: WalkedSort = q.sort === 'relevance' ? 'newest' : q.sort;
     const compare = this.comparator(walked);
     // The part of the order a walk would read (found once: the choice and the walk both use it).
@@ -922,30 +786,29 @@ export class ProductIndex {
         const [from, to] = range;
         const listed = lists.reduce((n, list) => n + lowerBound(list, to) - lowerBound(list, from), 0);
         const visitCost = (ORDERED_VISIT_COST * listed) / Math.max(1, to - from);
-        if (this.candidatesCheaper(best!, matches, walked, range, q, visitCost))
+        if (this.candidatesCheaper(best!.size, matches, walked, range, q, visitCost))
           return this.fromCandidates(best!, matchesFilters, walked, compare, search, q);
         return this.walk(walked, range, matches, compare, q, lists);
       }
     }
-    if (search && best!.group >= 0) {
-      // A search in a walked order: the groups' match bits are gathered first (what checking
-      // the candidates does anyway), so a visit of the walk reads them instead of the product's
-      // words — a searching visit then costs what a filtering one does. Before, each visit
-      // looked the words up (~2–6 µs at 1 000 000 products: a shop's name sorted by price,
-      // 6 700 visits, 13–33 ms).
-      const dense = this.gatherGroupBits(search, best!.group, best!.size);
-      const gathered = (slot: number) => matchesFilters(slot) && this.searchRank(slot, search, dense) >= 0;
-      const viaGathered =
+    if (found) {
+      // A search in a walked order: its matches are known, so a visit of the walk checks a mark
+      // instead of reading the product's words (~2–6 µs a visit at 1 000 000 products). They are
+      // marked only when a walk may be chosen.
+      const mark = this.path === 'candidates' || (this.path === 'measured' && found.length <= WALK_PROBES) ? -1 : this.mark(found);
+      const stamp = this.stamp;
+      const matchesFound = (slot: number) => stamp[slot] === mark && matchesFilters(slot);
+      const viaCandidates =
         this.path === 'measured'
-          ? this.candidatesCheaper(best!, gathered, walked, range, q, ORDERED_VISIT_COST)
+          ? this.candidatesCheaper(found.length, matchesFound, walked, range, q, ORDERED_VISIT_COST)
           : this.path === 'candidates';
-      if (viaGathered) return this.fromCandidates(best!, matchesFilters, walked, compare, search, q, dense);
-      return this.walk(walked, range, gathered, compare, q);
+      if (viaCandidates) return this.fromMatches(found, matchesFilters, compare, walked, q);
+      return this.walk(walked, range, matchesFound, compare, q);
     }
     const viaCandidates =
       best !== undefined &&
       (this.path === 'measured'
-        ? this.candidatesCheaper(best, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1)
+        ? this.candidatesCheaper(best.size, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1)
         : this.path === 'candidates');
     if (viaCandidates) return this.fromCandidates(best!, matchesFilters, walked, compare, search, q);
     return this.walk(walked, range, matches, compare, q);
@@ -961,35 +824,42 @@ export class ProductIndex {
    * categories in a price-descending walk), are seen as they are. A fixed rule (candidates when
    * the list is under a quarter of the catalog) chose badly at 1 000 000 products: two colours
    * (~20 %) meant checking ~200 000 candidates (~40 ms) where the walk needs a few thousand.
-   * A visit of a searching walk reads the product's words (SEARCHED_VISIT_COST), where a
-   * candidate reads the bits gathered from the posting lists.
+   * A visit of a walk searching among a filter's candidates reads the product's words
+   * (SEARCHED_VISIT_COST); one searching among a search's found matches reads a mark.
    */
   private candidatesCheaper(
-    best: Candidates,
+    candidates: number,
     matches: (slot: number) => boolean,
     sort: WalkedSort,
     [from, to]: [number, number],
     q: IndexQuery,
     visitCost: number,
   ): boolean {
-    if (best.size <= WALK_PROBES) return true;
+    if (candidates <= WALK_PROBES) return true;
     const order = this.orderOf(sort);
     const range = to - from;
     const wanted = Math.max(q.offset + q.limit, q.cap + 1);
     const probes = Math.min(range, WALK_PROBES);
     const stride = range / probes;
+    // Where the walk ends is read at the probe by which the hits stand for the wanted matches —
+    // plus two standard deviations of a count of rare hits (Poisson): with a rare match (935 in
+    // 1 000 000: ~2 probes of 2 048 hit), 3 early hits chose a walk of a whole value's list
+    // (80 000 visits, 16–22 ms) over its candidates (~5 ms). Erring long only sends a walk that
+    // would have stopped early to the candidates, whose cost is known.
+    const needed = Math.ceil(wanted / stride);
+    const enough = needed + Math.ceil(2 * Math.sqrt(needed));
     let walked = range;
     let hits = 0;
     for (let k = 0; k < probes; k++) {
       // Already dearer than the candidates, however it ends.
-      if (best.size <= k * stride * visitCost) return true;
+      if (candidates <= k * stride * visitCost) return true;
       if (!matches(order[from + Math.floor(k * stride)]!)) continue;
-      if (++hits * stride >= wanted) {
+      if (++hits >= enough) {
         walked = (k + 1) * stride;
         break;
       }
     }
-    return best.size <= walked * visitCost;
+    return candidates <= walked * visitCost;
   }
 
   /**
@@ -1055,9 +925,8 @@ export class ProductIndex {
   }
 
   /**
-   * Every candidate checked, counted, and the page kept in a bounded heap. When the candidates
-   * are a searched group's lists, the searched groups' match bits are gathered first
-   * (gatherGroupBits), so checking and ranking a candidate reads arrays instead of its terms.
+   * Every candidate (the slots of a filter's lists) checked, counted, and the page kept in a
+   * bounded heap; a search's words are looked up in each candidate's.
    */
   private fromCandidates(
     candidates: Candidates,
@@ -1066,36 +935,66 @@ export class ProductIndex {
     compare: Comparator,
     search: Int32Array[][] | undefined,
     q: IndexQuery,
-    gathered?: (Uint32Array | undefined)[],
   ): IndexAnswer {
     const generation = this.nextStamp();
-    const fromSearch = candidates.group >= 0;
-    const dense = gathered ?? (search && fromSearch ? this.gatherGroupBits(search, candidates.group, candidates.size) : undefined);
-    const need = q.offset + q.limit;
-    const heap = new TopK(need, compare);
     const stamp = this.stamp;
-    // Once the page is full, a match whose first sort key is below the worst kept one's is dropped
-    // after one or two array reads, without the comparator's calls (at 1 000 000 products most of
-    // the candidates of a broad filter; ties go through the comparator).
-    const keyOf = this.firstSortKey(sort);
-    let worstKey = -Infinity;
-    let total = 0;
+    const page = new PageOf(q, compare, this.firstSortKey(sort));
     for (const list of candidates.lists) {
       for (let i = 0; i < list.length; i++) {
-        const entry = list[i]!;
-        const slot = fromSearch ? entry >>> 4 : entry;
+        const slot = list[i]!;
         if (stamp[slot] === generation) continue;
         stamp[slot] = generation;
         if (!matchesFilters(slot)) continue;
-        if (search && this.searchRank(slot, search, dense) < 0) continue;
-        total++;
-        if (keyOf(slot) < worstKey) continue;
-        heap.push(slot);
-        if (heap.full) worstKey = keyOf(heap.top);
+        if (search && this.searchRank(slot, search) < 0) continue;
+        page.add(slot);
       }
     }
-    const ordered = heap.sorted();
-    return { ids: ordered.slice(q.offset, need).map((slot) => this.ids[slot]!), total: Math.min(total, q.cap + 1) };
+    return page.answer(this.ids);
+  }
+
+  /** A search's matches (found by intersecting its words' lists) filtered, counted, and the page kept in a bounded heap. */
+  private fromMatches(
+    found: SearchMatches,
+    matchesFilters: (slot: number) => boolean,
+    compare: Comparator,
+    sort: WalkedSort,
+    q: IndexQuery,
+  ): IndexAnswer {
+    const page = new PageOf(q, compare, this.firstSortKey(sort));
+    const { slots } = found;
+    // From the end: the newest first, as slots follow ids (few replace a kept one in a newest walk).
+    for (let i = found.length - 1; i >= 0; i--) if (matchesFilters(slots[i]!)) page.add(slots[i]!);
+    return page.answer(this.ids);
+  }
+
+  /** Marks a search's matches as seen by this query (`stamp[slot] === mark`); returns the mark. */
+  private mark(found: SearchMatches): number {
+    const mark = this.nextStamp();
+    const { stamp } = this;
+    const { slots } = found;
+    for (let i = 0; i < found.length; i++) stamp[slots[i]!] = mark;
+    return mark;
+  }
+
+  /**
+   * A search's matches among a filter's candidates (a named value rarer than its words), with
+   * their bits read from their words.
+   */
+  private matchesAmong(candidates: Candidates, matchesFilters: (slot: number) => boolean, search: Int32Array[][]): SearchMatches {
+    const found = this.found.reset(candidates.size);
+    const generation = this.nextStamp();
+    const stamp = this.stamp;
+    for (const list of candidates.lists) {
+      for (let i = 0; i < list.length; i++) {
+        const slot = list[i]!;
+        if (stamp[slot] === generation) continue;
+        stamp[slot] = generation;
+        if (!matchesFilters(slot)) continue;
+        const bits = this.searchBits(slot, search);
+        if (bits >= 0) found.add(slot, bits & 15, bits >>> 4);
+      }
+    }
+    return found;
   }
 
   /** A fresh mark for "seen in this query" (`stamp[slot] === mark`), the marks array sized to the catalog. */
@@ -1109,38 +1008,24 @@ export class ProductIndex {
   }
 
   /**
-   * A search by relevance: every match is checked and ranked (the best may be the last one), in
-   * one pass that keeps only a page's worth. The order is rank, then in stock, then newest, so a
-   * match's bucket (rank × 2 + in stock) and its creation time are compared inline with the worst
-   * match kept; most matches stop there, without a comparator call. At 1 000 000 products a
-   * shop's name ("Bunicii": 218 000 matches, all rank 0) took 10–20 ms through the general heap
-   * of fromCandidates, ~5 ms this way.
+   * A search by relevance: every match is ranked (the best may be the last one), in one pass that
+   * keeps only a page's worth. The order is rank, then in stock, then newest, so a match's bucket
+   * (rank × 2 + in stock) and its creation time are compared inline with the worst match kept;
+   * most matches stop there, without a comparator call. At 1 000 000 products a shop's name
+   * ("Bunicii": 218 000 matches, all rank 0) took 10–20 ms through the general heap of
+   * fromCandidates, ~5 ms this way.
    */
-  private rankedFromCandidates(
-    candidates: Candidates,
-    matchesFilters: (slot: number) => boolean,
-    search: Int32Array[][],
-    q: IndexQuery,
-  ): IndexAnswer {
+  private rankMatches(found: SearchMatches, matchesFilters: (slot: number) => boolean, q: IndexQuery): IndexAnswer {
     if (this.bucketOf.length < this.count) this.bucketOf = new Uint8Array(Math.max(this.count, this.bucketOf.length * 2, 1024));
-    const generation = this.nextStamp();
-    const fromSearch = candidates.group >= 0;
-    // One word searched (no synonym): its list's entries carry its weights, so a match's rank is
-    // read from the entry itself — unless the product's words were edited since it was listed.
-    const oneWord = fromSearch && search.length === 1 && search[0]!.length === 1 && search[0]![0]!.length === 1;
-    const dense = fromSearch && !oneWord ? this.gatherGroupBits(search, candidates.group, candidates.size) : undefined;
-    // No filter: a candidate is checked for being listed (active) alone, without the filters' closure.
+    // No filter: a match is checked for being listed (active) alone, without the filters' closure.
     const unfiltered = isUnfiltered(q.filters);
-    const { stamp, bucketOf, status, created, ids } = this;
-    // A product is in one word's list once, unless its words were edited (then it may be twice):
-    // candidates of several lists, of a filter's list (append-only too), and edited ones are
-    // marked as seen.
-    const markSeen = candidates.lists.length > 1 || !fromSearch;
+    const { bucketOf, status, created, ids } = this;
+    const { slots, every, some } = found;
     // The page's matches so far in a min-heap whose top is the worst kept (lowest bucket, then
-    // oldest); a match no better than that top is dropped after a few inline comparisons. Lists
-    // are read from their end: slots follow ids, so the newest tend to come first and few
-    // matches after the first page's worth replace one (read from the start, with created times
-    // rising with ids, nearly every match of the top bucket did).
+    // oldest); a match no better than that top is dropped after a few inline comparisons. Read
+    // from the end: slots follow ids, so the newest tend to come first and few matches after the
+    // first page's worth replace one (read from the start, with created times rising with ids,
+    // nearly every match of the top bucket did).
     const need = q.offset + q.limit;
     const heap: number[] = [];
     const worse = (a: number, b: number) =>
@@ -1150,45 +1035,30 @@ export class ProductIndex {
     let worstCreated = 0;
     let worstId = 0;
     let total = 0;
-    for (const list of candidates.lists) {
-      for (let i = list.length - 1; i >= 0; i--) {
-        const entry = list[i]!;
-        const slot = fromSearch ? entry >>> 4 : entry;
-        const state = status[slot]!;
-        if (markSeen || state & WORDS_EDITED) {
-          if (stamp[slot] === generation) continue;
-          stamp[slot] = generation;
+    for (let i = found.length - 1; i >= 0; i--) {
+      const slot = slots[i]!;
+      const state = status[slot]!;
+      if (unfiltered ? !(state & LISTED) : !matchesFilters(slot)) continue;
+      total++;
+      if (need === 0) continue;
+      const bucket = rankOf(every[i]!, some[i]!) * 2 + (state & IN_STOCK ? 1 : 0);
+      if (heap.length === need) {
+        if (bucket < worstBucket) continue;
+        if (bucket === worstBucket) {
+          const at = created[slot]!;
+          if (at < worstCreated || (at === worstCreated && ids[slot]! < worstId)) continue;
         }
-        if (unfiltered ? !(state & LISTED) : !matchesFilters(slot)) continue;
-        let r: number;
-        if (oneWord && !(state & WORDS_EDITED)) {
-          const flags = FLAGS_OF_MASK[entry & 15]!;
-          r = rankOf(flags, flags);
-        } else {
-          r = this.searchRank(slot, search, dense);
-          if (r < 0) continue;
-        }
-        total++;
-        if (need === 0) continue;
-        const bucket = r * 2 + (state & IN_STOCK ? 1 : 0);
-        if (heap.length === need) {
-          if (bucket < worstBucket) continue;
-          if (bucket === worstBucket) {
-            const at = created[slot]!;
-            if (at < worstCreated || (at === worstCreated && ids[slot]! < worstId)) continue;
-          }
-          bucketOf[slot] = bucket;
-          siftDown(heap, slot, worse);
-        } else {
-          bucketOf[slot] = bucket;
-          siftUp(heap, slot, worse);
-          if (heap.length < need) continue;
-        }
-        const top = heap[0]!;
-        worstBucket = bucketOf[top]!;
-        worstCreated = created[top]!;
-        worstId = ids[top]!;
+        bucketOf[slot] = bucket;
+        siftDown(heap, slot, worse);
+      } else {
+        bucketOf[slot] = bucket;
+        siftUp(heap, slot, worse);
+        if (heap.length < need) continue;
       }
+      const top = heap[0]!;
+      worstBucket = bucketOf[top]!;
+      worstCreated = created[top]!;
+      worstId = ids[top]!;
     }
     const ordered = heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
     return { ids: ordered.slice(q.offset, need).map((slot) => ids[slot]!), total: Math.min(total, q.cap + 1) };
@@ -1444,6 +1314,43 @@ class TopK {
 
   sorted(): number[] {
     return [...this.heap].sort(this.compare);
+  }
+}
+
+/**
+ * A sorted list's page and capped count from its matches in any order: the page kept in a TopK.
+ * Once the page is full, a match whose first sort key is below the worst kept one's is dropped
+ * after one or two array reads, without the comparator's calls (at 1 000 000 products most of
+ * the candidates of a broad filter; ties go through the comparator).
+ */
+class PageOf {
+  private readonly heap: TopK;
+  private worstKey = -Infinity;
+  private total = 0;
+  constructor(
+    private readonly q: IndexQuery,
+    compare: Comparator,
+    private readonly keyOf: (slot: number) => number,
+  ) {
+    this.heap = new TopK(q.offset + q.limit, compare);
+  }
+
+  add(slot: number) {
+    this.total++;
+    if (this.keyOf(slot) < this.worstKey) return;
+    this.heap.push(slot);
+    if (this.heap.full) this.worstKey = this.keyOf(this.heap.top);
+  }
+
+  answer(ids: Int32Array): IndexAnswer {
+    const { offset, limit, cap } = this.q;
+    return {
+      ids: this.heap
+        .sorted()
+        .slice(offset, offset + limit)
+        .map((slot) => ids[slot]!),
+      total: Math.min(this.total, cap + 1),
+    };
   }
 }
 
