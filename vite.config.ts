@@ -23,10 +23,26 @@ const FIRST_SCREENS = {
   product: 'src/app/routes/product-details.tsx',
 } as const;
 
+/**
+ * What main.tsx loads with `import()` as it starts (chunk name → its modules), in that order: each
+ * chunk is evaluated in a task of its own, apart from the entry's (docs/performance.md, stop 31),
+ * and preloaded with the page like the entry's own chunks (build/first-screen-preload.ts). The
+ * routes and the providers share one: at most ~30 ms of evaluation at 4× CPU together, and a chunk
+ * more would be a request more for every first visit. React's DOM renderer needs no chunk of its
+ * own: the `react` chunk only defines it, and main.tsx runs it (its module body) after a yield.
+ */
+const START_UP = {
+  app: ['src/app/router.tsx', 'src/app/provider.tsx'],
+};
+
 const shell = shellChunk({
   home: FIRST_SCREENS.home,
   catalog: [FIRST_SCREENS.category, FIRST_SCREENS.product, 'src/app/routes/home-rows.tsx'],
+  startUp: START_UP,
 });
+
+/** The browser bundle's build id: the app's cache buster, also known to the start-up script. */
+const BUILD_ID = buildId();
 
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'));
 
@@ -57,11 +73,16 @@ const serverBundle = defineConfig({
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBundle : browserBundle));
 
 const browserBundle = defineConfig({
-  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },
   plugins: [
     react(),
     shell.plugin,
-    firstScreenPreload({ screens: FIRST_SCREENS, module: 'src/boot/first-screen.ts' }),
+    firstScreenPreload({
+      screens: FIRST_SCREENS,
+      module: 'src/boot/first-screen.ts',
+      buildId: BUILD_ID,
+      startUp: Object.values(START_UP).flat(),
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src-sw',
@@ -104,6 +125,7 @@ const browserBundle = defineConfig({
             { name: 'query', test: /node_modules[\\/](@tanstack|idb-keyval)/, priority: 50 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)/, priority: 50 },
             { name: 'shell', test: (id) => shell.groupOf(id) === 'shell', priority: 40 },
+            ...Object.keys(START_UP).map((name) => ({ name, test: (id: string) => shell.groupOf(id) === name, priority: 40 })),
             { name: 'catalog', test: (id) => shell.groupOf(id) === 'catalog', priority: 30 },
           ],
         },

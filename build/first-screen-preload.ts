@@ -21,15 +21,23 @@ import type { Plugin } from 'vite';
 export interface FirstScreenPreloadOptions {
   /** Each first screen (the start-up module's FirstScreen) → its route module, e.g. src/app/routes/home.tsx. */
   screens: Record<string, string>;
-  /** The start-up module, exporting `startFirstScreen(chunks)`; relative to the project's root. */
+  /** The start-up module, exporting `startFirstScreen(chunks, buildId)`; relative to the project's root. */
   module: string;
+  /** The build's id (build/build-id.ts), as the app's `import.meta.env.VITE_BUILD_ID`. */
+  buildId: string;
+  /**
+   * Modules the entry loads with `import()` as it starts (src/main.tsx): their chunks are
+   * preloaded with the page like the entry's own (`<link rel="modulepreload">` beside Vite's), and
+   * count as the entry's for the first screens' lists.
+   */
+  startUp?: string[];
 }
 
-/** The start-up module and what it imports as one classic script, calling it with `chunks`. */
-function compileStartUp(root: string, startUp: string, chunks: Record<string, string[]>): string {
+/** The start-up module and what it imports as one classic script, calling it with `chunks` and the build's id. */
+function compileStartUp(root: string, startUp: string, chunks: Record<string, string[]>, buildId: string): string {
   const result = buildSync({
     stdin: {
-      contents: `import { startFirstScreen } from ${JSON.stringify(`./${startUp}`)};\nstartFirstScreen(${JSON.stringify(chunks)});\n`,
+      contents: `import { startFirstScreen } from ${JSON.stringify(`./${startUp}`)};\nstartFirstScreen(${JSON.stringify(chunks)}, ${JSON.stringify(buildId)});\n`,
       resolveDir: root,
       sourcefile: 'first-screen-start-up.ts',
       loader: 'ts',
@@ -53,13 +61,20 @@ function compileStartUp(root: string, startUp: string, chunks: Record<string, st
   return code;
 }
 
-export function firstScreenPreload({ screens: firstScreens, module: startUp }: FirstScreenPreloadOptions): Plugin {
+export function firstScreenPreload({
+  screens: firstScreens,
+  module: startUp,
+  buildId,
+  startUp: appStartUp = [],
+}: FirstScreenPreloadOptions): Plugin {
   let root = process.cwd();
+  let base = '/';
   return {
     name: 'talcioc-first-screen',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
@@ -77,7 +92,21 @@ export function firstScreenPreload({ screens: firstScreens, module: startUp }: F
           files.forEach(visit);
           return seen;
         };
-        const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+        const entryChunks = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+        const startUpChunks = appStartUp.map((module) => {
+          const chunk =
+            chunks.find((c) => c.facadeModuleId?.endsWith(module)) ?? chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+          if (!chunk) throw new Error(`firstScreenPreload: no chunk for ${module} (startUp)`);
+          return chunk.fileName;
+        });
+        const entry = closure([...entryChunks, ...startUpChunks]);
+        // The start-up chunks and what they import beyond the entry's own, in the order loaded:
+        // fetched with the page, so the app's `import()` of them waits for no request. The tags
+        // are Vite's own (server/first-screen/render.ts moves them into the app-code element).
+        const staticEntry = closure(entryChunks);
+        const startUpTags = [...closure(startUpChunks)]
+          .filter((file) => !staticEntry.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
         const screens = Object.fromEntries(
           Object.entries(firstScreens).map(([screen, routeModule]) => {
             const chunk =
@@ -96,8 +125,16 @@ export function firstScreenPreload({ screens: firstScreens, module: startUp }: F
         const viewport = /<meta name="viewport"[^>]*>/.exec(html);
         if (!viewport) throw new Error('firstScreenPreload: index.html has no viewport meta tag');
         const at = viewport.index + viewport[0].length;
-        const script = compileStartUp(path.resolve(root), startUp, screens);
-        return `${html.slice(0, at)}\n    <script>${script}</script>${html.slice(at)}`;
+        const script = compileStartUp(path.resolve(root), startUp, screens, buildId);
+        let page = `${html.slice(0, at)}\n    <script>${script}</script>${html.slice(at)}`;
+        if (startUpTags.length) {
+          const preloads = [...page.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+          const last = preloads[preloads.length - 1];
+          if (!last) throw new Error('firstScreenPreload: index.html has no modulepreload tag to put the start-up chunks after');
+          const after = last.index + last[0].length;
+          page = `${page.slice(0, after)}\n    ${startUpTags.join('\n    ')}${page.slice(after)}`;
+        }
+        return page;
       },
     },
   };

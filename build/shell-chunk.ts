@@ -8,6 +8,12 @@
  * chunk and one `catalog` chunk (`groupOf`) instead of a small chunk per module that a lazy
  * screen shares.
  *
+ * What main.tsx loads with `import()` as it starts (`startUp`, e.g. its routes and providers)
+ * gets chunks the same way: each named chunk holds the modules its start modules need that
+ * neither the entry nor an earlier chunk brought. A chunk is evaluated whole, in one task, apart
+ * from the entry's (docs/performance.md, stop 31); left to the bundler, these modules would go
+ * into the entry's chunk (shared with the catalog screens) or into many small ones.
+ *
  * Through a Mantine package entry (`@mantine/core`, `hooks`, `notifications`: they re-export
  * every component and hook) only the modules that define the names actually imported are
  * followed: a walk through the package entry would take in all of Mantine, the lazy screens'
@@ -17,7 +23,8 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export type ChunkGroup = 'shell' | 'catalog';
+/** `shell`, `catalog`, or the name of a start-up piece (ShellChunkOptions.startUp). */
+export type ChunkGroup = string;
 
 /** Mantine's package entry files: they re-export every component and hook. */
 const BARREL = /node_modules\/@mantine\/(core|hooks|notifications)\/esm\/index\.mjs$/;
@@ -38,13 +45,21 @@ export interface ShellChunkOptions {
   home: string;
   /** Route modules whose code forms the `catalog` chunk. */
   catalog: string[];
+  /**
+   * Chunk name → the modules the entry loads with `import()` as it starts, in the order it loads
+   * them: each chunk holds the modules they need that the entry and the chunks before it do not.
+   */
+  startUp?: Record<string, string | string[]>;
 }
 
 /**
  * `plugin` finds the modules; `groupOf(id)` is the chunk a module goes to (undefined: not one of
  * these), filled at the end of the module graph's build, for `codeSplitting.groups`' tests.
  */
-export function shellChunk({ home, catalog }: ShellChunkOptions): { plugin: Plugin; groupOf: (id: string) => ChunkGroup | undefined } {
+export function shellChunk({ home, catalog, startUp = {} }: ShellChunkOptions): {
+  plugin: Plugin;
+  groupOf: (id: string) => ChunkGroup | undefined;
+} {
   /** Module → chunk for the first screens' code. */
   const groups = new Map<string, ChunkGroup>();
   const plugin: Plugin = {
@@ -103,14 +118,25 @@ export function shellChunk({ home, catalog }: ShellChunkOptions): { plugin: Plug
       };
       const moduleOf = (file: string) => ids.find((id) => id.endsWith(file));
       for (const id of collect(ids.filter((id) => info(id)?.isEntry))) groups.set(id, 'shell');
+      let lastStartUp = 'shell';
+      for (const [name, files] of Object.entries(startUp)) {
+        const starts = [files].flat().map((file) => {
+          const start = moduleOf(file);
+          if (!start) throw new Error(`shellChunk: no module ${file} (startUp.${name})`);
+          return start;
+        });
+        for (const id of collect(starts)) if (!groups.has(id)) groups.set(id, name);
+        lastStartUp = name;
+      }
       // The catalog screens' code (category and product pages, the home page's rows): one chunk
       // rather than a dozen small ones shared between them.
       const catalogIds = collect(catalog.map(moduleOf).filter((id): id is string => !!id));
       const homeIds = collect([moduleOf(home)!]);
       for (const id of catalogIds) {
         if (groups.has(id)) continue;
-        // Small pieces the home page's first screen shares with them go with the shell.
-        groups.set(id, homeIds.has(id) ? 'shell' : 'catalog');
+        // Small pieces the home page's first screen shares with them go with the shell's code: with
+        // the last start-up piece (preloaded with the page, evaluated after the entry), else the shell.
+        groups.set(id, homeIds.has(id) ? lastStartUp : 'catalog');
       }
     },
   };

@@ -6,12 +6,13 @@
  * navigation only, screens wait briefly for their data: app/first-load.ts); the first render
  * waits for that navigation, so it has the screen, and runs as a transition (in slices, no long
  * task); the service worker is registered by AppProvider once the page is idle (app/PwaHost.tsx).
+ * This entry imports only what the cache restore, i18n and the outbox need; the routes and the
+ * providers, then React's DOM renderer, follow with `import()` (loadAppCode), in tasks of their
+ * own, their files fetched with the page (ADR 008, amendment of 2026-11-27).
  */
 import './styles/mantine.css';
 import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { bindOnlineManager, createQueryClient } from './lib/query-client.ts';
 import { connectivity } from './lib/connectivity.ts';
 import { outbox } from './lib/outbox/index.ts';
@@ -22,8 +23,7 @@ import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './lib/storefront/get-master.ts';
 import { settingsQueryOptions } from './lib/storefront/get-settings.ts';
 import { presentOutboxNotices, wireOutbox } from './app/outbox-wiring.ts';
-import { AppProvider } from './app/provider.tsx';
-import { createRouter } from './app/router.tsx';
+import { applyNotificationDefaults } from './app/notification-defaults.ts';
 import { firstLoadBudget, markFirstNavigationDone } from './app/first-load.ts';
 import { sessionStore } from './features/auth/lib/session-store.ts';
 import { DRAWN_FOR_ANOTHER_ID, replayTaps, takeEarlyTaps } from './lib/early-taps.ts';
@@ -32,9 +32,34 @@ import { yieldToMain } from './lib/yield-to-main.ts';
 import { followScrollUntilTakeover } from './lib/takeover-scroll.ts';
 import { keyPageLoadHistoryEntry } from './lib/history-entry-key.ts';
 
+/**
+ * The app's routes and providers, then React's DOM renderer, each evaluated in a task of its own
+ * (issue 15, TBT). A module graph is evaluated in one go: imported statically, they made one task
+ * of 130–225 ms at 4× CPU with the entry. So the entry imports only what the cache restore, i18n
+ * and the outbox need, and these follow with `import()`. The routes and the providers are one
+ * chunk (vite.config.ts, START_UP), evaluated as it arrives; React's DOM renderer is in the
+ * entry's `react` chunk but its module body runs only when first required, here after a yield.
+ * Their files are fetched with the page all the same: the built index.html preloads the chunks
+ * beside the entry's own (build/first-screen-preload.ts), so no request waits for another.
+ */
+function loadAppCode() {
+  const routes = import('./app/router.tsx');
+  const provider = import('./app/provider.tsx');
+  const dom = Promise.all([routes, provider])
+    .then(yieldToMain)
+    .then(() => import('react-dom/client'));
+  // A failure surfaces where start() awaits it (the routes first); the others are then not awaited.
+  provider.catch(() => {});
+  dom.catch(() => {});
+  return { routes, provider, dom };
+}
+
 async function start() {
-  // Its own task, not the tail of evaluating the app's modules (one long task on a slow phone).
+  // Its own task, not the tail of evaluating the entry's modules (one long task on a slow phone).
   await yieldToMain();
+  const appCode = loadAppCode();
+  // Before any notice can be shown (the providers' code, which did this, now comes later).
+  applyNotificationDefaults();
   // Whatever navigator.onLine claims, look: the offline banner and the outbox follow what a
   // real request finds (lib/connectivity.ts).
   void connectivity.probe();
@@ -61,6 +86,7 @@ async function start() {
   ]);
   // The router starts its first navigation now: the screen's code and its data load alongside the
   // messages. In a task of its own: creating it and matching the first screen is ~25 ms at full speed.
+  const { createRouter, RouterProvider } = await appCode.routes;
   await yieldToMain();
   // Before the router reads the entry: its saved scroll is its own (lib/history-entry-key.ts).
   keyPageLoadHistoryEntry();
@@ -77,7 +103,13 @@ async function start() {
   // arriving after the first render would re-render every screen at once.
   const budget = firstLoadBudget();
   // The first render has the screen (its loader waited briefly for its data: app/first-load.ts).
-  await Promise.all([messages, hadMaster ? undefined : budget.within(master), routerReady]);
+  const [{ AppProvider }, { createRoot, hydrateRoot }] = await Promise.all([
+    appCode.provider,
+    appCode.dom,
+    messages,
+    hadMaster ? undefined : budget.within(master),
+    routerReady,
+  ]);
   budget.done();
   markFirstNavigationDone();
 
@@ -97,6 +129,9 @@ async function start() {
   // The page may stand scrolled already (the shopper scrolled the drawn screen, or the browser put a
   // reloaded page back where it was): the app keeps that place at its first commit (lib/takeover-scroll.ts).
   followScrollUntilTakeover();
+  // A drawn screen the start-up script hid (src/boot/first-screen.ts) shows again once the app's
+  // is live: in place of it, or (its mark named a cache the restore then threw away) hydrated.
+  afterFirstScreenShown(() => document.getElementById(DRAWN_FOR_ANOTHER_ID)?.remove());
   if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
     afterFirstScreenShown(() => replayTaps(earlyTaps));
     // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over
@@ -108,11 +143,14 @@ async function start() {
       });
     });
   } else {
-    // No drawn screen, or one drawn for somebody else (signed in, English, a returning visit):
-    // React replaces it at its first commit (and the taps held on it go with it).
+    // No drawn screen, or one drawn for somebody else (signed in, English, back with the app's
+    // cache): React replaces it at its first commit. The start-up script kept such a screen
+    // hidden, so no tap was made on it. Hidden rather than its taps replayed on the new screen:
+    // that one is drawn from the shopper's own cache and may differ (other products, another
+    // order, her cart), so a held button has no sure equivalent; a tap on the wrong product's
+    // heart is worse than no early paint (lib/persisted-cache-mark.ts).
     const root = createRoot(container);
     startTransition(() => root.render(app));
-    afterFirstScreenShown(() => document.getElementById(DRAWN_FOR_ANOTHER_ID)?.remove());
   }
 }
 

@@ -19,18 +19,13 @@ import { PersistedCacheContext } from '../lib/persisted-cache-context.ts';
 import type { PersistedCache } from '../lib/query-persister.ts';
 import { useIdle } from '../lib/when-idle.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
-import { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
+import { applyNotificationDefaults } from './notification-defaults.ts';
 
 const loadNotificationsHost = () => import('./NotificationsHost.tsx');
 const NotificationsHost = lazyPart(loadNotificationsHost);
 const PwaHost = lazyPart(() => import('./PwaHost.tsx'));
 
-// What <Notifications> sets when it mounts, set now: notifications shown before it are placed alike.
-notificationsStore.updateState((state) => ({
-  ...state,
-  limit: NOTIFICATION_DEFAULTS.limit,
-  defaultPosition: NOTIFICATION_DEFAULTS.position,
-}));
+applyNotificationDefaults();
 
 type NotificationsState = ReturnType<typeof notificationsStore.getState>;
 const anyShown = (state: NotificationsState) => state.notifications.length > 0 || state.queue.length > 0;

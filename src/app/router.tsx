@@ -119,3 +119,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));
+
+/** For main.tsx, which loads this module with `import()`: react-router's code comes with it, not with the entry. */
+export { RouterProvider } from 'react-router';

@@ -6,10 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_CODE_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
 import { takeEarlyTaps } from '../lib/early-taps.ts';
+import { markPersistedCache, PERSIST_MAX_AGE } from '../lib/persisted-cache-mark.ts';
 import type { ImageMeta } from '../../contract/images.ts';
 import { BANNER_SIZES, CARD_SIZES, STAGE_SIZES } from '../lib/photo-sizes.ts';
 import { startFirstScreen, type FirstScreenChunks } from './first-screen.ts';
 
+const BUILD = 'b1';
 const CHUNKS: FirstScreenChunks = {
   home: ['assets/home-a1.js', 'assets/CategoryGrid-b2.js', 'assets/style-c3.css'],
   category: ['assets/catalog-d4.js'],
@@ -144,7 +146,7 @@ describe('startFirstScreen', () => {
         '/banners': bannersAnswer,
       },
     });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     expect(chunkLinks()).toEqual([
       { rel: 'modulepreload', href: '/assets/home-a1.js', as: undefined, crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/CategoryGrid-b2.js', as: undefined, crossOrigin: '' },
@@ -171,7 +173,7 @@ describe('startFirstScreen', () => {
 
   it('home without answers in the page: asks the API for every one, with the app’s headers', async () => {
     visit('/');
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(asked()).toEqual(['/api/master', '/api/settings', '/api/translations/ro', '/api/home', '/api/categories', '/api/banners']);
     for (const [, init] of fetchMock.mock.calls) {
@@ -185,7 +187,7 @@ describe('startFirstScreen', () => {
 
   it('a category: asks for the category, then its first page of products (newest first), and preloads the first card’s photo', async () => {
     visit('/categories/imbracaminte-femei');
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     expect(chunkLinks()).toEqual([{ rel: 'modulepreload', href: '/assets/catalog-d4.js', as: undefined, crossOrigin: '' }]);
     await settle();
     expect(asked()).toEqual([
@@ -231,7 +233,7 @@ describe('startFirstScreen', () => {
         },
       },
     });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(asked()).toEqual(['/api/translations/ro']);
     // A card without a photo of its own: its video's poster, as a plain preload.
@@ -246,7 +248,7 @@ describe('startFirstScreen', () => {
 
   it('a category with filters in its address: no products page asked (the screen lists something else)', async () => {
     visit('/categories/imbracaminte-femei?size=3');
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(asked()).not.toContainEqual(expect.stringContaining('/api/products/filter'));
     expect(imageLinks()).toHaveLength(1);
@@ -254,7 +256,7 @@ describe('startFirstScreen', () => {
 
   it('a category address written encoded: asked as the app asks it', async () => {
     visit('/categories/%C3%AEmbr%C4%83c%C4%83minte');
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(asked()).toContain('/api/categories/%C3%AEmbr%C4%83c%C4%83minte');
   });
@@ -263,7 +265,7 @@ describe('startFirstScreen', () => {
     visit('/products/42/details');
     localStorage.setItem('locale', JSON.stringify('en'));
     carry({ locale: 'ro', answers: { '/master': masterAnswer, '/products/42': productAnswer() } });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     expect(chunkLinks()).toEqual([
       { rel: 'modulepreload', href: '/assets/catalog-d4.js', as: undefined, crossOrigin: '' },
       { rel: 'preload', href: '/assets/style-c3.css', as: 'style', crossOrigin: undefined },
@@ -291,14 +293,14 @@ describe('startFirstScreen', () => {
   it('a product out of stock: no photo preloaded (the page shows no gallery first)', async () => {
     visit('/products/42/details');
     carry({ locale: 'ro', answers: { '/products/42': productAnswer({ quantity: 0 }) } });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(imageLinks().map((l) => l.href)).toEqual(['/media/logo.png']);
   });
 
   it('another address: no chunks preloaded, the shell’s answers still asked', async () => {
     visit('/cart');
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(chunkLinks()).toEqual([]);
     expect(asked()).toEqual(['/api/master', '/api/settings', '/api/translations/ro']);
@@ -307,7 +309,7 @@ describe('startFirstScreen', () => {
   it('asks nothing when a service worker controls the page (not a first visit): the chunks only', async () => {
     visit('/');
     setNavigator('serviceWorker', { controller: {} });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(chunkLinks()).toHaveLength(3);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -318,7 +320,7 @@ describe('startFirstScreen', () => {
     visit('/categories/imbracaminte-femei');
     localStorage.setItem('auth', JSON.stringify({ token: 'secret' }));
     carry({ locale: 'ro', answers: { '/master': masterAnswer } });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(chunkLinks()).toHaveLength(1);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -329,7 +331,7 @@ describe('startFirstScreen', () => {
     visit('/');
     setNavigator('serviceWorker', { controller: null });
     localStorage.setItem('auth', JSON.stringify({ token: null }));
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(asked()).toContain('/api/master');
   });
@@ -342,7 +344,7 @@ describe('startFirstScreen', () => {
     code.id = APP_CODE_ELEMENT_ID;
     code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: ['/assets/react-r1.js'] });
     document.head.prepend(code);
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     const entry = () => document.head.querySelector('script[type="module"]')?.getAttribute('src');
     expect(entry()).toBeUndefined();
     expect(chunkLinks()).toEqual([]);
@@ -360,15 +362,50 @@ describe('startFirstScreen', () => {
     code.id = APP_CODE_ELEMENT_ID;
     code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
     document.head.prepend(code);
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-e1.js');
     expect(document.getElementById('drawn-for-another')?.textContent).toBe('#root{visibility:hidden}');
+  });
+
+  it('a screen drawn for a first visit, the app’s cache of this build on the device: hidden, its code started at once', () => {
+    visit('/categories/imbracaminte-femei');
+    const code = document.createElement('script');
+    code.type = 'application/json';
+    code.id = APP_CODE_ELEMENT_ID;
+    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
+    document.head.prepend(code);
+    markPersistedCache({ buster: BUILD, at: Date.now() - 60_000 });
+    startFirstScreen(CHUNKS, BUILD);
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-e1.js');
+    expect(document.getElementById('drawn-for-another')?.textContent).toBe('#root{visibility:hidden}');
+  });
+
+  it('a cache the app will throw away (another build’s, or too old) leaves the drawn screen shown', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    // Not a first visit's data (nothing asked): only the drawn screen's handling is looked at.
+    setNavigator('serviceWorker', { controller: {} });
+    const code = document.createElement('script');
+    code.type = 'application/json';
+    code.id = APP_CODE_ELEMENT_ID;
+    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
+    for (const mark of [
+      { buster: 'b0', at: Date.now() },
+      { buster: BUILD, at: Date.now() - PERSIST_MAX_AGE - 1 },
+    ]) {
+      document.head.innerHTML = '';
+      document.head.prepend(code);
+      markPersistedCache(mark);
+      startFirstScreen(CHUNKS, BUILD);
+      takeEarlyTaps();
+      expect(document.head.querySelector('script[type="module"]')).toBeNull();
+      expect(document.getElementById('drawn-for-another')).toBeNull();
+    }
   });
 
   it('on Save-Data, offers only variants up to 480 px', async () => {
     visit('/');
     setNavigator('connection', { saveData: true, effectiveType: '4g' });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(photoLink()?.imagesrcset).toBe(srcset('banner', [160, 320, 480]));
   });
@@ -382,7 +419,7 @@ describe('startFirstScreen', () => {
         '/banners': { message: '', data: { data: [{ id: 1, image: '/media/banner.jpg', image_meta: meta('wide', [640, 960]) }] } },
       },
     });
-    startFirstScreen(CHUNKS);
+    startFirstScreen(CHUNKS, BUILD);
     await settle();
     expect(photoLink()?.imagesrcset).toBe(srcset('wide', [640]));
   });

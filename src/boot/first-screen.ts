@@ -36,6 +36,7 @@ import type { masterResponseSchema } from '../../contract/master.ts';
 import { DEFAULT_PRODUCT_THUMBNAIL } from '../features/products/lib/media.ts';
 import { BANNER_SIZES, CARD_SIZES, SAVE_DATA_MAX_WIDTH, STAGE_SIZES } from '../lib/photo-sizes.ts';
 import { DRAWN_FOR_ANOTHER_ID, holdEarlyTaps } from '../lib/early-taps.ts';
+import { holdsPersistedCache } from '../lib/persisted-cache-mark.ts';
 
 /** The screens a visit most often starts on (src/app/router.tsx). */
 export type FirstScreen = 'home' | 'category' | 'product';
@@ -56,7 +57,11 @@ const APP_CODE_WAIT_MS = 3000;
 const AUTH_KEY = 'auth';
 const LOCALE_KEY = 'locale';
 
-export function startFirstScreen(chunks: FirstScreenChunks): void {
+/**
+ * `chunks`: each first screen's chunks (set at build). `buildId`: the build's id, the buster of
+ * the app's persisted cache (lib/query-persister.ts), also set at build.
+ */
+export function startFirstScreen(chunks: FirstScreenChunks, buildId: string): void {
   // A screen the server drew shows its buttons before the app can answer them (ADR 028).
   holdEarlyTaps();
   const path = location.pathname;
@@ -113,10 +118,11 @@ export function startFirstScreen(chunks: FirstScreenChunks): void {
       s.src = code.entry;
       head.appendChild(s);
     };
-    if (locale !== 'ro' || (auth && auth.token)) {
-      // Drawn for a signed-out Romanian visitor, not for this one: the app replaces the screen
-      // (main.tsx). Until then it stays hidden — nothing on it can be tapped and lost — and the
-      // code starts at once.
+    if (locale !== 'ro' || (auth && auth.token) || holdsPersistedCache(buildId)) {
+      // Drawn for a signed-out Romanian visitor with nothing stored, not for this one (English,
+      // signed in, or back with the app's cache of this build, lib/persisted-cache-mark.ts): the
+      // app replaces the screen (main.tsx). Until then it stays hidden — nothing on it can be
+      // tapped and lost — and the code starts at once.
       const hide = document.createElement('style');
       hide.id = DRAWN_FOR_ANOTHER_ID;
       hide.textContent = '#root{visibility:hidden}';

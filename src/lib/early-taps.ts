@@ -21,8 +21,9 @@
 export const EARLY_TAPS_KEY = '__talciocEarlyTaps';
 
 /**
- * The style element that hides a screen drawn for another visitor (signed in, or English) until
- * the app has replaced it (src/boot/first-screen.ts adds it, main.tsx removes it).
+ * The style element that hides a screen drawn for another visitor (signed in, English, or back
+ * with the app's cache: lib/persisted-cache-mark.ts) until the app has replaced it
+ * (src/boot/first-screen.ts adds it, main.tsx removes it).
  */
 export const DRAWN_FOR_ANOTHER_ID = 'drawn-for-another';
 

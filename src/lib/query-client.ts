@@ -10,8 +10,7 @@ import { ApiError } from './api-client.ts';
 import { connectivity } from './connectivity.ts';
 import { i18n } from './i18n.ts';
 import { outboxMutationKey } from './outbox/use-queued-changes.ts';
-
-export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
+import { PERSIST_MAX_AGE } from './persisted-cache-mark.ts';
 
 /**
  * The app's one MutationCache: notices about mutations are told here, not by each caller. A

@@ -1,8 +1,9 @@
-/** The persisted cache round-trips through IndexedDB, respects the buster and is cleared at logout. */
+/** The persisted cache round-trips through IndexedDB, respects the buster, is marked for the start-up script and is cleared at logout. */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { createIdbPersister, persistQueryCache } from './query-persister.ts';
+import { CACHE_BUSTER, createIdbPersister, persistQueryCache } from './query-persister.ts';
+import { holdsPersistedCache } from './persisted-cache-mark.ts';
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,6 +41,21 @@ describe('persistQueryCache', () => {
     expect(second.getQueryData(['cart'])).toEqual({ lines: [306] });
     expect(second.getQueryState(['cart'])?.status).toBe('success');
     expect(second.getQueryState(['cart'])?.error).toBeNull();
+  });
+
+  it('marks in local storage that the device holds this build’s cache, and unmarks it on clear', async () => {
+    localStorage.clear();
+    const key = `cache-${Math.random()}`;
+    const client = new QueryClient();
+    const cache = persistQueryCache(client, createIdbPersister(key, 10));
+    await cache.restored;
+    expect(holdsPersistedCache(CACHE_BUSTER)).toBe(false);
+    client.setQueryData(['categories'], [{ id: 1 }]);
+    await settle(50);
+    expect(holdsPersistedCache(CACHE_BUSTER)).toBe(true);
+    expect(holdsPersistedCache('another-build')).toBe(false);
+    await cache.clear();
+    expect(holdsPersistedCache(CACHE_BUSTER)).toBe(false);
   });
 
   it('forgets everything on clear (logout)', async () => {

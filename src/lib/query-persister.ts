@@ -12,7 +12,7 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/query-persist-client-core';
-import { PERSIST_MAX_AGE } from './query-client.ts';
+import { markPersistedCache, PERSIST_MAX_AGE } from './persisted-cache-mark.ts';
 
 const IDB_KEY = 'talcioc-query-cache';
 
@@ -31,7 +31,10 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): FlushableP
   const write = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    return latest ? set(key, latest).catch(() => undefined) : Promise.resolve();
+    if (!latest) return Promise.resolve();
+    // Readable before the app runs: the start-up script hides a drawn screen the app will replace.
+    markPersistedCache({ buster: latest.buster, at: latest.timestamp });
+    return set(key, latest).catch(() => undefined);
   };
   /** Writes after `delay` ms, or sooner if a write is already due sooner. */
   const schedule = (delay: number) => {
@@ -74,6 +77,7 @@ export function createIdbPersister(key = IDB_KEY, throttleMs = 1000): FlushableP
       timer = undefined;
       latest = undefined;
       seenQueries = 0;
+      markPersistedCache(null);
       await del(key).catch(() => undefined);
     },
   };

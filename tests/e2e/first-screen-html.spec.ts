@@ -2,11 +2,13 @@
  * A first visit's screen is drawn by the server (ADR 028): it shows before any script has run,
  * the app takes over the very elements it drew (no second drawing, no "drawn anew" warning), a
  * tap made before the app could answer is answered once it can, and a visit the drawn screen was
- * not made for (English) gets its own screen, not the drawn one beside it.
+ * not made for (English, or back with the app's answers on the device) gets its own screen, not
+ * the drawn one beside it, and loses no tap to it.
  */
 import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
+import { waitForPersistedQueries } from './persisted-cache.ts';
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const CATEGORY = '/categories/imbracaminte-femei';
@@ -112,6 +114,40 @@ test('a shopper who chose English gets her own screen in place of the drawn Roma
 async function waitForLiveApp(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
 }
+
+test('a shopper back without a service worker: her tap waits for the app’s own screen and is answered, not lost', async ({
+  browser,
+  request,
+}) => {
+  const listing = await (await request.get('/api/products/filter?in_stock=1&sort=newest&page=1')).json();
+  const product = listing.data.data.find((p: { quantity: number }) => p.quantity > 0);
+  const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  // A first visit: the app keeps its answers on the device (IndexedDB).
+  await page.goto(CATEGORY);
+  await waitForLiveApp(page);
+  await waitForPersistedQueries(page, ['["master"]']);
+  // Back later on a weak connection: the page comes drawn by the server, the app's code is slow.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/products/${product.id}/details`, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root').getByTestId('add-to-cart')).toHaveCount(1);
+  // The app will draw her screen from her own answers, replacing the drawn one: she taps as soon
+  // as the button can be tapped (on the drawn screen, the tap would go with it).
+  const tap = page.getByTestId('add-to-cart').click();
+  await expect(page.locator('#root')).toBeHidden();
+  release();
+  await tap;
+  // Signed out, adding to the cart asks to log in first: the tap was answered.
+  await expect(page.getByText(ro['cart.login_first'])).toBeVisible();
+  await expect(page.getByRole('dialog', { name: ro['auth.login_title'] })).toBeVisible();
+  await expect(page.locator('main')).toHaveCount(1);
+  await context.close();
+});
 
 test('a drawn screen scrolled before the app has loaded stays where the shopper scrolled it', async ({ browser }) => {
   const { context, page, release } = await withAppCodeHeld(browser);
