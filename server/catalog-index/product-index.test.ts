@@ -437,6 +437,42 @@ describe('ProductIndex answers as the reference does', () => {
     expect(ask([[['geac', 'piel']]])).toEqual({ ids: [1], total: 1 });
   });
 
+  it('two searched words: one of them the brand ranks a product first, though the other is only in its description', () => {
+    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
+      id,
+      categoryId: 1,
+      shopId: 1,
+      seasonId: null,
+      qualityId: null,
+      quantity: 1,
+      totalSold: 0,
+      createdUs: id,
+      priceCents: 100,
+      sizes: [],
+      colors: [],
+      lexemes: new Map(lexemes),
+    });
+    const index = new ProductIndex();
+    // 1: "zara" is its brand (weight B), "piele" in the description; 2 and 3 (newer): both words in the description.
+    index.upsert([
+      product(1, [
+        ['zara', 4],
+        ['piel', 1],
+      ]),
+      product(2, [
+        ['zara', 1],
+        ['piel', 1],
+      ]),
+      product(3, [
+        ['zara', 1],
+        ['piel', 1],
+      ]),
+    ]);
+    const ask = (search: LexemePlan) => index.query({ filters: {}, search, sort: 'relevance', offset: 0, limit: 24, cap: 1000, nowUs: 0 });
+    expect(ask([[['zara']], [['piel']]])).toEqual({ ids: [1, 3, 2], total: 3 });
+    expect(ask([[['piel']], [['zara']]])).toEqual({ ids: [1, 3, 2], total: 3 });
+  });
+
   it('an empty search plan (only stop words) and a word no product has find nothing', () => {
     const index = new ProductIndex();
     index.upsert([

@@ -961,9 +961,12 @@ export class ProductIndex implements PostingSource {
     q: IndexQuery,
   ): IndexAnswer {
     const page = new PageOf(q, compare, this.firstSortKey(sort));
-    const { slots } = found;
+    const { entries } = found;
     // From the end: the newest first, as slots follow ids (few replace a kept one in a newest walk).
-    for (let i = found.length - 1; i >= 0; i--) if (matchesFilters(slots[i]!)) page.add(slots[i]!);
+    for (let i = found.length - 1; i >= 0; i--) {
+      const slot = entries[i]! >>> 4;
+      if (matchesFilters(slot)) page.add(slot);
+    }
     return page.answer(this.ids);
   }
 
@@ -971,8 +974,8 @@ export class ProductIndex implements PostingSource {
   private mark(found: SearchMatches): number {
     const mark = this.nextStamp();
     const { stamp } = this;
-    const { slots } = found;
-    for (let i = 0; i < found.length; i++) stamp[slots[i]!] = mark;
+    const { entries } = found;
+    for (let i = 0; i < found.length; i++) stamp[entries[i]! >>> 4] = mark;
     return mark;
   }
 
@@ -1020,7 +1023,7 @@ export class ProductIndex implements PostingSource {
     // No filter: a match is checked for being listed (active) alone, without the filters' closure.
     const unfiltered = isUnfiltered(q.filters);
     const { bucketOf, status, created, ids } = this;
-    const { slots, every, some } = found;
+    const { entries, some, hasSome } = found;
     // The page's matches so far in a min-heap whose top is the worst kept (lowest bucket, then
     // oldest); a match no better than that top is dropped after a few inline comparisons. Read
     // from the end: slots follow ids, so the newest tend to come first and few matches after the
@@ -1036,12 +1039,14 @@ export class ProductIndex implements PostingSource {
     let worstId = 0;
     let total = 0;
     for (let i = found.length - 1; i >= 0; i--) {
-      const slot = slots[i]!;
+      const entry = entries[i]!;
+      const slot = entry >>> 4;
       const state = status[slot]!;
       if (unfiltered ? !(state & LISTED) : !matchesFilters(slot)) continue;
       total++;
       if (need === 0) continue;
-      const bucket = rankOf(every[i]!, some[i]!) * 2 + (state & IN_STOCK ? 1 : 0);
+      const every = entry & 15;
+      const bucket = rankOf(every, hasSome ? some[i]! : every) * 2 + (state & IN_STOCK ? 1 : 0);
       if (heap.length === need) {
         if (bucket < worstBucket) continue;
         if (bucket === worstBucket) {
