@@ -164,6 +164,22 @@ function editedWords(lexemes: ReadonlyMap<string, number>, seed: number): Readon
   return edited;
 }
 
+/** A product that differs from the others only by its words (and, as its id, its creation time). */
+const productWithWords = (id: number, lexemes: [string, number][]): IndexedProduct => ({
+  id,
+  categoryId: 1,
+  shopId: 1,
+  seasonId: null,
+  qualityId: null,
+  quantity: 1,
+  totalSold: 0,
+  createdUs: id,
+  priceCents: 100,
+  sizes: [],
+  colors: [],
+  lexemes: new Map(lexemes),
+});
+
 describe('ProductIndex answers as the reference does', () => {
   it('random catalogs, changes after the orders were built, sales starting and ending, random queries', () => {
     fc.assert(
@@ -251,20 +267,7 @@ describe('ProductIndex answers as the reference does', () => {
 
   it("a product's words edited after it was indexed: a removed word no longer finds it, a reweighted one ranks by its new weight", () => {
     const index = new ProductIndex();
-    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
-      id,
-      categoryId: 1,
-      shopId: 1,
-      seasonId: null,
-      qualityId: null,
-      quantity: 1,
-      totalSold: 0,
-      createdUs: id,
-      priceCents: 100,
-      sizes: [],
-      colors: [],
-      lexemes: new Map(lexemes),
-    });
+    const product = productWithWords;
     index.upsert([
       product(1, [['geac', 8]]),
       product(2, [
@@ -295,20 +298,7 @@ describe('ProductIndex answers as the reference does', () => {
   });
 
   it("words edited meet a search of several words: a lost word's stale entry in a larger list, a gained word's entry out of order", () => {
-    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
-      id,
-      categoryId: 1,
-      shopId: 1,
-      seasonId: null,
-      qualityId: null,
-      quantity: 1,
-      totalSold: 0,
-      createdUs: id,
-      priceCents: 100,
-      sizes: [],
-      colors: [],
-      lexemes: new Map(lexemes),
-    });
+    const product = productWithWords;
     for (const sort of ['relevance', 'newest', 'price_asc'] as const) {
       for (const path of ['measured', 'candidates', 'walk'] as const) {
         const index = new ProductIndex(path);
@@ -402,20 +392,7 @@ describe('ProductIndex answers as the reference does', () => {
 
   it('a group of synonyms ranks a product by the best of its words; a second word is looked up in the same product', () => {
     const index = new ProductIndex();
-    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
-      id,
-      categoryId: 1,
-      shopId: 1,
-      seasonId: null,
-      qualityId: null,
-      quantity: 1,
-      totalSold: 0,
-      createdUs: id,
-      priceCents: 100,
-      sizes: [],
-      colors: [],
-      lexemes: new Map(lexemes),
-    });
+    const product = productWithWords;
     // 1: "geacă" in the name, its synonym in the description; 2 (newer): only the synonym, in the description.
     index.upsert([
       product(1, [
@@ -438,20 +415,7 @@ describe('ProductIndex answers as the reference does', () => {
   });
 
   it('two searched words: one of them the brand ranks a product first, though the other is only in its description', () => {
-    const product = (id: number, lexemes: [string, number][]): IndexedProduct => ({
-      id,
-      categoryId: 1,
-      shopId: 1,
-      seasonId: null,
-      qualityId: null,
-      quantity: 1,
-      totalSold: 0,
-      createdUs: id,
-      priceCents: 100,
-      sizes: [],
-      colors: [],
-      lexemes: new Map(lexemes),
-    });
+    const product = productWithWords;
     const index = new ProductIndex();
     // 1: "zara" is its brand (weight B), "piele" in the description; 2 and 3 (newer): both words in the description.
     index.upsert([

@@ -936,20 +936,25 @@ export class ProductIndex implements PostingSource {
     search: Int32Array[][] | undefined,
     q: IndexQuery,
   ): IndexAnswer {
+    const page = new PageOf(q, compare, this.firstSortKey(sort));
+    this.eachCandidate(candidates, matchesFilters, (slot) => {
+      if (!search || this.searchRank(slot, search) >= 0) page.add(slot);
+    });
+    return page.answer(this.ids);
+  }
+
+  /** Each product of the candidates' lists once (a list may repeat a slot, and lists overlap) that passes the filters. */
+  private eachCandidate(candidates: Candidates, matchesFilters: (slot: number) => boolean, visit: (slot: number) => void) {
     const generation = this.nextStamp();
     const stamp = this.stamp;
-    const page = new PageOf(q, compare, this.firstSortKey(sort));
     for (const list of candidates.lists) {
       for (let i = 0; i < list.length; i++) {
         const slot = list[i]!;
         if (stamp[slot] === generation) continue;
         stamp[slot] = generation;
-        if (!matchesFilters(slot)) continue;
-        if (search && this.searchRank(slot, search) < 0) continue;
-        page.add(slot);
+        if (matchesFilters(slot)) visit(slot);
       }
     }
-    return page.answer(this.ids);
   }
 
   /** A search's matches (found by intersecting its words' lists) filtered, counted, and the page kept in a bounded heap. */
@@ -985,18 +990,10 @@ export class ProductIndex implements PostingSource {
    */
   private matchesAmong(candidates: Candidates, matchesFilters: (slot: number) => boolean, search: Int32Array[][]): SearchMatches {
     const found = this.found.reset(candidates.size);
-    const generation = this.nextStamp();
-    const stamp = this.stamp;
-    for (const list of candidates.lists) {
-      for (let i = 0; i < list.length; i++) {
-        const slot = list[i]!;
-        if (stamp[slot] === generation) continue;
-        stamp[slot] = generation;
-        if (!matchesFilters(slot)) continue;
-        const bits = this.searchBits(slot, search);
-        if (bits >= 0) found.add(slot, bits & 15, bits >>> 4);
-      }
-    }
+    this.eachCandidate(candidates, matchesFilters, (slot) => {
+      const bits = this.searchBits(slot, search);
+      if (bits >= 0) found.add(slot, bits & 15, bits >>> 4);
+    });
     return found;
   }
 
