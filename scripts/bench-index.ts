@@ -115,20 +115,38 @@ try {
   };
   for (const [, index] of indexes) runAll(index); // warm-up (JIT)
   const times = new Map(indexes.map(([name]) => [name, [] as number[]]));
+  // The garbage collector's share of the timed rounds, per index: a large heap (one small typed
+  // array per product at 1 000 000) makes each collection dearer, and a query that starts one pays it.
+  const gcMs = new Map(indexes.map(([name]) => [name, 0]));
+  const roundMs = new Map(indexes.map(([name]) => [name, 0]));
+  let gcOf: string | undefined;
+  const gcEntries = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (gcOf) gcMs.set(gcOf, gcMs.get(gcOf)! + entry.duration);
+  });
+  gcEntries.observe({ entryTypes: ['gc'] });
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const [name, index] of indexes) {
+      gcOf = name;
       const t = performance.now();
       runAll(index);
-      times.get(name)!.push((performance.now() - t) / queries.length);
+      const ms = performance.now() - t;
+      // GC entries are delivered after the synchronous rounds: wait for them before the next index's.
+      await new Promise((resolve) => setImmediate(resolve));
+      gcOf = undefined;
+      roundMs.set(name, roundMs.get(name)! + ms);
+      times.get(name)!.push(ms / queries.length);
     }
   }
+  gcEntries.disconnect();
   console.log(
     `${queries.length} ${values.scenario === 'filter' ? 'filters' : 'searches'} (of ${urls.length} requests; the rest find nothing before the index is asked)`,
   );
   for (const [name, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
+    const gcShare = (100 * gcMs.get(name)!) / roundMs.get(name)!;
     console.log(
-      `${name.padEnd(9)} ms per query: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}`,
+      `${name.padEnd(9)} ms per query: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}` +
+        `; garbage collection ${gcMs.get(name)!.toFixed(0)} of ${roundMs.get(name)!.toFixed(0)} ms (${gcShare.toFixed(1)} %)`,
     );
   }
   // Per query (mean of 5 calls), for each index: the spread a one-at-a-time client sees.
