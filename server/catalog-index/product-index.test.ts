@@ -164,21 +164,24 @@ function editedWords(lexemes: ReadonlyMap<string, number>, seed: number): Readon
   return edited;
 }
 
-/** A product that differs from the others only by its words (and, as its id, its creation time). */
-const productWithWords = (id: number, lexemes: [string, number][]): IndexedProduct => ({
-  id,
+/** A plain product (category 1, shop 1, one in stock, 1 leu, no words) with what a test sets. */
+const plainProduct = (fields: Partial<IndexedProduct> & Pick<IndexedProduct, 'id'>): IndexedProduct => ({
   categoryId: 1,
   shopId: 1,
   seasonId: null,
   qualityId: null,
   quantity: 1,
   totalSold: 0,
-  createdUs: id,
+  createdUs: fields.id,
   priceCents: 100,
   sizes: [],
   colors: [],
-  lexemes: new Map(lexemes),
+  lexemes: new Map(),
+  ...fields,
 });
+
+/** A product that differs from the others only by its words (and, as its id, its creation time). */
+const productWithWords = (id: number, lexemes: [string, number][]): IndexedProduct => plainProduct({ id, lexemes: new Map(lexemes) });
 
 describe('ProductIndex answers as the reference does', () => {
   it('random catalogs, changes after the orders were built, sales starting and ending, random queries', () => {
@@ -345,20 +348,8 @@ describe('ProductIndex answers as the reference does', () => {
 
   it('by relevance: rank, then in stock, then newest — across pages, and after stock changes', () => {
     const index = new ProductIndex();
-    const product = (id: number, mask: number, quantity: number): IndexedProduct => ({
-      id,
-      categoryId: 1,
-      shopId: 1,
-      seasonId: null,
-      qualityId: null,
-      quantity,
-      totalSold: 0,
-      createdUs: id % 7,
-      priceCents: 100,
-      sizes: [],
-      colors: [],
-      lexemes: new Map([['geac', mask]]),
-    });
+    const product = (id: number, mask: number, quantity: number): IndexedProduct =>
+      plainProduct({ id, quantity, createdUs: id % 7, lexemes: new Map([['geac', mask]]) });
     // 40 products: every third in the name (mask 8), every fifth sold out; created times repeat (ties by id).
     const products = Array.from({ length: 40 }, (_, i) => product(i + 1, (i + 1) % 3 === 0 ? 8 : 1, (i + 1) % 5 === 0 ? 0 : 2));
     index.upsert(products);
@@ -439,22 +430,7 @@ describe('ProductIndex answers as the reference does', () => {
 
   it('an empty search plan (only stop words) and a word no product has find nothing', () => {
     const index = new ProductIndex();
-    index.upsert([
-      {
-        id: 1,
-        categoryId: 1,
-        shopId: 1,
-        seasonId: null,
-        qualityId: null,
-        quantity: 1,
-        totalSold: 0,
-        createdUs: 1,
-        priceCents: 100,
-        sizes: [],
-        colors: [],
-        lexemes: new Map([['geac', 8]]),
-      },
-    ]);
+    index.upsert([productWithWords(1, [['geac', 8]])]);
     const base = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 24, cap: 1000, nowUs: 0 };
     const plan = (p: LexemePlan) => index.query({ ...base, search: p });
     expect(plan([])).toEqual({ ids: [], total: 0 });
@@ -464,18 +440,6 @@ describe('ProductIndex answers as the reference does', () => {
 });
 
 describe('a filter value changed after the orders were built', () => {
-  const base = {
-    categoryId: 1,
-    shopId: 1,
-    seasonId: null,
-    qualityId: null,
-    quantity: 1,
-    totalSold: 0,
-    priceCents: 100,
-    sizes: [] as number[],
-    colors: [40],
-    lexemes: new Map<string, number>(),
-  };
   it.each([
     ['color', { colors: [41] }, { color: [41] }, { color: [40] }],
     ['size', { sizes: [31] }, { size: [31] }, { size: [30] }],
@@ -483,7 +447,7 @@ describe('a filter value changed after the orders were built', () => {
     ['season', { seasonId: 11 }, { season: [11] }, { season: [10] }],
   ] as const)('finds the product under its new %s only, in every order, before and after a rebuild', (_, change, now, before) => {
     const index = new ProductIndex();
-    const products = [1, 2, 3].map((id) => ({ ...base, id, createdUs: id, sizes: [30], seasonId: 10 }));
+    const products = [1, 2, 3].map((id) => plainProduct({ id, colors: [40], sizes: [30], seasonId: 10 }));
     index.upsert(products);
     const ask = (filters: IndexQuery['filters'], sort: ProductSort) =>
       index.query({ filters, sort, offset: 0, limit: 24, cap: 1000, nowUs: 0 }).ids;
@@ -500,25 +464,11 @@ describe('a filter value changed after the orders were built', () => {
 });
 
 describe('a price range on a price order', () => {
-  const base = {
-    categoryId: 1,
-    shopId: 1,
-    seasonId: null,
-    qualityId: null,
-    quantity: 1,
-    totalSold: 0,
-    sizes: [],
-    colors: [],
-    lexemes: new Map<string, number>(),
-  };
   // Prices 5, 10, 10, 15, 20, 20, 25 lei; product 8 (10 lei) is on sale at 20 lei, product 9 was
   // added after the orders were built (15 lei): both are exceptions of a price walk.
-  const products: IndexedProduct[] = [500, 1000, 1000, 1500, 2000, 2000, 2500, 1000].map((priceCents, i) => ({
-    ...base,
-    id: i + 1,
-    priceCents,
-    createdUs: 1_000 + i,
-  }));
+  const products: IndexedProduct[] = [500, 1000, 1000, 1500, 2000, 2000, 2500, 1000].map((priceCents, i) =>
+    plainProduct({ id: i + 1, priceCents, createdUs: 1_000 + i }),
+  );
   const now = 5_000;
   const sales: IndexedSale[] = [{ productId: 8, saleCents: 2000, startsUs: 0, endsUs: 10_000 }];
 
@@ -532,7 +482,7 @@ describe('a price range on a price order', () => {
         index.query({ filters: { minCents, maxCents, category }, sort, offset: 0, limit: 24, cap: 1000, nowUs: now }).ids;
       ask('price_asc'); // builds the orders
       ask('price_desc');
-      index.upsert([{ ...base, id: 9, priceCents: 1500, createdUs: 2_000 }]);
+      index.upsert([plainProduct({ id: 9, priceCents: 1500, createdUs: 2_000 })]);
       // Ties by price: newest first.
       expect(ask('price_asc', 1000, 2000)).toEqual([3, 2, 9, 4, 8, 6, 5]);
       expect(ask('price_desc', 1000, 2000)).toEqual([8, 6, 5, 9, 4, 3, 2]);
