@@ -118,7 +118,6 @@ try {
   // The garbage collector's share of the timed rounds, per index: a large heap (one small typed
   // array per product at 1 000 000) makes each collection dearer, and a query that starts one pays it.
   const gcMs = new Map(indexes.map(([name]) => [name, 0]));
-  const roundMs = new Map(indexes.map(([name]) => [name, 0]));
   let gcOf: string | undefined;
   const gcEntries = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (gcOf) gcMs.set(gcOf, gcMs.get(gcOf)! + entry.duration);
@@ -133,7 +132,6 @@ try {
       // GC entries are delivered after the synchronous rounds: wait for them before the next index's.
       await new Promise((resolve) => setImmediate(resolve));
       gcOf = undefined;
-      roundMs.set(name, roundMs.get(name)! + ms);
       times.get(name)!.push(ms / queries.length);
     }
   }
@@ -143,10 +141,11 @@ try {
   );
   for (const [name, list] of times) {
     const sorted = [...list].sort((a, b) => a - b);
-    const gcShare = (100 * gcMs.get(name)!) / roundMs.get(name)!;
+    const roundsMs = list.reduce((sum, perQuery) => sum + perQuery * queries.length, 0);
+    const gcShare = (100 * gcMs.get(name)!) / roundsMs;
     console.log(
       `${name.padEnd(9)} ms per query: min ${sorted[0]!.toFixed(3)}, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)}, max ${sorted.at(-1)!.toFixed(3)}` +
-        `; garbage collection ${gcMs.get(name)!.toFixed(0)} of ${roundMs.get(name)!.toFixed(0)} ms (${gcShare.toFixed(1)} %)`,
+        `; garbage collection ${gcMs.get(name)!.toFixed(0)} of ${roundsMs.toFixed(0)} ms (${gcShare.toFixed(1)} %)`,
     );
   }
   // Per query (mean of 5 calls), for each index: the spread a one-at-a-time client sees.

@@ -99,7 +99,7 @@ export class SearchMatches {
 
   /** Starts a list of at most `size` matches, to be filled with `add`. */
   reset(size: number): this {
-    if (this.entries.length < size) this.entries = new Int32Array(Math.max(size, this.entries.length * 2));
+    this.entries = room(this.entries, size);
     this.reserveSome(size);
     this.hasSome = true;
     this.length = 0;
@@ -110,11 +110,6 @@ export class SearchMatches {
     const i = this.length++;
     this.entries[i] = slot * 16 + every;
     this.some[i] = some;
-  }
-
-  /** The bits ORed over the groups of match `i`. */
-  someAt(i: number): number {
-    return this.hasSome ? this.some[i]! : this.entries[i]! & 15;
   }
 
   /** The products that have every group of `groups` (lexeme ids: groups of alternatives of lexemes). */
