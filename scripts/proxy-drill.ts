@@ -584,10 +584,14 @@ async function main() {
       'cart/store',
     );
     // Warm both instances' response caches with the product's anonymous answer (addressed directly).
+    // Until each answers from its cache: a change notice of an earlier step (the cart line above,
+    // the upload) may still be on its way to an instance and empty its cache once more.
     const detail = (port: number) => api('127.0.0.3', 'GET', `/products/${product.id}`, { port });
     for (const port of INSTANCE_PORTS) {
-      await detail(port);
-      await detail(port);
+      for (let tries = 0; tries < 40; tries++) {
+        if ((await detail(port)).headers['x-cache'] === 'HIT') break;
+        await sleep(50);
+      }
     }
     const before = await Promise.all(INSTANCE_PORTS.map((port) => detail(port)));
     check(

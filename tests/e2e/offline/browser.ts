@@ -117,18 +117,111 @@ export class Phone {
   /** Free-text observations made along the way (first symptoms), for the failure report. */
   readonly notes: string[] = [];
   private drawerOpen = new WeakSet<Page>();
+  private readonly born = Date.now();
+  /** The API and script requests of the sequence, for a failure's diagnosis: what ended how, and what never ended. */
+  private readonly requests = new Map<import('@playwright/test').Request, string>();
+  private readonly requestLog: string[] = [];
+  /** Uncaught errors of the app's pages (a screen that stops following its data often starts with one). */
+  readonly pageErrors: string[] = [];
 
   private constructor(
     readonly context: BrowserContext,
     readonly session: Session,
     readonly pool: PoolProduct[],
   ) {
+    const at = () => `${((Date.now() - this.born) / 1000).toFixed(1)}s`;
+    const watched = (r: import('@playwright/test').Request) => /\/api\/|\.js$/.test(new URL(r.url()).pathname);
+    const name = (r: import('@playwright/test').Request) =>
+      `${r.serviceWorker() ? 'sw ' : ''}${r.method()} ${new URL(r.url()).pathname.replace(/^\/assets\//, '')}`;
+    const log = (line: string) => {
+      this.requestLog.push(line);
+      if (this.requestLog.length > 60) this.requestLog.shift();
+    };
     context.on('request', (r) => {
       if (this.net === 'liefi' && r.serviceWorker()) this.swRequestsInLiefi++;
+      if (watched(r)) this.requests.set(r, `${name(r)} from ${at()} (net ${this.net})`);
     });
     context.on('requestfailed', (r) => {
       if (this.net === 'liefi' && r.serviceWorker()) this.swFailuresInLiefi++;
+      const what = this.requests.get(r);
+      if (what && this.requests.delete(r) && /\/api\//.test(what)) log(`${what}: failed ${r.failure()?.errorText ?? ''} at ${at()}`);
     });
+    context.on('requestfinished', (r) => {
+      const what = this.requests.get(r);
+      if (!what || !this.requests.delete(r) || !/\/api\//.test(what)) return;
+      void r.response().then((res) => log(`${what}: ${res?.status() ?? '?'} at ${at()}`), () => undefined);
+    });
+    context.on('page', (page) => {
+      page.on('pageerror', (error) => {
+        if (this.pageErrors.length < 10) this.pageErrors.push(`${at()} ${String(error.message).slice(0, 200)}`);
+      });
+    });
+  }
+
+  /**
+   * What a page is showing and holding, for a screen mismatch's report: the route, the heading,
+   * the drawer's title, the stored cart and outbox, requests still open and the last API answers.
+   * Never throws (the page may be gone).
+   */
+  async diagnose(page = this.page): Promise<string[]> {
+    const lines: string[] = [];
+    try {
+      const state = await page.evaluate(async () => {
+        const read = (db: string, store: string, key?: string) =>
+          new Promise<unknown>((resolve) => {
+            const open = indexedDB.open(db);
+            open.onerror = () => resolve(null);
+            open.onsuccess = () => {
+              const d = open.result;
+              if (!d.objectStoreNames.contains(store)) return (d.close(), resolve(null));
+              const os = d.transaction(store).objectStore(store);
+              const req = key === undefined ? os.getAll() : os.get(key);
+              req.onsuccess = () => (d.close(), resolve(req.result));
+              req.onerror = () => (d.close(), resolve(null));
+            };
+          });
+        const names = (await indexedDB.databases()).map((d) => d.name);
+        const cache = names.includes('keyval-store')
+          ? ((await read('keyval-store', 'keyval', 'talcioc-query-cache')) as {
+              timestamp?: number;
+              clientState?: { queries?: { queryHash: string; state: { status: string; dataUpdatedAt: number; data?: unknown } }[] };
+            } | null)
+          : null;
+        const cart = cache?.clientState?.queries?.find((q) => q.queryHash === '["cart"]');
+        const cartItems = (cart?.state.data as { cart_items?: { products: { product_id: number; quantity: number }[] }[] } | undefined)
+          ?.cart_items;
+        const outbox = names.includes('talcioc-outbox') ? ((await read('talcioc-outbox', 'changes')) as { kind: string; seq: number; answered?: unknown }[] | null) : null;
+        return {
+          url: location.pathname + location.search,
+          heading: document.querySelector('h1')?.textContent?.slice(0, 80) ?? null,
+          drawerTitle: document.querySelector('[data-testid="cart-drawer"] h2')?.textContent ?? null,
+          badge: document.querySelector('[data-testid="cart-badge"]')?.textContent ?? null,
+          signedIn: Boolean(localStorage.getItem('auth')),
+          persistedAt: cache?.timestamp ? new Date(cache.timestamp).toISOString().slice(11, 23) : null,
+          storedCart: cart
+            ? `${cart.state.status} ${new Date(cart.state.dataUpdatedAt).toISOString().slice(11, 23)} ` +
+              (cartItems ?? []).flatMap((g) => g.products.map((p) => `${p.product_id}×${p.quantity}`)).join(',')
+            : 'none',
+          outbox: outbox ? outbox.map((e) => `${e.kind}#${e.seq}${e.answered ? ' answered' : ''}`).join(', ') || 'empty' : 'no database',
+          now: new Date().toISOString().slice(11, 23),
+        };
+      });
+      lines.push(`  screen: ${JSON.stringify(state)}`);
+    } catch (error) {
+      lines.push(`  screen: could not read (${String(error).slice(0, 120)})`);
+    }
+    const ofPage = (r: import('@playwright/test').Request) => {
+      try {
+        return r.serviceWorker() !== null || r.frame().page() === page;
+      } catch {
+        return false; // a request of a worker has no frame
+      }
+    };
+    const open = [...this.requests.entries()].filter(([r]) => ofPage(r)).map(([, what]) => what);
+    lines.push(`  requests still open: ${open.length ? open.join('; ') : 'none'}`);
+    lines.push(`  last API answers: ${this.requestLog.slice(-25).join('; ') || 'none'}`);
+    if (this.pageErrors.length) lines.push(`  page errors: ${this.pageErrors.join('; ')}`);
+    return lines;
   }
 
   /** A signed-in shopper's phone that has seen home, the pool's category pages and product pages online. */
