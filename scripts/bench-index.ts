@@ -20,7 +20,7 @@ import pino from 'pino';
 import { openDatabase } from '../server/db/client.ts';
 import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
 import { ProductIndex, type IndexQuery, type LexemePlan } from '../server/catalog-index/product-index.ts';
-import { loadIndexedProductsPage, loadIndexedSales } from '../server/repositories/catalog/index-source.ts';
+import { loadIndexedProductsPage, loadIndexedSales, type LoadPosition } from '../server/repositories/catalog/index-source.ts';
 import { resolveSort, searchPlanOf } from '../server/repositories/catalog/product-lists.ts';
 import { planData, scenarios } from './bench-api.ts';
 import type { ProductSort } from '../contract/catalog-constants.ts';
@@ -86,11 +86,11 @@ try {
     };
     const baseline = new Baseline();
     started = performance.now();
-    for (let after = 0; ;) {
-      const page = await loadIndexedProductsPage(db, after, 5_000);
-      if (!page.length) break;
-      baseline.upsert(page);
-      after = page.at(-1)!.id;
+    for (let after: LoadPosition | null = null; ;) {
+      const { products, last } = await loadIndexedProductsPage(db, after, 5_000);
+      if (!last) break;
+      baseline.upsert(products);
+      after = last;
     }
     baseline.setSales(await loadIndexedSales(db));
     baseline.rebuildOrders();

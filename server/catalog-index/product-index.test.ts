@@ -204,7 +204,10 @@ describe('ProductIndex answers as the reference does', () => {
         // in the order), or always by candidates, or always by a walk of the whole order — the
         // same answers.
         fc.constantFrom('measured' as const, 'candidates' as const, 'walk' as const),
-        (initial, changes, saleShapes, queries, cap, path) => {
+        // Loaded in creation order, as a server loads (index-source.ts): a ranked search may then
+        // stop early; changes afterwards add products out of that order and move creation times.
+        fc.boolean(),
+        (initial, changes, saleShapes, queries, cap, path, creationOrder) => {
           const now = 1_800_000_000_000_000;
           const sales: IndexedSale[] = saleShapes
             .filter((s) => s.endsUs > s.startsUs)
@@ -216,7 +219,7 @@ describe('ProductIndex answers as the reference does', () => {
             }));
           const products = new Map(initial.map((p) => [p.id, p]));
           const index = new ProductIndex(path);
-          index.upsert(initial);
+          index.upsert(creationOrder ? [...initial].sort((a, b) => a.createdUs - b.createdUs || a.id - b.id) : initial);
           index.setSales(sales);
           // Queries build the walk orders, then products change (exceptions), then more queries,
           // at times on either side of sale boundaries.
@@ -266,6 +269,66 @@ describe('ProductIndex answers as the reference does', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('a search by relevance stops reading its matches once the page cannot change, with the same answers (loaded in creation order; products added out of order and creation times moved afterwards)', () => {
+    // Each word has one weight everywhere, as a shop's name or a brand has: a broad search's
+    // matches then share a bucket, and its page is known after a page's worth of them.
+    const weightOf: Record<string, number> = {
+      geac: WEIGHT_BITS.A,
+      roch: WEIGHT_BITS.A,
+      zara: WEIGHT_BITS.B,
+      nik: WEIGHT_BITS.B,
+      piel: WEIGHT_BITS.C,
+      sport: WEIGHT_BITS.C | WEIGHT_BITS.D,
+      pantof: WEIGHT_BITS.D,
+      cart: WEIGHT_BITS.D,
+    };
+    const wordsArb = fc.uniqueArray(fc.constantFrom(...LEXEMES), { minLength: 1, maxLength: 3 });
+    const productOf = (id: number) =>
+      fc.tuple(productArb(id), wordsArb).map(([p, words]) => ({ ...p, lexemes: new Map(words.map((w) => [w, weightOf[w]!])) }));
+    const rankedArb = fc.record({
+      filters: fc.record({ inStock: fc.boolean(), shop: fc.constant([1, 2]) }, { requiredKeys: [] }),
+      search: fc.array(fc.array(fc.array(fc.constantFrom(...LEXEMES), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 2 }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+      sort: fc.constant('relevance' as ProductSort),
+      offset: fc.constantFrom(0, 0, 3),
+      limit: fc.constantFrom(1, 5),
+    });
+    let stoppedEarly = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 120 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productOf(i + 1)))),
+        fc.array(fc.integer({ min: 1, max: 140 }), { maxLength: 10 }),
+        fc.array(rankedArb, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(0, 3, 1000),
+        (initial, changed, queries, cap) => {
+          const products = new Map(initial.map((p) => [p.id, p]));
+          const index = new ProductIndex();
+          index.upsert([...initial].sort((a, b) => a.createdUs - b.createdUs || a.id - b.id));
+          const ask = (q: (typeof queries)[number]) => {
+            const query: IndexQuery = { ...q, cap, nowUs: 0 };
+            const answer = index.query(query);
+            expect(answer, JSON.stringify(query)).toEqual(reference(products, [], query));
+            if (index.lastRankedReads < (index as unknown as { found: { length: number } }).found.length) stoppedEarly++;
+          };
+          queries.forEach(ask);
+          // New products (ids above the catalog's) get any creation time, existing ones a new one.
+          for (const [k, id] of changed.entries()) {
+            const old = products.get(id) ?? initial[k % initial.length]!;
+            const next = { ...old, id, createdUs: 1_700_000_000_000_000 + (k % 6) * 1_000_000 };
+            products.set(id, next);
+            index.upsert([next]);
+          }
+          queries.forEach(ask);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // The early stop really happens (else this test would prove nothing about it).
+    expect(stoppedEarly).toBeGreaterThan(50);
   });
 
   it("a product's words edited after it was indexed: a removed word no longer finds it, a reweighted one ranks by its new weight", () => {

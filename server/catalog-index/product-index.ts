@@ -278,6 +278,15 @@ export class ProductIndex implements PostingSource {
   private price = new Int32Array(0);
   private created = new Float64Array(0);
   /**
+   * Per slot, the newest creation time among slots 0..slot: what a search by relevance, reading
+   * its matches from the last slot down, may still meet (rankMatches stops once nothing older can
+   * be ranked higher). A full load numbers slots in creation order (index-source.ts), so this is
+   * the slot's own time; a product changed to an older or newer time makes it stale
+   * (`newestStale`: worked out again before the next ranked search).
+   */
+  private newestUpTo = new Float64Array(0);
+  private newestStale = false;
+  /**
    * Per slot, whether the product is listed, in stock, and had its words edited (LISTED,
    * IN_STOCK, WORDS_EDITED), in one byte: every candidate reads it, and at 1 000 000 products a
    * candidate of a sparse word list is a cache miss in each array it reads.
@@ -303,6 +312,11 @@ export class ProductIndex implements PostingSource {
    * sorted lists (search-matches.ts).
    */
   private lexemeUnsorted: boolean[] = [];
+  /**
+   * Per lexeme, every weight bit it has had in any product (ORed, never cleared): the best a
+   * search's match can rank is known before any match is read (bestBucket).
+   */
+  private lexemeBits: number[] = [];
   private readonly byCategory = new Postings();
   private readonly byShop = new Postings();
   private readonly bySeason = new Postings();
@@ -333,6 +347,8 @@ export class ProductIndex implements PostingSource {
   private bucketOf = new Uint8Array(0);
   /** The current search's matches (SearchMatches: its buffers are reused). */
   private readonly found = new SearchMatches();
+  /** How many matches the last search by relevance read (tests and bench:index: the early stop's effect). */
+  lastRankedReads = 0;
 
   /** Active products indexed. */
   get size() {
@@ -515,6 +531,8 @@ export class ProductIndex implements PostingSource {
     this.quality[slot] = quality;
     this.sold[slot] = p.totalSold;
     this.price[slot] = p.priceCents;
+    if (fresh) this.newestUpTo[slot] = slot === 0 ? p.createdUs : Math.max(this.newestUpTo[slot - 1]!, p.createdUs);
+    else if (this.created[slot] !== p.createdUs) this.newestStale = true;
     this.created[slot] = p.createdUs;
     this.status[slot] = LISTED | (p.quantity > 0 ? IN_STOCK : 0) | (this.status[slot]! & WORDS_EDITED);
     const valuesMoved = this.sizes.set(slot, p.sizes);
@@ -533,11 +551,13 @@ export class ProductIndex implements PostingSource {
         id = this.byLexeme.length;
         this.lexemeIds.set(lexeme, id);
         this.byLexeme.push([]);
+        this.lexemeBits.push(0);
       }
+      this.lexemeBits[id]! |= mask;
       packed[i++] = id * 16 + mask;
       if (this.maskOf(old, id) === 0) {
         const list = this.byLexeme[id]!;
-        // Loaded in id order, a list is sorted by slot; an edit appends out of order.
+        // Slots are numbered as products are added, so a list is sorted by slot; an edit appends out of order.
         if (list.length && list[list.length - 1]! >>> 4 >= slot) this.lexemeUnsorted[id] = true;
         list.push(slot * 16 + mask);
       }
@@ -562,6 +582,7 @@ export class ProductIndex implements PostingSource {
     this.sold = grown(this.sold, size);
     this.price = grown(this.price, size);
     this.created = grown(this.created, size);
+    this.newestUpTo = grown(this.newestUpTo, size);
     this.status = grown(this.status, size);
     this.changed = grown(this.changed, size);
     this.sizes.ensureCapacity(size);
@@ -768,7 +789,9 @@ export class ProductIndex implements PostingSource {
     const found = search && best!.group >= 0 ? this.found.find(search, this) : undefined;
     // Relevance ranks a search's matches; without words, relevance means newest first.
     if (q.sort === 'relevance' && search)
-      return this.rankMatches(found ?? this.matchesAmong(best!, matchesFilters, search), matchesFilters, q);
+      return found
+        ? this.rankMatches(found, matchesFilters, q, this.bestBucket(search))
+        : this.rankMatches(this.matchesAmong(best!, matchesFilters, search), matchesFilters, q);
     const walked: WalkedSort = q.sort === 'relevance' ? 'newest' : q.sort;
     const compare = this.comparator(walked);
     // The part of the order a walk would read (found once: the choice and the walk both use it).
@@ -967,7 +990,7 @@ export class ProductIndex implements PostingSource {
   ): IndexAnswer {
     const page = new PageOf(q, compare, this.firstSortKey(sort));
     const { entries } = found;
-    // From the end: the newest first, as slots follow ids (few replace a kept one in a newest walk).
+    // From the end: the newest first, as slots follow creation (few replace a kept one in a newest walk).
     for (let i = found.length - 1; i >= 0; i--) {
       const slot = entries[i]! >>> 4;
       if (matchesFilters(slot)) page.add(slot);
@@ -1008,14 +1031,48 @@ export class ProductIndex implements PostingSource {
   }
 
   /**
-   * A search by relevance: every match is ranked (the best may be the last one), in one pass that
-   * keeps only a page's worth. The order is rank, then in stock, then newest, so a match's bucket
-   * (rank × 2 + in stock) and its creation time are compared inline with the worst match kept;
-   * most matches stop there, without a comparator call. At 1 000 000 products a shop's name
-   * ("Bunicii": 218 000 matches, all rank 0) took 10–20 ms through the general heap of
-   * fromCandidates, ~5 ms this way.
+   * The best bucket (rank × 2 + in stock) any match of the search can have: each lexeme's weight
+   * bits over the whole catalog (lexemeBits) combined as a product's own are (rankOf only grows
+   * with more bits), and in stock.
    */
-  private rankMatches(found: SearchMatches, matchesFilters: (slot: number) => boolean, q: IndexQuery): IndexAnswer {
+  private bestBucket(groups: Int32Array[][]): number {
+    let every = MATCH_ALL;
+    let some = 0;
+    for (const group of groups) {
+      let flags = 0;
+      for (const alternative of group) {
+        let bits = MATCH_ALL;
+        for (let i = 0; i < alternative.length; i++) bits &= FLAGS_OF_MASK[this.lexemeBits[alternative[i]!]!]!;
+        flags |= bits;
+      }
+      every &= flags;
+      some |= flags;
+    }
+    return rankOf(every, some) * 2 + 1;
+  }
+
+  /** newestUpTo worked out again after a product's creation time changed (rare: an edit of the column). */
+  private refreshNewest() {
+    const { created, newestUpTo } = this;
+    for (let slot = 0; slot < this.count; slot++) newestUpTo[slot] = slot === 0 ? created[0]! : Math.max(newestUpTo[slot - 1]!, created[slot]!);
+    this.newestStale = false;
+  }
+
+  /**
+   * A search by relevance, in one pass that keeps only a page's worth. The order is rank, then in
+   * stock, then newest, so a match's bucket (rank × 2 + in stock) and its creation time are
+   * compared inline with the worst match kept; most matches stop there, without a comparator
+   * call. At 1 000 000 products a shop's name ("Bunicii": 218 000 matches, all rank 0) took
+   * 10–20 ms through the general heap of fromCandidates, ~5 ms this way.
+   *
+   * With `best` (the matches in slot order, found by intersecting lists), it stops early: read
+   * from the last slot down, once the page is full of matches in the best bucket any match can
+   * have and no slot below can be newer than the oldest of them (newestUpTo), nothing left can
+   * enter the page — only the capped count goes on, and it stops at the cap. Slots are in creation
+   * order, so a broad search whose matches share one bucket ("Bunicii", a shop's name) reads a
+   * page and the cap instead of all its matches.
+   */
+  private rankMatches(found: SearchMatches, matchesFilters: (slot: number) => boolean, q: IndexQuery, best = -1): IndexAnswer {
     if (this.bucketOf.length < this.count) this.bucketOf = new Uint8Array(Math.max(this.count, this.bucketOf.length * 2, 1024));
     // No filter: a match is checked for being listed (active) alone, without the filters' closure.
     const unfiltered = isUnfiltered(q.filters);
@@ -1023,9 +1080,8 @@ export class ProductIndex implements PostingSource {
     const { entries, some, hasSome } = found;
     // The page's matches so far in a min-heap whose top is the worst kept (lowest bucket, then
     // oldest); a match no better than that top is dropped after a few inline comparisons. Read
-    // from the end: slots follow ids, so the newest tend to come first and few matches after the
-    // first page's worth replace one (read from the start, with created times rising with ids,
-    // nearly every match of the top bucket did).
+    // from the end: slots follow creation, so the newest come first and few matches after the
+    // first page's worth replace one (read from the start, nearly every match of the top bucket did).
     const need = q.offset + q.limit;
     const heap: number[] = [];
     const worse = (a: number, b: number) =>
@@ -1035,33 +1091,49 @@ export class ProductIndex implements PostingSource {
     let worstCreated = 0;
     let worstId = 0;
     let total = 0;
-    for (let i = found.length - 1; i >= 0; i--) {
+    if (best >= 0 && this.newestStale) this.refreshNewest();
+    const { newestUpTo } = this;
+    const counted = q.cap + 1;
+    /** The page can no longer change: only the count goes on (up to the cap). */
+    let settled = best >= 0 && need === 0;
+    let i = found.length - 1;
+    for (; i >= 0; i--) {
       const entry = entries[i]!;
       const slot = entry >>> 4;
       const state = status[slot]!;
       if (unfiltered ? !(state & LISTED) : !matchesFilters(slot)) continue;
       total++;
+      if (settled) {
+        if (total >= counted) break;
+        continue;
+      }
       if (need === 0) continue;
       const every = entry & 15;
       const bucket = rankOf(every, hasSome ? some[i]! : every) * 2 + (state & IN_STOCK ? 1 : 0);
-      if (heap.length === need) {
-        if (bucket < worstBucket) continue;
-        if (bucket === worstBucket) {
-          const at = created[slot]!;
-          if (at < worstCreated || (at === worstCreated && ids[slot]! < worstId)) continue;
-        }
-        bucketOf[slot] = bucket;
-        siftDown(heap, slot, worse);
-      } else {
-        bucketOf[slot] = bucket;
-        siftUp(heap, slot, worse);
-        if (heap.length < need) continue;
+      let enters = heap.length < need || bucket > worstBucket;
+      if (!enters && bucket === worstBucket) {
+        const at = created[slot]!;
+        enters = !(at < worstCreated || (at === worstCreated && ids[slot]! < worstId));
       }
-      const top = heap[0]!;
-      worstBucket = bucketOf[top]!;
-      worstCreated = created[top]!;
-      worstId = ids[top]!;
+      if (enters) {
+        bucketOf[slot] = bucket;
+        if (heap.length === need) siftDown(heap, slot, worse);
+        else {
+          siftUp(heap, slot, worse);
+          if (heap.length < need) continue;
+        }
+        const top = heap[0]!;
+        worstBucket = bucketOf[top]!;
+        worstCreated = created[top]!;
+        worstId = ids[top]!;
+      }
+      // Every kept match is in the best bucket and no slot below is as new as the oldest kept.
+      if (worstBucket === best && (slot === 0 || newestUpTo[slot - 1]! < worstCreated)) {
+        settled = true;
+        if (total >= counted) break;
+      }
     }
+    this.lastRankedReads = found.length - Math.max(i, 0);
     const ordered = heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
     return { ids: ordered.slice(q.offset, need).map((slot) => ids[slot]!), total: Math.min(total, q.cap + 1) };
   }

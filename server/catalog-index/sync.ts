@@ -37,6 +37,7 @@ import {
   latestCatalogChange,
   loadIndexedProducts,
   loadIndexedProductsPage,
+  type LoadPosition,
   loadIndexedSales,
   pruneCatalogChanges,
   stemWords,
@@ -167,11 +168,11 @@ export class CatalogIndexSync implements CatalogListIndex {
     const started = Date.now();
     const from = await latestCatalogChange(this.db);
     const index = new ProductIndex();
-    for (let after = 0; ;) {
-      const page = await loadIndexedProductsPage(this.db, after, LOAD_PAGE);
-      if (!page.length) break;
-      index.upsert(page);
-      after = page.at(-1)!.id;
+    for (let after: LoadPosition | null = null; ;) {
+      const { products, last } = await loadIndexedProductsPage(this.db, after, LOAD_PAGE);
+      if (!last) break;
+      index.upsert(products);
+      after = last;
       await yieldToEvents(); // requests keep being served (by SQL) while a large catalog loads
       if (this.closed) return;
     }
