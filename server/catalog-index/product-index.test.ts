@@ -331,6 +331,52 @@ describe('ProductIndex answers as the reference does', () => {
     expect(stoppedEarly).toBeGreaterThan(50);
   });
 
+  it('newest first, a list stops reading once its page cannot change, with the same answers (filters by candidates, searches by their matches; products added out of order, moved to other values and times afterwards)', () => {
+    const newestArb = fc.record({
+      filters: fc.record(
+        {
+          category: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
+          size: fc.uniqueArray(fc.integer({ min: 30, max: 33 }), { minLength: 1, maxLength: 2 }),
+          inStock: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      ),
+      search: fc.option(fc.constantFrom<LexemePlan>([[['geac']]], [[['roch'], ['zara']]], [[['piel']], [['sport']]]), { nil: undefined }),
+      sort: fc.constant('newest' as ProductSort),
+      offset: fc.constantFrom(0, 0, 3),
+      limit: fc.constantFrom(1, 5),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 20, max: 120 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productArb(i + 1)))),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 140 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 4 })), { maxLength: 10 }),
+        fc.array(newestArb, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(0, 3, 1000),
+        fc.constantFrom('candidates' as const, 'measured' as const),
+        (initial, changed, queries, cap, path) => {
+          const products = new Map(initial.map((p) => [p.id, p]));
+          const index = new ProductIndex(path);
+          index.upsert([...initial].sort((a, b) => a.createdUs - b.createdUs || a.id - b.id));
+          const ask = (q: (typeof queries)[number]) => {
+            const query: IndexQuery = { ...q, cap, nowUs: 0 };
+            expect(index.query(query), JSON.stringify(query)).toEqual(reference(products, [], query));
+          };
+          queries.forEach(ask);
+          // New products (ids above the catalog's) at any time; existing ones moved to another
+          // time and category (their category's list then holds them out of slot order).
+          for (const [k, [id, time, category]] of changed.entries()) {
+            const old = products.get(id) ?? initial[k % initial.length]!;
+            const next = { ...old, id, categoryId: category, createdUs: 1_700_000_000_000_000 + time * 1_000_000 };
+            products.set(id, next);
+            index.upsert([next]);
+          }
+          queries.forEach(ask);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("a product's words edited after it was indexed: a removed word no longer finds it, a reweighted one ranks by its new weight", () => {
     const index = new ProductIndex();
     const product = productWithWords;

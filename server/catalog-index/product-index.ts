@@ -131,13 +131,22 @@ const WALKED_SORTS: readonly WalkedSort[] = ['newest', 'most_sold', 'price_asc',
 /** Appends only; a list may hold slots that no longer have the value (checked when read). */
 class Postings {
   private readonly lists = new Map<number, number[]>();
+  /** Keys whose list is out of slot order: a product changed to the value later than others were added. */
+  private readonly unsorted = new Set<number>();
   add(key: number, slot: number) {
     const list = this.lists.get(key);
-    if (list) list.push(slot);
-    else this.lists.set(key, [slot]);
+    if (!list) this.lists.set(key, [slot]);
+    else {
+      if (list[list.length - 1]! > slot) this.unsorted.add(key);
+      list.push(slot);
+    }
   }
+  /** A value's slots in ascending order (sorted on first read after a change; a slot may repeat, or no longer have the value). */
   get(key: number): readonly number[] {
-    return this.lists.get(key) ?? [];
+    const list = this.lists.get(key);
+    if (!list) return [];
+    if (this.unsorted.delete(key)) list.sort((a, b) => a - b);
+    return list;
   }
   size(keys: readonly number[]) {
     let n = 0;
@@ -960,9 +969,54 @@ export class ProductIndex implements PostingSource {
     q: IndexQuery,
   ): IndexAnswer {
     const page = new PageOf(q, compare, this.firstSortKey(sort));
+    if (sort === 'newest') return this.newestFromCandidates(candidates, matchesFilters, search, page);
     this.eachCandidate(candidates, matchesFilters, (slot) => {
       if (!search || this.searchRank(slot, search) >= 0) page.add(slot);
     });
+    return page.answer(this.ids);
+  }
+
+  /**
+   * Newest first from a filter's lists, read from their last slot down (merged as they are read;
+   * the stamp keeps a product of two lists once). Slots are in creation order, so the page is
+   * known once it is full and no slot below can be newer than the oldest kept (newestUpTo): from
+   * there only the count goes on, up to the cap. At 1 000 000 products a shop's 137 799 products
+   * priced 100–150 lei took 6.5 ms to check one by one for page 3.
+   */
+  private newestFromCandidates(
+    candidates: Candidates,
+    matchesFilters: (slot: number) => boolean,
+    search: Int32Array[][] | undefined,
+    page: PageOf,
+  ): IndexAnswer {
+    if (this.newestStale) this.refreshNewest();
+    const { newestUpTo } = this;
+    const generation = this.nextStamp();
+    const stamp = this.stamp;
+    const lists = candidates.lists;
+    const at = lists.map((list) => list.length - 1);
+    for (;;) {
+      let from = -1;
+      let slot = -1;
+      for (let l = 0; l < lists.length; l++) {
+        const i = at[l]!;
+        if (i >= 0 && lists[l]![i]! > slot) {
+          slot = lists[l]![i]!;
+          from = l;
+        }
+      }
+      if (from < 0) break;
+      at[from]!--;
+      if (stamp[slot] === generation) continue;
+      stamp[slot] = generation;
+      if (!matchesFilters(slot) || (search && this.searchRank(slot, search) < 0)) continue;
+      if (page.counting()) {
+        if (page.countOne()) break;
+        continue;
+      }
+      page.add(slot);
+      page.closeAbove(slot === 0 ? -Infinity : newestUpTo[slot - 1]!);
+    }
     return page.answer(this.ids);
   }
 
@@ -990,10 +1044,20 @@ export class ProductIndex implements PostingSource {
   ): IndexAnswer {
     const page = new PageOf(q, compare, this.firstSortKey(sort));
     const { entries } = found;
-    // From the end: the newest first, as slots follow creation (few replace a kept one in a newest walk).
+    // From the end: the newest first, as slots follow creation (few replace a kept one in a newest
+    // walk; newest first, the page is known once no slot below can enter it, as in newestFromCandidates).
+    const newest = sort === 'newest';
+    if (newest && this.newestStale) this.refreshNewest();
+    const { newestUpTo } = this;
     for (let i = found.length - 1; i >= 0; i--) {
       const slot = entries[i]! >>> 4;
-      if (matchesFilters(slot)) page.add(slot);
+      if (!matchesFilters(slot)) continue;
+      if (page.counting()) {
+        if (page.countOne()) break;
+        continue;
+      }
+      page.add(slot);
+      if (newest) page.closeAbove(slot === 0 ? -Infinity : newestUpTo[slot - 1]!);
     }
     return page.answer(this.ids);
   }
@@ -1401,12 +1465,33 @@ class PageOf {
   private readonly heap: TopK;
   private worstKey = -Infinity;
   private total = 0;
+  /** The page can no longer change: matches are only counted (closeAbove). */
+  private closed = false;
   constructor(
     private readonly q: IndexQuery,
     compare: Comparator,
     private readonly keyOf: (slot: number) => number,
   ) {
     this.heap = new TopK(q.offset + q.limit, compare);
+  }
+
+  /**
+   * For matches read by descending first key: no match still to come can have a key above
+   * `highest`, so once the page is full with keys above it, the page is final. (A list that wants
+   * no page is final from the start: callers check `counting()` first, which says so.)
+   */
+  closeAbove(highest: number) {
+    if (this.heap.full && highest < this.worstKey) this.closed = true;
+  }
+
+  /** Whether matches are now only counted (the page is final, or none is wanted). */
+  counting(): boolean {
+    return this.closed || this.q.offset + this.q.limit === 0;
+  }
+
+  /** Counts a match without keeping it; true once the capped count is reached (read no more). */
+  countOne(): boolean {
+    return ++this.total > this.q.cap;
   }
 
   add(slot: number) {
