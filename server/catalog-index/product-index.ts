@@ -287,11 +287,11 @@ export class ProductIndex implements PostingSource {
   private price = new Int32Array(0);
   private created = new Float64Array(0);
   /**
-   * Per slot, the newest creation time among slots 0..slot: what a search by relevance, reading
-   * its matches from the last slot down, may still meet (rankMatches stops once nothing older can
-   * be ranked higher). A full load numbers slots in creation order (index-source.ts), so this is
-   * the slot's own time; a product changed to an older or newer time makes it stale
-   * (`newestStale`: worked out again before the next ranked search).
+   * Per slot, the newest creation time among slots 0..slot: what a list read from the last slot
+   * down may still meet (rankMatches, fromMatches and newestFromCandidates stop once nothing below
+   * can enter their page). A full load numbers slots in creation order (index-source.ts), so this
+   * is the slot's own time; a product changed to an older or newer time makes it stale
+   * (`newestStale`: worked out again before the next list that reads it).
    */
   private newestUpTo = new Float64Array(0);
   private newestStale = false;
