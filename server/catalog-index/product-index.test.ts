@@ -349,7 +349,9 @@ describe('ProductIndex answers as the reference does', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 20, max: 120 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productArb(i + 1)))),
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 140 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 4 })), { maxLength: 10 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 140 }), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 1, max: 4 })), {
+          maxLength: 10,
+        }),
         fc.array(newestArb, { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 3, 1000),
         fc.constantFrom('candidates' as const, 'measured' as const),

@@ -1118,7 +1118,8 @@ export class ProductIndex implements PostingSource {
   /** newestUpTo worked out again after a product's creation time changed (rare: an edit of the column). */
   private refreshNewest() {
     const { created, newestUpTo } = this;
-    for (let slot = 0; slot < this.count; slot++) newestUpTo[slot] = slot === 0 ? created[0]! : Math.max(newestUpTo[slot - 1]!, created[slot]!);
+    for (let slot = 0; slot < this.count; slot++)
+      newestUpTo[slot] = slot === 0 ? created[0]! : Math.max(newestUpTo[slot - 1]!, created[slot]!);
     this.newestStale = false;
   }
 

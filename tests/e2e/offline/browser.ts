@@ -149,7 +149,10 @@ export class Phone {
     context.on('requestfinished', (r) => {
       const what = this.requests.get(r);
       if (!what || !this.requests.delete(r) || !/\/api\//.test(what)) return;
-      void r.response().then((res) => log(`${what}: ${res?.status() ?? '?'} at ${at()}`), () => undefined);
+      void r.response().then(
+        (res) => log(`${what}: ${res?.status() ?? '?'} at ${at()}`),
+        () => undefined,
+      );
     });
     context.on('page', (page) => {
       page.on('pageerror', (error) => {
@@ -190,7 +193,9 @@ export class Phone {
         const cart = cache?.clientState?.queries?.find((q) => q.queryHash === '["cart"]');
         const cartItems = (cart?.state.data as { cart_items?: { products: { product_id: number; quantity: number }[] }[] } | undefined)
           ?.cart_items;
-        const outbox = names.includes('talcioc-outbox') ? ((await read('talcioc-outbox', 'changes')) as { kind: string; seq: number; answered?: unknown }[] | null) : null;
+        const outbox = names.includes('talcioc-outbox')
+          ? ((await read('talcioc-outbox', 'changes')) as { kind: string; seq: number; answered?: unknown }[] | null)
+          : null;
         return {
           url: location.pathname + location.search,
           heading: document.querySelector('h1')?.textContent?.slice(0, 80) ?? null,

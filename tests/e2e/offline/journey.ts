@@ -165,7 +165,10 @@ async function checkScreen(phone: Phone, page: import('@playwright/test').Page, 
     );
   if (!cartOk) {
     result.screenMismatches++;
-    result.details.push(`${where}: the drawer shows ${formatCart(shown)}, model ${formatCart(model.cart)}`, ...(await phone.diagnose(page)));
+    result.details.push(
+      `${where}: the drawer shows ${formatCart(shown)}, model ${formatCart(model.cart)}`,
+      ...(await phone.diagnose(page)),
+    );
   } else {
     // The selection is the device's own (local storage, followed by every tab).
     const want = settledSelection(model);
@@ -192,6 +195,9 @@ async function checkScreen(phone: Phone, page: import('@playwright/test').Page, 
     );
   if (!favOk) {
     result.screenMismatches++;
-    result.details.push(`${where}: the wishlist shows ${formatSet(hearts)}, model ${formatSet(model.favorites)}`, ...(await phone.diagnose(page)));
+    result.details.push(
+      `${where}: the wishlist shows ${formatSet(hearts)}, model ${formatSet(model.favorites)}`,
+      ...(await phone.diagnose(page)),
+    );
   }
 }
