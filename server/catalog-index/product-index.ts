@@ -256,7 +256,15 @@ type ListedAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'co
  */
 type OrderLists = Record<ListedAttribute, Map<number, Int32Array>>;
 
-function grown<T extends Int32Array | Float64Array | Uint8Array>(array: T, size: number): T {
+/** `bitmap` with `slot`'s bit set (a larger copy when the slot is past its end). */
+function withBit(bitmap: Uint32Array, slot: number): Uint32Array {
+  const word = slot >>> 5;
+  if (word >= bitmap.length) bitmap = grown(bitmap, word + 1);
+  bitmap[word]! |= 1 << (slot & 31);
+  return bitmap;
+}
+
+function grown<T extends Int32Array | Float64Array | Uint8Array | Uint32Array>(array: T, size: number): T {
   if (size <= array.length) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 1024));
   next.set(array);
@@ -326,6 +334,12 @@ export class ProductIndex implements PostingSource {
    * search's match can rank is known before any match is read (bestBucket).
    */
   private lexemeBits: number[] = [];
+  /**
+   * Per lexeme that a sixteenth of the catalog or more has, once a search asked for it: a bitmap
+   * of its slots (denseSlots). Kept as words are added; a word lost in an edit keeps its bit (the
+   * bitmap is a superset: search-matches.ts only uses it to leave products out).
+   */
+  private readonly lexemeSlots: (Uint32Array | undefined)[] = [];
   private readonly byCategory = new Postings();
   private readonly byShop = new Postings();
   private readonly bySeason = new Postings();
@@ -565,6 +579,8 @@ export class ProductIndex implements PostingSource {
       this.lexemeBits[id]! |= mask;
       packed[i++] = id * 16 + mask;
       if (this.maskOf(old, id) === 0) {
+        const bitmap = this.lexemeSlots[id];
+        if (bitmap) this.lexemeSlots[id] = withBit(bitmap, slot);
         const list = this.byLexeme[id]!;
         // Slots are numbered as products are added, so a list is sorted by slot; an edit appends out of order.
         if (list.length && list[list.length - 1]! >>> 4 >= slot) this.lexemeUnsorted[id] = true;
@@ -715,6 +731,21 @@ export class ProductIndex implements PostingSource {
       this.lexemeUnsorted[lexeme] = false;
     }
     return list;
+  }
+
+  get slotCount(): number {
+    return this.count;
+  }
+
+  denseSlots(lexeme: number): Uint32Array | undefined {
+    const known = this.lexemeSlots[lexeme];
+    if (known) return known;
+    const list = this.byLexeme[lexeme]!;
+    if (list.length * 16 < this.count) return undefined;
+    let bitmap: Uint32Array = new Uint32Array(((this.count + 31) >>> 5) + 1);
+    for (let i = 0; i < list.length; i++) bitmap = withBit(bitmap, list[i]! >>> 4);
+    this.lexemeSlots[lexeme] = bitmap;
+    return bitmap;
   }
 
   wordsEdited(slot: number): boolean {
