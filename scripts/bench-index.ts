@@ -20,7 +20,7 @@ import pino from 'pino';
 import { openDatabase } from '../server/db/client.ts';
 import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
 import { ProductIndex, type IndexQuery, type LexemePlan } from '../server/catalog-index/product-index.ts';
-import { loadIndexedProductsPage, loadIndexedSales, type LoadPosition } from '../server/repositories/catalog/index-source.ts';
+import { indexedProductPages, loadIndexedSales } from '../server/repositories/catalog/index-source.ts';
 import { resolveSort, searchPlanOf } from '../server/repositories/catalog/product-lists.ts';
 import { planData, scenarios } from './bench-api.ts';
 import type { ProductSort } from '../contract/catalog-constants.ts';
@@ -86,12 +86,7 @@ try {
     };
     const baseline = new Baseline();
     started = performance.now();
-    for (let after: LoadPosition | null = null; ;) {
-      const { products, last } = await loadIndexedProductsPage(db, after, 5_000);
-      if (!last) break;
-      baseline.upsert(products);
-      after = last;
-    }
+    for await (const products of indexedProductPages(db, 5_000)) baseline.upsert(products);
     baseline.setSales(await loadIndexedSales(db));
     baseline.rebuildOrders();
     console.log(`baseline loaded in ${Math.round(performance.now() - started)} ms`);

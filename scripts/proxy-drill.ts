@@ -610,7 +610,13 @@ async function main() {
     check(cached.length > 0, `before the order an instance answers stock ${product.quantity} from its cache (${described.join('; ')})`);
     if (cached.length < warm.length) {
       console.log(`  warn an instance never answered from its cache in 40 tries (${described.join('; ')})`);
-      figure('instance not answering from its cache before the order', described.filter((_, i) => !cached.includes(warm[i]!)).join('; '));
+      figure(
+        'instance not answering from its cache before the order',
+        warm
+          .filter((r) => !cached.includes(r))
+          .map((r) => r.instance)
+          .join(', '),
+      );
     }
     const orderRequest = {
       token: shopper.token,

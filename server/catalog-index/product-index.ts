@@ -119,6 +119,9 @@ const SEARCHED_VISIT_COST = 16;
  */
 const ORDERED_VISIT_COST = 2;
 const EMPTY_SLOTS = new Int32Array(0);
+const EMPTY_TIMES = new Float64Array(0);
+/** The newest creation time a slot below `slot` can have (newestUpTo of the slot below; none below slot 0). */
+const newestBelow = (newestUpTo: Float64Array, slot: number) => (slot === 0 ? -Infinity : newestUpTo[slot - 1]!);
 /** ProductIndex.status's bits: listed (active); in stock; words edited since the product was first listed. */
 const LISTED = 1;
 const IN_STOCK = 2;
@@ -554,9 +557,9 @@ export class ProductIndex implements PostingSource {
     this.quality[slot] = quality;
     this.sold[slot] = p.totalSold;
     this.price[slot] = p.priceCents;
-    if (fresh) this.newestUpTo[slot] = slot === 0 ? p.createdUs : Math.max(this.newestUpTo[slot - 1]!, p.createdUs);
-    else if (this.created[slot] !== p.createdUs) this.newestStale = true;
+    if (!fresh && this.created[slot] !== p.createdUs) this.newestStale = true;
     this.created[slot] = p.createdUs;
+    if (fresh) this.extendNewest(slot);
     this.status[slot] = LISTED | (p.quantity > 0 ? IN_STOCK : 0) | (this.status[slot]! & WORDS_EDITED);
     const valuesMoved = this.sizes.set(slot, p.sizes);
     const colorsMoved = this.colors.set(slot, p.colors);
@@ -1020,8 +1023,7 @@ export class ProductIndex implements PostingSource {
     search: Int32Array[][] | undefined,
     page: PageOf,
   ): IndexAnswer {
-    if (this.newestStale) this.refreshNewest();
-    const { newestUpTo } = this;
+    const newestUpTo = this.currentNewestUpTo();
     const generation = this.nextStamp();
     const stamp = this.stamp;
     const lists = candidates.lists;
@@ -1046,7 +1048,7 @@ export class ProductIndex implements PostingSource {
         continue;
       }
       page.add(slot);
-      page.closeAbove(slot === 0 ? -Infinity : newestUpTo[slot - 1]!);
+      page.closeAbove(newestBelow(newestUpTo, slot));
     }
     return page.answer(this.ids);
   }
@@ -1078,8 +1080,7 @@ export class ProductIndex implements PostingSource {
     // From the end: the newest first, as slots follow creation (few replace a kept one in a newest
     // walk; newest first, the page is known once no slot below can enter it, as in newestFromCandidates).
     const newest = sort === 'newest';
-    if (newest && this.newestStale) this.refreshNewest();
-    const { newestUpTo } = this;
+    const newestUpTo = newest ? this.currentNewestUpTo() : EMPTY_TIMES;
     for (let i = found.length - 1; i >= 0; i--) {
       const slot = entries[i]! >>> 4;
       if (!matchesFilters(slot)) continue;
@@ -1088,7 +1089,7 @@ export class ProductIndex implements PostingSource {
         continue;
       }
       page.add(slot);
-      if (newest) page.closeAbove(slot === 0 ? -Infinity : newestUpTo[slot - 1]!);
+      if (newest) page.closeAbove(newestBelow(newestUpTo, slot));
     }
     return page.answer(this.ids);
   }
@@ -1146,12 +1147,22 @@ export class ProductIndex implements PostingSource {
     return rankOf(every, some) * 2 + 1;
   }
 
-  /** newestUpTo worked out again after a product's creation time changed (rare: an edit of the column). */
-  private refreshNewest() {
-    const { created, newestUpTo } = this;
-    for (let slot = 0; slot < this.count; slot++)
-      newestUpTo[slot] = slot === 0 ? created[0]! : Math.max(newestUpTo[slot - 1]!, created[slot]!);
-    this.newestStale = false;
+  /** newestUpTo of `slot`, from the slot below's and its own creation time. */
+  private extendNewest(slot: number) {
+    const own = this.created[slot]!;
+    this.newestUpTo[slot] = slot === 0 ? own : Math.max(this.newestUpTo[slot - 1]!, own);
+  }
+
+  /**
+   * Per slot, the newest creation time at or below it, worked out again first if a product's
+   * creation time changed since (rare: an edit of the column). Read by the lists that stop early.
+   */
+  private currentNewestUpTo(): Float64Array {
+    if (this.newestStale) {
+      for (let slot = 0; slot < this.count; slot++) this.extendNewest(slot);
+      this.newestStale = false;
+    }
+    return this.newestUpTo;
   }
 
   /**
@@ -1187,8 +1198,7 @@ export class ProductIndex implements PostingSource {
     let worstCreated = 0;
     let worstId = 0;
     let total = 0;
-    if (best >= 0 && this.newestStale) this.refreshNewest();
-    const { newestUpTo } = this;
+    const newestUpTo = best >= 0 ? this.currentNewestUpTo() : EMPTY_TIMES;
     const counted = q.cap + 1;
     /** The page can no longer change: only the count goes on (up to the cap). */
     let settled = best >= 0 && need === 0;
@@ -1224,7 +1234,7 @@ export class ProductIndex implements PostingSource {
         worstId = ids[top]!;
       }
       // Every kept match is in the best bucket and no slot below is as new as the oldest kept.
-      if (worstBucket === best && (slot === 0 || newestUpTo[slot - 1]! < worstCreated)) {
+      if (worstBucket === best && newestBelow(newestUpTo, slot) < worstCreated) {
         settled = true;
         if (total >= counted) break;
       }

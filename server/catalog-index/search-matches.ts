@@ -157,10 +157,10 @@ export class SearchMatches {
         bitmaps.push(bitmap);
       }
       if (bitmaps.length < group.length) continue;
-      const words = Math.max(...bitmaps.map((b) => b.length));
       if (maps === 0) {
-        this.within = roomBits(this.within, words);
-        this.within.fill(0, 0, this.within.length);
+        // Words past a bitmap's end are 0 (no slot there has the word): the first OR fills them so.
+        this.within = roomBits(this.within, Math.max(...bitmaps.map((b) => b.length)));
+        this.within.fill(0);
         for (const bitmap of bitmaps) for (let w = 0; w < bitmap.length; w++) this.within[w]! |= bitmap[w]!;
       } else {
         const within = this.within;
@@ -299,9 +299,9 @@ function mergeUnion(a: Int32Array, na: number, b: Int32Array, nb: number, out: I
   return n;
 }
 
-/** `bits`, or a larger one when it cannot hold `words` (contents not kept). */
+/** `bits`, or a larger one when it cannot hold `words` (contents not kept): reused from search to search. */
 function roomBits(bits: Uint32Array<ArrayBuffer>, words: number): Uint32Array<ArrayBuffer> {
-  return bits.length === words ? bits : new Uint32Array(words);
+  return bits.length >= words ? bits : new Uint32Array(Math.max(words, bits.length * 2));
 }
 
 /** `buffer`, or a larger one when it cannot hold `size` (contents not kept). */

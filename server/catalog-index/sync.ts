@@ -36,8 +36,7 @@ import {
   type CatalogChange,
   latestCatalogChange,
   loadIndexedProducts,
-  loadIndexedProductsPage,
-  type LoadPosition,
+  indexedProductPages,
   loadIndexedSales,
   pruneCatalogChanges,
   stemWords,
@@ -168,11 +167,8 @@ export class CatalogIndexSync implements CatalogListIndex {
     const started = Date.now();
     const from = await latestCatalogChange(this.db);
     const index = new ProductIndex();
-    for (let after: LoadPosition | null = null; ;) {
-      const { products, last } = await loadIndexedProductsPage(this.db, after, LOAD_PAGE);
-      if (!last) break;
+    for await (const products of indexedProductPages(this.db, LOAD_PAGE)) {
       index.upsert(products);
-      after = last;
       await yieldToEvents(); // requests keep being served (by SQL) while a large catalog loads
       if (this.closed) return;
     }

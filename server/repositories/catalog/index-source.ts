@@ -4,7 +4,7 @@
  * change log (table catalog_changes, written by triggers: migration 0011) and the stems of
  * searched words. The only SQL of the index.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { IndexedProduct, IndexedSale } from '../../catalog-index/product-index.ts';
 import { parseTsvector } from '../../catalog-index/tsvector.ts';
@@ -51,29 +51,23 @@ const productColumns = sql`p.id, p.category_id, p.shop_id, p.season_id, p.qualit
   (SELECT array_agg(s.size_id) FROM product_sizes s WHERE s.product_id = p.id) AS sizes,
   (SELECT array_agg(c.color_id) FROM product_colors c WHERE c.product_id = p.id) AS colors`;
 
-/** Where a full load has got to: the last product read (its creation time as PostgreSQL wrote it, and its id). */
-export interface LoadPosition {
-  createdAt: string;
-  id: number;
-}
-
 /**
- * Active products created after `after` (then by id), oldest first, at most `limit`: a full load
- * walks these pages (products_list_newest_idx, read backwards), so the index numbers its slots in
- * creation order and a search by relevance can stop early (ADR 025). The position is kept as
- * PostgreSQL's own text of the time, so the next page starts exactly after it.
+ * Every active product, oldest first (then by id), in pages of at most `pageSize`: a full load
+ * walks these (keyset pages on products_list_newest_idx, read backwards), so the index numbers
+ * its slots in creation order and a list can stop early (ADR 025). The position between pages is
+ * PostgreSQL's own text of the last creation time, so the next page starts exactly after it.
  */
-export async function loadIndexedProductsPage(
-  db: Database,
-  after: LoadPosition | null,
-  limit: number,
-): Promise<{ products: IndexedProduct[]; last: LoadPosition | null }> {
-  const from = after ? sql`AND (p.created_at, p.id) > (${after.createdAt}::timestamptz, ${after.id})` : sql``;
-  const result = await db.execute(sql`SELECT ${productColumns}, p.created_at::text AS created_key FROM products p
-    WHERE p.is_active ${from} ORDER BY p.created_at, p.id LIMIT ${limit}`);
-  const rows = rowsOf<ProductRow & { created_key: string }>(result);
-  const tail = rows.at(-1);
-  return { products: rows.map(toIndexed), last: tail ? { createdAt: tail.created_key, id: Number(tail.id) } : null };
+export async function* indexedProductPages(db: Database, pageSize: number): AsyncGenerator<IndexedProduct[]> {
+  let after: SQL = sql``;
+  for (;;) {
+    const result = await db.execute(sql`SELECT ${productColumns}, p.created_at::text AS created_key FROM products p
+      WHERE p.is_active ${after} ORDER BY p.created_at, p.id LIMIT ${pageSize}`);
+    const rows: (ProductRow & { created_key: string })[] = rowsOf(result);
+    const tail = rows.at(-1);
+    if (!tail) return;
+    yield rows.map(toIndexed);
+    after = sql`AND (p.created_at, p.id) > (${tail.created_key}::timestamptz, ${Number(tail.id)})`;
+  }
 }
 
 /** The current state of the given products: the active ones (the others are to be removed). */
