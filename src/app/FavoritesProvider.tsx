@@ -4,7 +4,7 @@
  * and the toggle — signed out it asks to log in (login modal); signed in it queues the change
  * (optimistic, replayed once when back online, see favorite-changes.ts) and says so briefly.
  */
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import type { Product } from '../../contract/catalog.ts';
 import { FavoriteControlsContext, type FavoriteControls } from '../features/products/lib/favorite-controls.ts';
 import { useFavorites } from '../features/favorites/hooks/use-favorites.ts';
 import { useFavoriteChange } from '../features/favorites/api/favorite-changes.ts';
+import { createTapIntents } from '../features/favorites/lib/tap-intents.ts';
 import { useSession } from '../features/auth/hooks/use-session.ts';
 import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
 import { sessionStore } from '../features/auth/lib/session-store.ts';
@@ -25,6 +26,8 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const { isLoggedIn } = useSession();
   const favorites = useFavorites(isLoggedIn);
   const change = useFavoriteChange();
+  // A tap landing while the one before it is still being stored asks for the opposite of that one.
+  const [intents] = useState(createTapIntents);
   const navigate = useNavigate();
   // Product §3: the auth state carries the favourites count (persisted with it).
   const loaded = favorites.query.data !== undefined;
@@ -44,8 +47,9 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
           openLogin();
           return;
         }
-        const favorite = !isFavorite(product.id);
-        change({ product, favorite });
+        const tap = intents.next(product.id, isFavorite(product.id));
+        const { favorite } = tap;
+        void change({ product, favorite }).then(tap.stored);
         notifications.show({
           id: `favorite-${product.id}`,
           ...NOTICE,
@@ -71,7 +75,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         });
       },
     }),
-    [isFavorite, isPending, isLoggedIn, change, t, navigate],
+    [isFavorite, isPending, isLoggedIn, change, intents, t, navigate],
   );
 
   return <FavoriteControlsContext.Provider value={controls}>{children}</FavoriteControlsContext.Provider>;

@@ -32,6 +32,20 @@ describe('early taps', () => {
     expect(seen.mock.calls[2]![0].target).toBe(button);
   });
 
+  it("pressing a form's submit button keeps the focus in the form's field (the phone's keyboard stays up)", () => {
+    document.body.innerHTML =
+      '<form><input id="q" type="search"><button id="go" type="submit">Caută</button></form><button id="other">Alt buton</button>';
+    holdEarlyTaps();
+    const field = document.getElementById('q') as HTMLInputElement;
+    field.focus();
+    const press = (id: string) =>
+      document.getElementById(id)!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true }));
+    expect(press('go')).toBe(false); // default prevented: the browser does not move the focus
+    expect(press('other')).toBe(true); // another button keeps the browser's own behaviour
+    takeEarlyTaps();
+    expect(press('go')).toBe(true); // the app answers presses itself from now on
+  });
+
   it('a held button that is gone or disabled by the time the screen is live is not tapped', () => {
     document.body.innerHTML = '<button id="a">A</button><button id="b">B</button>';
     const [a, b] = [document.getElementById('a')!, document.getElementById('b') as HTMLButtonElement];

@@ -6,7 +6,8 @@
  * So from the page's first moment the start-up script (holdEarlyTaps):
  * - holds every tap on a button (and a checkbox or radio), and every form's submission (Enter in
  *   the search box);
- * - notes the fields she types into or picks from (the text stays in the field).
+ * - notes the fields she types into or picks from (the text stays in the field);
+ * - keeps the focus in a form's field when she presses that form's submit button, as the app does.
  * The app takes them just before React takes over the drawn screen (takeEarlyTaps: from then on
  * React answers her itself), and once the screen is live (replayTaps) tells React what each noted
  * field holds, then taps each held button and submits each held form again, in order. A button
@@ -58,7 +59,18 @@ export function holdEarlyTaps(): void {
     const field = event.target as Element | null;
     if (field && /^(INPUT|TEXTAREA|SELECT)$/.test(field.tagName) && fields.indexOf(field) < 0) fields.push(field);
   }
+  // Pressing a form's submit button (the header's search icon) moves the focus out of the field
+  // she typed in, and on a phone the keyboard drops and the header shifts under her finger before
+  // the release (issue 13). The app keeps the focus in the field (SearchBox); so does this script.
+  function keepFocus(event: Event) {
+    const target = event.target as Element | null;
+    const submit = target && target.closest ? target.closest('button[type="submit"]') : null;
+    const field = document.activeElement;
+    const form = submit ? (submit as HTMLButtonElement).form : null;
+    if (form && field && field !== submit && form.contains(field)) event.preventDefault();
+  }
   const listeners: [string, (event: Event) => void][] = [
+    ['mousedown', keepFocus],
     ['click', hold],
     ['submit', hold],
     ['input', note],

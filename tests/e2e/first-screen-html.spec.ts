@@ -98,6 +98,27 @@ test('a search typed and sent before the app has loaded is searched once it has'
   await context.close();
 });
 
+test('the search icon pressed with the mouse before the app has loaded keeps the field focused, then searches', async ({ browser }) => {
+  const { context, page, release } = await withAppCodeHeld(browser);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const form = page.getByTestId('search-mobile');
+  const box = form.getByRole('combobox');
+  await box.fill('geci');
+  const icon = form.getByRole('button', { name: ro['header.search'] });
+  const at = (await icon.boundingBox())!;
+  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+  await page.mouse.down();
+  // The press does not take the focus (the phone's keyboard would drop and the header shift).
+  await expect(box).toBeFocused();
+  await page.mouse.up();
+  await expect(page).toHaveURL(/\/$/);
+  release();
+  await expect(page).toHaveURL(/\/products\?search=geci$/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await context.close();
+});
+
 test('a shopper who chose English gets her own screen in place of the drawn Romanian one', async ({ browser }) => {
   const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
   await context.addInitScript(() => localStorage.setItem('locale', JSON.stringify('en')));

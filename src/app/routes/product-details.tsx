@@ -199,6 +199,7 @@ export function Component() {
                 onAddToCart={(selection) => actions.addWithOptions(product, selection)}
                 onBuyNow={(selection) => actions.buyNowWithOptions(product, selection)}
                 favorite={favorites?.isFavorite(product.id) ?? false}
+                favoritePending={favorites?.isPending(product.id) ?? false}
                 onToggleFavorite={() => favorites?.toggle(product)}
               />
               <section aria-labelledby="product-shop-title">

@@ -473,6 +473,30 @@ export class Phone {
     return new Set(ids);
   }
 
+  /**
+   * How many changes the app's outbox still holds (IndexedDB, shared by every tab of the origin).
+   * A server that matches the model while changes still wait is a coincidence (the state before
+   * an "off, on" pair), not the end of the replay: settling waits for both.
+   */
+  async outboxSize(page = this.page): Promise<number> {
+    return page
+      .evaluate(async () => {
+        if (!(await indexedDB.databases()).some((d) => d.name === 'talcioc-outbox')) return 0;
+        return new Promise<number>((resolve) => {
+          const open = indexedDB.open('talcioc-outbox');
+          open.onerror = () => resolve(-1);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('changes')) return (db.close(), resolve(0));
+            const count = db.transaction('changes').objectStore('changes').count();
+            count.onsuccess = () => (db.close(), resolve(count.result));
+            count.onerror = () => (db.close(), resolve(-1));
+          };
+        });
+      })
+      .catch(() => -1);
+  }
+
   /** Pending markers anywhere on the page: the cart badge's pending state and favourite dots. */
   async pendingOnScreen(page = this.page): Promise<number> {
     const cart = (await page

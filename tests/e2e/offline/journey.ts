@@ -107,12 +107,23 @@ export async function runJourney(
     if (phone.tabs.length === 0) await phone.openTab('/');
 
     const token = session.token;
-    const serverMatches = async () =>
-      sameMap(await serverCart(request, token), model.cart) && sameSet(await serverFavorites(request, token), model.favorites);
+    // Settled: the outbox has sent everything and the server holds what the model does. Either
+    // alone is not enough — toggles "off, on" waiting offline leave the server as the model wants
+    // before the replay, which would then be judged halfway.
+    const settled = async () =>
+      (await phone.outboxSize()) === 0 &&
+      sameMap(await serverCart(request, token), model.cart) &&
+      sameSet(await serverFavorites(request, token), model.favorites);
     await expect
-      .poll(serverMatches, { timeout: SETTLE_MS, intervals: [250, 500, 1000] })
+      .poll(settled, { timeout: SETTLE_MS, intervals: [250, 500, 1000] })
       .toBe(true)
-      .catch(() => undefined);
+      .catch(async () => {
+        const left = await phone.outboxSize();
+        if (left !== 0)
+          result.details.push(
+            `the outbox still holds ${left < 0 ? 'an unreadable number of' : left} change(s) after ${SETTLE_MS / 1000}s online`,
+          );
+      });
     for (const [i, page] of phone.tabs.entries()) {
       await expect
         .poll(() => phone.pendingOnScreen(page), { timeout: 5_000 })

@@ -37,8 +37,16 @@ export function FavoriteButton({ product, size = 'md', className }: FavoriteButt
       >
         <HeartIcon filled={favorite} size={size === 'xl' ? 22 : 18} />
       </ActionIcon>
-      {/* A plain dot, not Mantine's Indicator: one per card, and the button is not re-mounted when it appears. */}
-      {pending && <span className={classes.pending} data-testid="favorite-pending" aria-hidden="true" />}
+      {pending && <FavoritePendingDot />}
     </div>
   );
+}
+
+/**
+ * The "queued, not yet confirmed" mark on a heart (the card's here, the product page's in
+ * ProductInfo); its parent must be positioned. A plain dot, not Mantine's Indicator: one per
+ * card, and the button is not re-mounted when it appears.
+ */
+export function FavoritePendingDot() {
+  return <span className={classes.pending} data-testid="favorite-pending" aria-hidden="true" />;
 }

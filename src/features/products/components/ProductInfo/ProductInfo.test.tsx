@@ -145,5 +145,12 @@ describe('ProductInfo', () => {
     expect(heart).toHaveAccessibleName();
     await user.click(heart);
     expect(onToggleFavorite).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('favorite-pending')).toBeNull();
+  });
+
+  it('marks the heart while its toggle waits to be sent, as the cards do', () => {
+    setup(product(), { favorite: true, favoritePending: true });
+    expect(screen.getByTestId('favorite-button')).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('favorite-pending')).toBeInTheDocument();
   });
 });

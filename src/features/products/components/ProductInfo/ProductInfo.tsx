@@ -15,6 +15,7 @@ import { formatMoney } from '../../../../../contract/format-money.ts';
 import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
 import { isDiscounted, linePrice, originalLinePrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
+import { FavoritePendingDot } from '../FavoriteButton/FavoriteButton.tsx';
 import classes from './ProductInfo.module.css';
 
 type Option = { id: number; name: string };
@@ -30,6 +31,8 @@ export interface ProductInfoProps {
   onAddToCart?: (selection: ProductSelection) => void;
   onBuyNow?: (selection: ProductSelection) => void;
   onToggleFavorite?: () => void;
+  /** The heart's last toggle waits in the outbox (offline or on its way): marked like the cards' hearts. */
+  favoritePending?: boolean;
   /** Whether the product is in the shopper's favourites (aria-pressed of the heart). */
   favorite?: boolean;
 }
@@ -119,7 +122,14 @@ function OptionGroup<T extends Option>({
   );
 }
 
-export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, favorite = false }: ProductInfoProps) {
+export function ProductInfo({
+  product,
+  onAddToCart,
+  onBuyNow,
+  onToggleFavorite,
+  favorite = false,
+  favoritePending = false,
+}: ProductInfoProps) {
   const { t } = useTranslation();
   const { currency } = useStorefront();
   const [size, setSize] = useState<SizeOption | null>(product.sizes[0] ?? null);
@@ -162,18 +172,21 @@ export function ProductInfo({ product, onAddToCart, onBuyNow, onToggleFavorite, 
             {product.name}
           </Title>
         </Stack>
-        <ActionIcon
-          variant="default"
-          size={44}
-          radius="xl"
-          aria-label={t('product.favorite_add')}
-          aria-pressed={favorite}
-          onClick={onToggleFavorite}
-          data-testid="favorite-button"
-          c={favorite ? 'red.6' : undefined}
-        >
-          <HeartIcon filled={favorite} />
-        </ActionIcon>
+        <div className={classes.heart}>
+          <ActionIcon
+            variant="default"
+            size={44}
+            radius="xl"
+            aria-label={t('product.favorite_add')}
+            aria-pressed={favorite}
+            onClick={onToggleFavorite}
+            data-testid="favorite-button"
+            c={favorite ? 'red.6' : undefined}
+          >
+            <HeartIcon filled={favorite} />
+          </ActionIcon>
+          {favoritePending && <FavoritePendingDot />}
+        </div>
       </Group>
 
       <Stack gap={4}>
