@@ -143,6 +143,10 @@ test('wrong password shows the server message under the field; forgot password i
   await loginAgain.getByTestId('login-password').fill(newPassword);
   await loginAgain.getByTestId('login-submit').click();
   await expect(page.getByText(ro['auth.login_successful'])).toBeVisible();
+  // The notice starts below the sticky header: it never hides the header (issue 15).
+  const header = (await page.locator('header').first().boundingBox())!;
+  const notice = (await page.getByText(ro['auth.login_successful']).boundingBox())!;
+  expect(notice.y).toBeGreaterThanOrEqual(header.y + header.height);
   await expect(page.getByRole('button', { name: ro['auth.user_menu'] })).toBeVisible();
 });
 

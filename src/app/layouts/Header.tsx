@@ -22,6 +22,7 @@ import { useUnreadCount } from '../../features/notifications/hooks/use-unread-co
 import { NotificationBell } from '../../features/notifications/components/NotificationBell/NotificationBell.tsx';
 import { StoreBadges } from './StoreBadges.tsx';
 import classes from './Header.module.css';
+import { headerHeight } from '../header-height.ts';
 
 export function Header() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function Header() {
     if (img && img.complete && img.naturalWidth === 0) img.decode().catch(() => setFailedLogo(img.getAttribute('src')));
   }, []);
   const session = useSession();
-  const ref = useHeightAsCssVar('--app-header-height');
+  const ref = useMeasuredHeaderHeight();
   return (
     <Box component="header" className={classes.header} ref={ref}>
       <Box className={classes.topBar} visibleFrom="md">
@@ -137,21 +138,20 @@ function SignedInControls({ user }: { user: User }) {
 }
 
 /**
- * Keeps the header's height in a CSS variable on <html>, so what floats at the top of the screen
- * (notifications) starts below the sticky header at every width and as the header wraps.
+ * Keeps the header's height where the top notices read it (app/header-height.ts), so they start
+ * below the sticky header at every width and as the header wraps.
  */
-function useHeightAsCssVar(name: string) {
+function useMeasuredHeaderHeight() {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty(name, `${element.offsetHeight}px`));
+    // The observer's own box size: reading offsetHeight here could force a layout.
+    const observer = new ResizeObserver(([entry]) =>
+      headerHeight.set(Math.round(entry?.borderBoxSize?.[0]?.blockSize ?? element.offsetHeight)),
+    );
     observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty(name);
-    };
-  }, [name]);
+    return () => observer.disconnect();
+  }, []);
   return ref;
 }
