@@ -9,6 +9,7 @@ import { expect, test, type Browser, type ConsoleMessage, type Page } from '@pla
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import en from '../../src/locales/en.json' with { type: 'json' };
 import { waitForPersistedQueries } from './persisted-cache.ts';
+import { typeAndPressSearchIcon } from './header-search.ts';
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const CATEGORY = '/categories/imbracaminte-femei';
@@ -102,16 +103,8 @@ test('the search icon pressed with the mouse before the app has loaded keeps the
   const { context, page, release } = await withAppCodeHeld(browser);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/', { waitUntil: 'domcontentloaded' });
-  const form = page.getByTestId('search-mobile');
-  const box = form.getByRole('combobox');
-  await box.fill('geci');
-  const icon = form.getByRole('button', { name: ro['header.search'] });
-  const at = (await icon.boundingBox())!;
-  await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
-  await page.mouse.down();
   // The press does not take the focus (the phone's keyboard would drop and the header shift).
-  await expect(box).toBeFocused();
-  await page.mouse.up();
+  await typeAndPressSearchIcon(page, 'mobile', 'geci');
   await expect(page).toHaveURL(/\/$/);
   release();
   await expect(page).toHaveURL(/\/products\?search=geci$/);

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
+import { typeAndPressSearchIcon } from './header-search.ts';
 
 const cardTitles = (page: Page) => page.getByTestId('product-card').getByRole('heading');
 
@@ -116,18 +117,7 @@ for (const [width, variant] of [
   test(`clicking the search icon with the mouse searches (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
-    const form = page.getByTestId(`search-${variant}`);
-    const box = form.getByRole('combobox');
-    await box.fill('geci');
-    const icon = form.getByRole('button', { name: ro['header.search'] });
-    const before = (await icon.boundingBox())!;
-    // A real press: move, down, check that nothing moved under the pointer, up.
-    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
-    await page.mouse.down();
-    const pressed = (await icon.boundingBox())!;
-    expect(Math.abs(pressed.y - before.y)).toBeLessThanOrEqual(2);
-    await expect(box).toBeFocused();
-    await page.mouse.up();
+    await typeAndPressSearchIcon(page, variant, 'geci');
     await expect(page).toHaveURL(/\/products\?search=geci$/);
     await expect(cardTitles(page).first()).toContainText('Geacă');
   });
