@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
-import { ProductIndex, type IndexedProduct, type IndexedSale, type IndexQuery, type LexemePlan } from './product-index.ts';
+import { ProductIndex, type IndexedProduct, type IndexedSale, type IndexPath, type IndexQuery, type LexemePlan } from './product-index.ts';
 import { parseTsvector, WEIGHT_BITS } from './tsvector.ts';
 
 describe('parseTsvector', () => {
@@ -203,7 +203,7 @@ describe('ProductIndex answers as the reference does', () => {
         // How a filtered list is answered: as the index chooses (a filter walks its values' lists
         // in the order), or always by candidates, or always by a walk of the whole order — the
         // same answers.
-        fc.constantFrom('measured' as const, 'candidates' as const, 'walk' as const),
+        fc.constantFrom<IndexPath>('measured', 'candidates', 'walk', 'bitmap-candidates', 'bitmap-walk'),
         // Loaded in creation order, as a server loads (index-source.ts): a ranked search may then
         // stop early; changes afterwards add products out of that order and move creation times.
         fc.boolean(),
@@ -354,7 +354,7 @@ describe('ProductIndex answers as the reference does', () => {
         }),
         fc.array(newestArb, { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 3, 1000),
-        fc.constantFrom('candidates' as const, 'measured' as const),
+        fc.constantFrom<IndexPath>('candidates', 'measured', 'bitmap-candidates'),
         (initial, changed, queries, cap, path) => {
           const products = new Map(initial.map((p) => [p.id, p]));
           const index = new ProductIndex(path);
@@ -603,4 +603,132 @@ describe('a price range on a price order', () => {
       expect(ask('price_asc', 2600)).toEqual([]);
     },
   );
+});
+
+describe('a filter of common values answered from bitmaps', () => {
+  // One or two filters (so that matches outnumber small caps), no words: the bitmaps' ways —
+  // every match when they are few, newest first from the top word down, or a walk that stops at
+  // the page's end once the count is known — against the reference, before and after changes
+  // (values moved, products removed and re-listed, stock emptied), sales and a rebuild.
+  // One attribute's values (or in stock alone), and often a price range.
+  const filterArb: fc.Arbitrary<IndexQuery['filters']> = fc
+    .tuple(
+      fc.oneof(
+        fc.record({ category: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }) }),
+        fc.record({ shop: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }) }),
+        fc.record({ season: fc.uniqueArray(fc.integer({ min: 10, max: 12 }), { minLength: 1, maxLength: 2 }) }),
+        fc.record({ size: fc.uniqueArray(fc.integer({ min: 30, max: 33 }), { minLength: 1, maxLength: 2 }) }),
+        fc.record({ color: fc.uniqueArray(fc.integer({ min: 40, max: 43 }), { minLength: 1, maxLength: 2 }) }),
+        fc.record({ inStock: fc.constant(true) }),
+      ),
+      fc.boolean(),
+      fc.option(
+        fc.record(
+          {
+            minCents: fc.integer({ min: 0, max: 8 }).map((p) => p * 500),
+            maxCents: fc.integer({ min: 2, max: 10 }).map((p) => p * 500),
+          },
+          { requiredKeys: [] },
+        ),
+        { nil: undefined },
+      ),
+    )
+    .map(([values, inStock, price]) => ({ ...values, ...(inStock ? { inStock } : {}), ...price }));
+  const filterQueryArb = fc.record({
+    filters: filterArb,
+    sort: fc.constantFrom(...PRODUCT_SORTS),
+    offset: fc.constantFrom(0, 2, 7),
+    limit: fc.constantFrom(0, 1, 3, 24),
+  });
+
+  it('gives the reference answers by every way, however the catalog changes', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 30, max: 150 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productArb(i + 1)))),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 170 }), fc.integer({ min: 0, max: 1000 })), { maxLength: 20 }),
+        fc.array(filterQueryArb, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(0, 3, 10),
+        fc.constantFrom<IndexPath>('measured', 'bitmap-candidates', 'bitmap-walk'),
+        fc.boolean(),
+        (initial, changes, queries, cap, path, onSale) => {
+          const now = 1_800_000_000_000_000;
+          const sales: IndexedSale[] = onSale
+            ? initial
+                .filter((p) => p.id % 4 === 0)
+                .map((p) => ({ productId: p.id, saleCents: 1500, startsUs: now - HOUR, endsUs: now + HOUR }))
+            : [];
+          const products = new Map(initial.map((p) => [p.id, p]));
+          const index = new ProductIndex(path);
+          index.upsert(initial);
+          index.setSales(sales);
+          const ask = (nowUs: number) => {
+            for (const q of queries) {
+              const query: IndexQuery = { ...q, cap, nowUs };
+              expect(index.query(query), JSON.stringify(query)).toEqual(reference(products, sales, query));
+            }
+          };
+          ask(now);
+          for (const [id, seed] of changes) {
+            if (seed % 6 === 0) {
+              index.remove([id]);
+              products.delete(id);
+              continue;
+            }
+            const old = products.get(id) ?? initial[seed % initial.length]!;
+            const value = seed >> 3;
+            const changed: IndexedProduct = {
+              ...old,
+              id,
+              categoryId: seed % 3 === 0 ? 1 + (value % 4) : old.categoryId,
+              shopId: seed % 3 === 1 ? 1 + (value % 3) : old.shopId,
+              sizes: seed % 5 === 2 ? [30 + (value % 4)] : old.sizes,
+              colors: seed % 5 === 3 ? [] : old.colors,
+              quantity: seed % 7 === 0 ? 0 : old.quantity,
+              priceCents: seed % 2 ? 500 * (1 + (value % 8)) : old.priceCents,
+            };
+            index.upsert([changed]);
+            products.set(id, changed);
+          }
+          ask(now);
+          ask(now + 2 * HOUR);
+          index.rebuildOrders();
+          ask(now + 2 * HOUR);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a rare value among the filters answered from bitmaps', () => {
+  it('gets a bitmap for the query only, from its list (stale entries checked), and two of them in one query do not share one', () => {
+    // 400 products of size 30 and colour 40; two of size 39, two of colour 45 (rarer than 1/128 of the catalog).
+    const products = new Map(
+      Array.from({ length: 400 }, (_, i) => {
+        const id = i + 1;
+        return [id, plainProduct({ id, sizes: id === 7 || id === 300 ? [30, 39] : [30], colors: id === 7 || id === 12 ? [45] : [40] })];
+      }),
+    );
+    for (const path of ['bitmap-candidates', 'bitmap-walk', 'measured'] as const) {
+      const index = new ProductIndex(path);
+      index.upsert([...products.values()]);
+      const check = (filters: IndexQuery['filters']) => {
+        for (const sort of PRODUCT_SORTS) {
+          const query: IndexQuery = { filters, sort, offset: 0, limit: 24, cap: 1000, nowUs: 0 };
+          expect(index.query(query), `${path} ${JSON.stringify(query)}`).toEqual(reference(products, [], query));
+        }
+      };
+      check({ size: [39], color: [45] });
+      check({ size: [30, 39], color: [40, 45] });
+      check({ size: [39] });
+      // Product 7 leaves size 39 (its entry stays in the value's list) and colour 45.
+      const moved = { ...products.get(7)!, sizes: [30], colors: [40] };
+      index.upsert([moved]);
+      products.set(7, moved);
+      check({ size: [39], color: [45] });
+      check({ size: [39] });
+      check({ color: [45], inStock: true });
+      expect(index.query({ filters: { size: [39] }, sort: 'newest', offset: 0, limit: 24, cap: 1000, nowUs: 0 }).ids).toEqual([300]);
+    }
+  });
 });

@@ -29,6 +29,7 @@
  *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
  */
 import type { ProductSort } from '../../contract/catalog-constants.ts';
+import { BITMAP_ATTRIBUTES, FilterBitmaps, countUpTo, hasBit, lowestBit, setBit, type BitmapAttribute } from './filter-bitmaps.ts';
 import { FLAGS_OF_MASK, MATCH_ALL, MATCH_ANY, SearchMatches, rankOf, type PostingSource } from './search-matches.ts';
 
 export interface IndexedProduct {
@@ -94,6 +95,13 @@ export interface IndexAnswer {
 }
 
 type Comparator = (a: number, b: number) => number;
+/**
+ * How a list that names a filter or a word is answered: `measured` (the cheaper way, as
+ * measured per query), or one way always — by checking candidates, by a walk of the order, or
+ * (filters of common values) by bitmaps with the page then read from every match or by a walk.
+ * The forced ways exist for the tests, which check that every way gives the same answers.
+ */
+export type IndexPath = 'measured' | 'candidates' | 'walk' | 'bitmap-candidates' | 'bitmap-walk';
 /** Where a query's candidates come from: filter posting lists (slots), or a searched group's lexeme lists (slot × 16 + weight bits). */
 interface Candidates {
   size: number;
@@ -118,6 +126,16 @@ const SEARCHED_VISIT_COST = 16;
  * was over 30 % cheaper, some 10–30× (index time per filter: mean 1.86 → 1.29 ms, p95 6.27 → 4.75).
  */
 const ORDERED_VISIT_COST = 2;
+/**
+ * A filter's candidates below which checking them one by one beats the bitmaps: the bitmaps cost
+ * a few passes over catalog ÷ 32 words (~1 ns a word a pass), a candidate ~60–80 ns.
+ */
+const BITMAP_WORDS_PER_CANDIDATE = 8;
+/**
+ * How many matches read from the bitmap (in slot order, through the page's heap) one visit of a
+ * walk testing the bitmap costs (a random read of the bitmap, the order's slot, the changed mark).
+ */
+const BITMAP_VISIT_COST = 1;
 const EMPTY_SLOTS = new Int32Array(0);
 const EMPTY_TIMES = new Float64Array(0);
 /** The newest creation time a slot below `slot` can have (newestUpTo of the slot below; none below slot 0). */
@@ -239,6 +257,17 @@ const anyBit = (masks: Uint32Array, words: number, slot: number, want: Uint32Arr
   return false;
 };
 
+/** Each set bit of words 0..words-1, in ascending slot order. */
+function eachSetBit(bitmap: Uint32Array, words: number, visit: (slot: number) => void) {
+  for (let w = 0; w < words; w++) {
+    let bits = bitmap[w]!;
+    while (bits) {
+      visit(w * 32 + lowestBit(bits));
+      bits &= bits - 1;
+    }
+  }
+}
+
 /** First index of a sorted list whose value is at least `value`. */
 const lowerBound = (list: Int32Array, value: number, lo = 0): number => {
   let hi = list.length;
@@ -281,11 +310,11 @@ const contains = (values: readonly number[], value: number) => {
 
 export class ProductIndex implements PostingSource {
   /**
-   * @param path how a list that names a filter or a word is answered: `measured` (the cheaper
-   *   of candidates and a walk, see candidatesCheaper), or always one of them — tests ask both
-   *   of every query, as each must give the same answer.
+   * @param path how a list that names a filter or a word is answered (IndexPath): `measured`
+   *   (the cheapest way, see candidatesCheaper and fromBitmaps), or always one way — tests ask
+   *   every way of every query, as each must give the same answer.
    */
-  constructor(private readonly path: 'measured' | 'candidates' | 'walk' = 'measured') {}
+  constructor(private readonly path: IndexPath = 'measured') {}
 
   private count = 0;
   private readonly slotOf = new Map<number, number>();
@@ -349,6 +378,8 @@ export class ProductIndex implements PostingSource {
   private readonly byQuality = new Postings();
   private readonly bySize = new Postings();
   private readonly byColor = new Postings();
+  /** Common filter values as bitmaps over the slots (filter-bitmaps.ts), with "listed" and "in stock". */
+  private readonly bitmaps = new FilterBitmaps();
 
   private sales: IndexedSale[] = [];
   /** Sale price (bani) overriding a slot's price now; -1 none. Valid for [validFrom, validUntil). */
@@ -403,6 +434,7 @@ export class ProductIndex implements PostingSource {
       const slot = this.slotOf.get(id);
       if (slot === undefined || !(this.status[slot]! & LISTED)) continue;
       this.status[slot]! &= ~LISTED;
+      setBit(this.bitmaps.listed, slot, false);
       this.inactive++;
       this.markChanged(slot);
     }
@@ -537,6 +569,11 @@ export class ProductIndex implements PostingSource {
     if (fresh || this.quality[slot] !== quality) this.byQuality.add(quality, slot);
     for (const size of p.sizes) if (fresh || !this.sizes.has(slot, size)) this.bySize.add(size, slot);
     for (const color of p.colors) if (fresh || !this.colors.has(slot, color)) this.byColor.add(color, slot);
+    const bitmaps = this.bitmaps;
+    bitmaps.move('category', slot, fresh ? undefined : this.category[slot], p.categoryId);
+    bitmaps.move('shop', slot, fresh ? undefined : this.shop[slot], p.shopId);
+    bitmaps.move('season', slot, fresh ? undefined : this.season[slot], season);
+    bitmaps.move('quality', slot, fresh ? undefined : this.quality[slot], quality);
 
     // A product whose place in an order, or whose filter values, changed is an exception of
     // every walk until the orders are rebuilt: the orders' per-value lists (OrderLists) hold it
@@ -561,8 +598,12 @@ export class ProductIndex implements PostingSource {
     this.created[slot] = p.createdUs;
     if (fresh) this.extendNewest(slot);
     this.status[slot] = LISTED | (p.quantity > 0 ? IN_STOCK : 0) | (this.status[slot]! & WORDS_EDITED);
+    setBit(bitmaps.listed, slot, true);
+    setBit(bitmaps.inStock, slot, p.quantity > 0);
     const valuesMoved = this.sizes.set(slot, p.sizes);
     const colorsMoved = this.colors.set(slot, p.colors);
+    if (fresh || valuesMoved) bitmaps.setMany('size', slot, (value) => this.sizes.has(slot, value));
+    if (fresh || colorsMoved) bitmaps.setMany('color', slot, (value) => this.colors.has(slot, value));
     this.setTerms(slot, p.lexemes);
     if ((orderMoved || valuesMoved || colorsMoved) && this.ordersBuiltAt) this.markChanged(slot);
   }
@@ -615,6 +656,7 @@ export class ProductIndex implements PostingSource {
     this.changed = grown(this.changed, size);
     this.sizes.ensureCapacity(size);
     this.colors.ensureCapacity(size);
+    this.bitmaps.ensureSlots(size);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -839,6 +881,10 @@ export class ProductIndex implements PostingSource {
     const compare = this.comparator(walked);
     // The part of the order a walk would read (found once: the choice and the walk both use it).
     const range = this.walkRange(walked, q.filters);
+    if (!search && this.path !== 'candidates' && this.path !== 'walk') {
+      const answer = this.fromBitmaps(f, best, walked, compare, range, q);
+      if (answer) return answer;
+    }
     if (!search && this.path === 'measured') {
       // A filter that names values walks their lists in the order: it reads at most what
       // checking those values' candidates would, stops as soon as the page and the capped count
@@ -900,11 +946,11 @@ export class ProductIndex implements PostingSource {
     [from, to]: [number, number],
     q: IndexQuery,
     visitCost: number,
+    wanted = Math.max(q.offset + q.limit, q.cap + 1),
   ): boolean {
     if (candidates <= WALK_PROBES) return true;
     const order = this.orderOf(sort);
     const range = to - from;
-    const wanted = Math.max(q.offset + q.limit, q.cap + 1);
     const probes = Math.min(range, WALK_PROBES);
     const stride = range / probes;
     // Where the walk ends is read at the probe by which the hits stand for the wanted matches —
@@ -1051,6 +1097,156 @@ export class ProductIndex implements PostingSource {
       page.closeAbove(newestBelow(newestUpTo, slot));
     }
     return page.answer(this.ids);
+  }
+
+  /**
+   * A filter whose candidates are many (its rarest named attribute's lists hold an eighth of the
+   * catalog's words or more), or only "in stock", answered from bitmaps (filter-bitmaps.ts): the matches are found a word of 32
+   * products at a time and counted up to the cap first, so what follows reads only as far as the
+   * page — every match when they are no more than the cap; otherwise newest first the bitmap
+   * from its top word down, and for another order a walk that stops at the page's end (or, when
+   * probing says the walk would be long, every match through the page's heap). Undefined when
+   * the filter does not suit: few candidates (checking them is cheaper), a price range alone.
+   */
+  private fromBitmaps(
+    f: IndexFilters,
+    best: Candidates | undefined,
+    sort: WalkedSort,
+    compare: Comparator,
+    range: [number, number],
+    q: IndexQuery,
+  ): IndexAnswer | undefined {
+    const words = (this.count + 31) >>> 5;
+    if (!best && !f.inStock) return undefined;
+    // Fewer candidates than an eighth of the words: checking them costs less than the bitmaps' passes.
+    if (this.path === 'measured' && best && best.size * BITMAP_WORDS_PER_CANDIDATE < words) return undefined;
+    this.bitmaps.startQuery();
+    const attributes = BITMAP_ATTRIBUTES.flatMap((attribute) => {
+      const keys = f[attribute];
+      return keys ? [keys.map((key) => this.valueBitmap(attribute, key, words))] : [];
+    });
+    const m = this.bitmaps.match(words, f.inStock === true, attributes);
+
+    const { minCents, maxCents } = f;
+    const priced = minCents !== undefined || maxCents !== undefined;
+    const low = minCents ?? -Infinity;
+    const high = maxCents ?? Infinity;
+    const priceFits = (slot: number) => {
+      const price = this.currentPrice(slot);
+      return price >= low && price <= high;
+    };
+    const limit = q.cap + 1;
+    // The capped count; the matches themselves while they are no more than the cap.
+    const few: number[] = [];
+    let total = 0;
+    if (!priced) {
+      total = countUpTo(m, words, limit);
+      if (total < limit) eachSetBit(m, words, (slot) => few.push(slot));
+    } else {
+      count: for (let w = 0; w < words; w++) {
+        let bits = m[w]!;
+        while (bits) {
+          const slot = w * 32 + lowestBit(bits);
+          bits &= bits - 1;
+          if (!priceFits(slot)) continue;
+          few.push(slot);
+          if (++total >= limit) break count;
+        }
+      }
+    }
+    if (total === 0) return { ids: [], total: 0 };
+    const page = new PageOf(q, compare, this.firstSortKey(sort));
+    if (total < limit) {
+      for (const slot of few) page.add(slot);
+      return page.answer(this.ids);
+    }
+    if (page.counting()) return { ids: [], total };
+
+    if (sort === 'newest') {
+      // Slots follow creation: from the top word down, the page is known once no slot below can enter it.
+      const newestUpTo = this.currentNewestUpTo();
+      read: for (let w = words - 1; w >= 0; w--) {
+        let bits = m[w]!;
+        while (bits) {
+          const bit = 31 - Math.clz32(bits);
+          bits &= ~(1 << bit);
+          const slot = w * 32 + bit;
+          if (priced && !priceFits(slot)) continue;
+          page.add(slot);
+          page.closeAbove(newestBelow(newestUpTo, slot));
+          if (page.counting()) break read;
+        }
+      }
+      return { ids: page.answer(this.ids).ids, total };
+    }
+
+    const matches = priced ? (slot: number) => hasBit(m, slot) && priceFits(slot) : (slot: number) => hasBit(m, slot);
+    // The walk reads only the positions of the named attribute whose values are rarest in the
+    // order (namedLists), as a filter's walk does: a visit costs the lists' share of the order.
+    const lists = this.namedLists(sort, f);
+    const [from, to] = range;
+    const listed = lists ? lists.reduce((n, list) => n + lowerBound(list, to) - lowerBound(list, from), 0) : to - from;
+    const visitCost = (BITMAP_VISIT_COST * listed) / Math.max(1, to - from);
+    const viaWalk =
+      this.path === 'bitmap-walk' ||
+      (this.path === 'measured' &&
+        !this.candidatesCheaper(countUpTo(m, words, Infinity), matches, sort, range, q, visitCost, q.offset + q.limit));
+    if (viaWalk) return this.walk(sort, range, matches, compare, q, lists, total);
+    eachSetBit(m, words, (slot) => {
+      if (!priced || priceFits(slot)) page.add(slot);
+    });
+    return { ids: page.answer(this.ids).ids, total };
+  }
+
+  /**
+   * A filter value's bitmap: kept, or built now from its posting list — kept when the value is
+   * common, for this query only (transient) when it is rare.
+   */
+  private valueBitmap(attribute: BitmapAttribute, value: number, words: number): Uint32Array {
+    const known = this.bitmaps.of(attribute, value);
+    if (known) return known;
+    const list = this.postingsOf(attribute).get(value);
+    const has = this.holds(attribute);
+    // A list may hold slots that no longer have the value: each is checked.
+    const build = (bitmap: Uint32Array) => {
+      for (const slot of list) if (has(slot, value)) setBit(bitmap, slot, true);
+    };
+    return this.bitmaps.ofCommon(attribute, value, list.length, this.size, build) ?? this.bitmaps.transient(words, build);
+  }
+
+  private postingsOf(attribute: BitmapAttribute): Postings {
+    switch (attribute) {
+      case 'category':
+        return this.byCategory;
+      case 'shop':
+        return this.byShop;
+      case 'season':
+        return this.bySeason;
+      case 'quality':
+        return this.byQuality;
+      case 'size':
+        return this.bySize;
+      case 'color':
+        return this.byColor;
+    }
+  }
+
+  /** Whether a slot has a value of the attribute now. */
+  private holds(attribute: BitmapAttribute): (slot: number, value: number) => boolean {
+    switch (attribute) {
+      case 'category':
+        return (slot, value) => this.category[slot] === value;
+      case 'shop':
+        return (slot, value) => this.shop[slot] === value;
+      case 'season':
+        return (slot, value) => this.season[slot] === value;
+      case 'quality':
+        return (slot, value) => this.quality[slot] === value;
+      case 'size':
+        return (slot, value) => this.sizes.has(slot, value);
+      case 'color':
+        return (slot, value) => this.colors.has(slot, value);
+    }
   }
 
   /** Each product of the candidates' lists once (a list may repeat a slot, and lists overlap) that passes the filters. */
@@ -1395,6 +1591,7 @@ export class ProductIndex implements PostingSource {
     compare: Comparator,
     q: IndexQuery,
     lists?: readonly Int32Array[],
+    knownTotal?: number,
   ): IndexAnswer {
     const order = this.orderOf(sort);
     const priced = sort === 'price_asc' || sort === 'price_desc';
@@ -1424,7 +1621,9 @@ export class ProductIndex implements PostingSource {
       if (emitted >= q.offset && emitted < need) page.push(this.ids[slot]!);
       emitted++;
     };
-    const full = () => emitted >= need && emitted >= limit;
+    // With the count known (fromBitmaps), the walk stops at the page's end.
+    const full = knownTotal === undefined ? () => emitted >= need && emitted >= limit : () => emitted >= need;
+    const total = () => knownTotal ?? Math.min(emitted, limit);
     let exception = nextException();
     // Emits the next exception and finds the one after it.
     const emitException = () => {
@@ -1442,11 +1641,11 @@ export class ProductIndex implements PostingSource {
     };
     // Outside [from, to) no product of the order can match (a price range on a price order).
     if (!lists) {
-      for (let i = from; i < to; i++) if (visit(order[i]!)) return { ids: page, total: Math.min(emitted, limit) };
+      for (let i = from; i < to; i++) if (visit(order[i]!)) return { ids: page, total: total() };
     } else if (lists.length === 1) {
       const list = lists[0]!;
       const end = lowerBound(list, to);
-      for (let i = lowerBound(list, from); i < end; i++) if (visit(order[list[i]!]!)) return { ids: page, total: Math.min(emitted, limit) };
+      for (let i = lowerBound(list, from); i < end; i++) if (visit(order[list[i]!]!)) return { ids: page, total: total() };
     } else {
       // Several values of one attribute (two colours): their lists merged by position; a product
       // with both is in both lists at the same position, visited once.
@@ -1457,11 +1656,11 @@ export class ProductIndex implements PostingSource {
           if (at[j]! < lists[j]!.length && lists[j]![at[j]!]! < position) position = lists[j]![at[j]!]!;
         if (position >= to) break;
         for (let j = 0; j < lists.length; j++) if (at[j]! < lists[j]!.length && lists[j]![at[j]!] === position) at[j]!++;
-        if (visit(order[position]!)) return { ids: page, total: Math.min(emitted, limit) };
+        if (visit(order[position]!)) return { ids: page, total: total() };
       }
     }
     while (exception >= 0 && !full()) emitException();
-    return { ids: page, total: Math.min(emitted, limit) };
+    return { ids: page, total: total() };
   }
 }
 
