@@ -132,10 +132,12 @@ const ORDERED_VISIT_COST = 2;
  */
 const BITMAP_WORDS_PER_CANDIDATE = 8;
 /**
- * How many matches read from the bitmap (in slot order, through the page's heap) one visit of a
- * walk testing the bitmap costs (a random read of the bitmap, the order's slot, the changed mark).
+ * How many visits of a walk testing the matches' bitmap cost as much as one match read from the
+ * bitmap through the page's heap: measured at 1 000 000 products over bench:api's filters
+ * (each way forced, per query), a visit that fails the bit test ~6–10 ns, a match through the heap
+ * ~60–80 ns. A walk that needs more visits than this many times the matches gives up.
  */
-const BITMAP_VISIT_COST = 1;
+const BITMAP_VISITS_PER_MATCH = 8;
 const EMPTY_SLOTS = new Int32Array(0);
 const EMPTY_TIMES = new Float64Array(0);
 /** The newest creation time a slot below `slot` can have (newestUpTo of the slot below; none below slot 0). */
@@ -946,11 +948,11 @@ export class ProductIndex implements PostingSource {
     [from, to]: [number, number],
     q: IndexQuery,
     visitCost: number,
-    wanted = Math.max(q.offset + q.limit, q.cap + 1),
   ): boolean {
     if (candidates <= WALK_PROBES) return true;
     const order = this.orderOf(sort);
     const range = to - from;
+    const wanted = Math.max(q.offset + q.limit, q.cap + 1);
     const probes = Math.min(range, WALK_PROBES);
     const stride = range / probes;
     // Where the walk ends is read at the probe by which the hits stand for the wanted matches —
@@ -1182,16 +1184,19 @@ export class ProductIndex implements PostingSource {
 
     const matches = priced ? (slot: number) => hasBit(m, slot) && priceFits(slot) : (slot: number) => hasBit(m, slot);
     // The walk reads only the positions of the named attribute whose values are rarest in the
-    // order (namedLists), as a filter's walk does: a visit costs the lists' share of the order.
+    // order (namedLists), as a filter's walk does.
     const lists = this.namedLists(sort, f);
-    const [from, to] = range;
-    const listed = lists ? lists.reduce((n, list) => n + lowerBound(list, to) - lowerBound(list, from), 0) : to - from;
-    const visitCost = (BITMAP_VISIT_COST * listed) / Math.max(1, to - from);
-    const viaWalk =
-      this.path === 'bitmap-walk' ||
-      (this.path === 'measured' &&
-        !this.candidatesCheaper(countUpTo(m, words, Infinity), matches, sort, range, q, visitCost, q.offset + q.limit));
-    if (viaWalk) return this.walk(sort, range, matches, compare, q, lists, total);
+    const candidates = this.path === 'bitmap-candidates' ? 0 : countUpTo(m, words, Infinity);
+    // The walk is tried first, for as many visits as reading every match would cost: its length
+    // is hard to foresee when the count is known and only a page is wanted (probes spaced over
+    // the order see a page of 24 in a million as a few hits at best), and its cost is bounded so.
+    const known = {
+      total,
+      maxVisits: this.path === 'bitmap-walk' ? Infinity : candidates * BITMAP_VISITS_PER_MATCH,
+      inMatches: (slot: number) => hasBit(m, slot),
+    };
+    const walked = this.walkOrder(sort, range, matches, compare, q, lists, known);
+    if (walked) return walked;
     eachSetBit(m, words, (slot) => {
       if (!priced || priceFits(slot)) page.add(slot);
     });
@@ -1586,13 +1591,30 @@ export class ProductIndex implements PostingSource {
    */
   private walk(
     sort: WalkedSort,
+    range: [number, number],
+    matches: (slot: number) => boolean,
+    compare: Comparator,
+    q: IndexQuery,
+    lists?: readonly Int32Array[],
+  ): IndexAnswer {
+    return this.walkOrder(sort, range, matches, compare, q, lists)!;
+  }
+
+  /**
+   * walk, and with `known` (fromBitmaps): the count known, so it stops at the page's end; at
+   * most `maxVisits` products visited (undefined when it gives up); and each visit first tests
+   * `inMatches` (a bit of the matches' bitmap, in cache), before the reads of the product's
+   * changed mark and sale price that miss the cache at 1 000 000 products.
+   */
+  private walkOrder(
+    sort: WalkedSort,
     [from, to]: [number, number],
     matches: (slot: number) => boolean,
     compare: Comparator,
     q: IndexQuery,
     lists?: readonly Int32Array[],
-    knownTotal?: number,
-  ): IndexAnswer {
+    known?: { total: number; maxVisits: number; inMatches: (slot: number) => boolean },
+  ): IndexAnswer | undefined {
     const order = this.orderOf(sort);
     const priced = sort === 'price_asc' || sort === 'price_desc';
     const changed = this.changed;
@@ -1622,8 +1644,11 @@ export class ProductIndex implements PostingSource {
       emitted++;
     };
     // With the count known (fromBitmaps), the walk stops at the page's end.
-    const full = knownTotal === undefined ? () => emitted >= need && emitted >= limit : () => emitted >= need;
-    const total = () => knownTotal ?? Math.min(emitted, limit);
+    const full = known === undefined ? () => emitted >= need && emitted >= limit : () => emitted >= need;
+    const maxVisits = known?.maxVisits ?? Infinity;
+    let visits = 0;
+    const answer = (): IndexAnswer | undefined =>
+      visits > maxVisits ? undefined : { ids: page, total: known?.total ?? Math.min(emitted, limit) };
     let exception = nextException();
     // Emits the next exception and finds the one after it.
     const emitException = () => {
@@ -1633,19 +1658,21 @@ export class ProductIndex implements PostingSource {
       exception = nextException();
     };
     // One product of the order: true once the page and the count are complete.
+    const inMatches = known?.inMatches;
     const visit = (slot: number): boolean => {
-      if (skip(slot) || !matches(slot)) return false;
+      if (++visits > maxVisits) return true;
+      if ((inMatches && !inMatches(slot)) || skip(slot) || !matches(slot)) return false;
       while (exception >= 0 && compare(exception, slot) < 0) emitException();
       emit(slot);
       return full();
     };
     // Outside [from, to) no product of the order can match (a price range on a price order).
     if (!lists) {
-      for (let i = from; i < to; i++) if (visit(order[i]!)) return { ids: page, total: total() };
+      for (let i = from; i < to; i++) if (visit(order[i]!)) return answer();
     } else if (lists.length === 1) {
       const list = lists[0]!;
       const end = lowerBound(list, to);
-      for (let i = lowerBound(list, from); i < end; i++) if (visit(order[list[i]!]!)) return { ids: page, total: total() };
+      for (let i = lowerBound(list, from); i < end; i++) if (visit(order[list[i]!]!)) return answer();
     } else {
       // Several values of one attribute (two colours): their lists merged by position; a product
       // with both is in both lists at the same position, visited once.
@@ -1656,11 +1683,11 @@ export class ProductIndex implements PostingSource {
           if (at[j]! < lists[j]!.length && lists[j]![at[j]!]! < position) position = lists[j]![at[j]!]!;
         if (position >= to) break;
         for (let j = 0; j < lists.length; j++) if (at[j]! < lists[j]!.length && lists[j]![at[j]!] === position) at[j]!++;
-        if (visit(order[position]!)) return { ids: page, total: total() };
+        if (visit(order[position]!)) return answer();
       }
     }
     while (exception >= 0 && !full()) emitException();
-    return { ids: page, total: total() };
+    return answer();
   }
 }
 
