@@ -605,7 +605,7 @@ describe('a price range on a price order', () => {
   );
 });
 
-describe('a filter of common values answered from bitmaps', () => {
+describe('filters of many candidates, and searches of many matches, answered from bitmaps', () => {
   // One or two filters (so that matches outnumber small caps), no words: the bitmaps' ways —
   // every match when they are few, newest first from the top word down, or a walk that stops at
   // the page's end once the count is known — against the reference, before and after changes
@@ -634,19 +634,36 @@ describe('a filter of common values answered from bitmaps', () => {
       ),
     )
     .map(([values, inStock, price]) => ({ ...values, ...(inStock ? { inStock } : {}), ...price }));
-  const filterQueryArb = fc.record({
+  const filterQueryArb: fc.Arbitrary<Omit<IndexQuery, 'nowUs' | 'cap'>> = fc.record({
     filters: filterArb,
     sort: fc.constantFrom(...PRODUCT_SORTS),
     offset: fc.constantFrom(0, 2, 7),
     limit: fc.constantFrom(0, 1, 3, 24),
   });
+  // A word or two (synonyms, or both required) in a price or best-selling order, mostly with no
+  // filter: the search's matches then come first, and more than a small cap walk the order by a
+  // bitmap of them.
+  const searchQueryArb: fc.Arbitrary<Omit<IndexQuery, 'nowUs' | 'cap'>> = fc.record({
+    filters: fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: filterArb }),
+    search: fc.oneof(
+      fc.constantFrom(...LEXEMES).map((l) => [[[l]]]),
+      fc.tuple(fc.constantFrom(...LEXEMES), fc.constantFrom(...LEXEMES)).map(([a, b]) => [[[a], [b]]]),
+      fc.tuple(fc.constantFrom(...LEXEMES), fc.constantFrom(...LEXEMES)).map(([a, b]) => [[[a]], [[b]]]),
+    ),
+    sort: fc.constantFrom('most_sold' as const, 'price_asc' as const, 'price_desc' as const),
+    offset: fc.constantFrom(0, 2, 7),
+    limit: fc.constantFrom(0, 1, 3, 24),
+  });
 
-  it('gives the reference answers by every way, however the catalog changes', () => {
+  it.each([
+    ['filters', filterQueryArb],
+    ['searches in a walked order', searchQueryArb],
+  ] as const)('%s: the reference answers by every way, however the catalog changes', (_, queryArb) => {
     fc.assert(
       fc.property(
         fc.integer({ min: 30, max: 150 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => productArb(i + 1)))),
         fc.array(fc.tuple(fc.integer({ min: 1, max: 170 }), fc.integer({ min: 0, max: 1000 })), { maxLength: 20 }),
-        fc.array(filterQueryArb, { minLength: 1, maxLength: 8 }),
+        fc.array(queryArb, { minLength: 1, maxLength: 8 }),
         fc.constantFrom(0, 3, 10),
         fc.constantFrom<IndexPath>('measured', 'bitmap-candidates', 'bitmap-walk'),
         fc.boolean(),
