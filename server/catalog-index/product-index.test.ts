@@ -702,6 +702,8 @@ describe('filters of many candidates, and searches of many matches, answered fro
               colors: seed % 5 === 3 ? [] : old.colors,
               quantity: seed % 7 === 0 ? 0 : old.quantity,
               priceCents: seed % 2 ? 500 * (1 + (value % 8)) : old.priceCents,
+              // A word lost, reweighted or gained: a word's bitmap keeps a lost word's bit.
+              lexemes: seed % 4 === 1 ? editedWords(old.lexemes, seed >> 2) : old.lexemes,
             };
             index.upsert([changed]);
             products.set(id, changed);
@@ -746,6 +748,44 @@ describe('a rare value among the filters answered from bitmaps', () => {
       check({ size: [39] });
       check({ color: [45], inStock: true });
       expect(index.query({ filters: { size: [39] }, sort: 'newest', offset: 0, limit: 24, cap: 1000, nowUs: 0 }).ids).toEqual([300]);
+    }
+  });
+});
+
+describe('a search of common words answered from their bitmaps', () => {
+  it('leaves out a product that lost the word in an edit (its bit stays), and finds one that gained it', () => {
+    // 40 products say "cart" (a common word: it has a bitmap), at prices 1..40 lei.
+    const products = new Map(
+      Array.from({ length: 40 }, (_, i) => {
+        const id = i + 1;
+        return [id, plainProduct({ id, priceCents: 100 * id, lexemes: new Map([['cart', 1]]) })];
+      }),
+    );
+    for (const path of ['bitmap-walk', 'bitmap-candidates', 'measured'] as const) {
+      const index = new ProductIndex(path);
+      const catalog = new Map(products);
+      index.upsert([...catalog.values()]);
+      const ask = (sort: 'price_asc' | 'price_desc' | 'most_sold') => {
+        const query: IndexQuery = { filters: {}, search: [[['cart']]], sort, offset: 0, limit: 24, cap: 3, nowUs: 0 };
+        const answer = index.query(query);
+        expect(answer, `${path} ${sort}`).toEqual(reference(catalog, [], query));
+        return answer.ids;
+      };
+      expect(ask('price_asc').slice(0, 3)).toEqual([1, 2, 3]);
+      // The cheapest loses the word; a new product, cheaper still, gains it in an edit.
+      for (const edited of [
+        { ...products.get(1)!, lexemes: new Map([['roch', 1]]) },
+        plainProduct({ id: 41, priceCents: 50, lexemes: new Map([['roch', 1]]) }),
+      ]) {
+        index.upsert([edited]);
+        catalog.set(edited.id, edited);
+      }
+      const gained = { ...catalog.get(41)!, lexemes: new Map([['cart', 1]]) };
+      index.upsert([gained]);
+      catalog.set(41, gained);
+      expect(ask('price_asc').slice(0, 3)).toEqual([41, 2, 3]);
+      ask('price_desc');
+      ask('most_sold');
     }
   });
 });
