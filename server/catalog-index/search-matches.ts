@@ -122,8 +122,12 @@ export class SearchMatches {
     this.some[i] = some;
   }
 
-  /** The products that have every group of `groups` (lexeme ids: groups of alternatives of lexemes). */
-  find(groups: readonly Int32Array[][], source: PostingSource): this {
+  /**
+   * The products that have every group of `groups` (lexeme ids: groups of alternatives of
+   * lexemes); only those in slots from `fromSlot` up, when given (the newest: a ranking that
+   * stops early reads no further).
+   */
+  find(groups: readonly Int32Array[][], source: PostingSource, fromSlot = 0): this {
     const size = (group: Int32Array[]) => group.reduce((n, alternative) => n + shortest(alternative, source).length, 0);
     const rarestFirst = groups.map((group) => ({ group, size: size(group) })).sort((a, b) => a.size - b.size);
     this.hasSome = false;
@@ -136,7 +140,7 @@ export class SearchMatches {
       this.length = 0;
       return this;
     }
-    this.first(rarestFirst[0]!.group, rarestFirst[0]!.size, source, within);
+    this.first(rarestFirst[0]!.group, rarestFirst[0]!.size, source, within, fromSlot);
     for (let g = 1; g < rarestFirst.length && this.length > 0; g++) this.narrow(rarestFirst[g]!.group, source);
     return this;
   }
@@ -177,13 +181,13 @@ export class SearchMatches {
   }
 
   /** The matches of one group: its alternatives' matches merged by slot (bits ORed); only slots of `within` when given. */
-  private first(group: Int32Array[], size: number, source: PostingSource, within?: Uint32Array) {
+  private first(group: Int32Array[], size: number, source: PostingSource, within: Uint32Array | undefined, fromSlot: number) {
     this.entries = room(this.entries, size);
-    let n = streamAlternative(group[0]!, source, this.entries, within);
+    let n = streamAlternative(group[0]!, source, this.entries, within, fromSlot);
     for (let a = 1; a < group.length; a++) {
       const alternative = group[a]!;
       this.stream = room(this.stream, shortest(alternative, source).length);
-      const m = streamAlternative(alternative, source, this.stream, within);
+      const m = streamAlternative(alternative, source, this.stream, within, fromSlot);
       this.next = room(this.next, n + m);
       n = mergeUnion(this.entries, n, this.stream, m, this.next);
       [this.entries, this.next] = [this.next, this.entries];
@@ -246,10 +250,16 @@ function shortest(alternative: Int32Array, source: PostingSource): readonly numb
 
 /**
  * Writes into `out` (slot × 16 + match bits, in slot order) the products that have every lexeme
- * of the alternative (and are in `within`, when given): its shortest list read, the others
+ * of the alternative (and are in `within`, when given; in slots from `fromSlot` up): its shortest list read, the others
  * galloped along. Returns how many.
  */
-function streamAlternative(alternative: Int32Array, source: PostingSource, out: Int32Array, within?: Uint32Array): number {
+function streamAlternative(
+  alternative: Int32Array,
+  source: PostingSource,
+  out: Int32Array,
+  within: Uint32Array | undefined,
+  fromSlot: number,
+): number {
   const lists = Array.from(alternative, (lexeme) => source.sortedPostings(lexeme));
   let d = 0;
   for (let i = 1; i < lists.length; i++) if (lists[i]!.length < lists[d]!.length) d = i;
@@ -258,7 +268,7 @@ function streamAlternative(alternative: Int32Array, source: PostingSource, out: 
   const at = new Int32Array(others.length);
   let n = 0;
   let previous = -1;
-  for (let i = 0; i < driver.length; i++) {
+  for (let i = fromSlot > 0 ? gallop(driver, 0, fromSlot * 16) : 0; i < driver.length; i++) {
     const entry = driver[i]!;
     const slot = entry >>> 4;
     // A product twice in a list has had its words edited: its bits come from its words, once.
