@@ -408,8 +408,8 @@ export class ProductIndex implements PostingSource {
   private readonly found = new SearchMatches();
   /** How many matches the last search by relevance read (tests and bench:index: the early stop's effect). */
   lastRankedReads = 0;
-  /** Whether the last search by relevance stopped before the end of its matches (its page and count were known). */
-  private lastRankStopped = false;
+  /** Whether the last search read by rankMatches or fromMatches stopped before the end of its matches (its page and count were known). */
+  private lastListStopped = false;
 
   /** Active products indexed. */
   get size() {
@@ -879,17 +879,21 @@ export class ProductIndex implements PostingSource {
       const answer = this.searchByWordBitmaps(search, best!.size, matchesFilters, q.sort, q);
       if (answer) return answer;
     }
-    if (search && best!.group >= 0 && q.sort === 'relevance') {
-      // A broad search by relevance: its newest matches are listed first (the slots from
-      // `fromSlot` up, where about four times the page and the count are expected). Ranking reads
-      // from the top and usually stops within them; only when it does not are all listed. At
-      // 1 000 000 products a shop's name ("Bunicii", 218 078 matches) spent ~1.4 ms listing them all.
+    if (search && best!.group >= 0 && (q.sort === 'relevance' || q.sort === 'newest')) {
+      // A broad search by relevance or newest first: its newest matches are listed first (the
+      // slots from `fromSlot` up, where about four times the page and the count are expected).
+      // Both read from the top and usually stop within them; only when they do not are all
+      // listed. At 1 000 000 products a shop's name ("Bunicii", 218 078 matches) spent ~1.4 ms
+      // listing them all.
       const wanted = 4 * (q.cap + 1 + q.offset + q.limit);
       if (best!.size > 2 * wanted && this.path !== 'candidates' && this.path !== 'walk') {
         const fromSlot = this.count - Math.ceil((this.count * wanted) / best!.size);
         const newest = this.found.find(search, this, fromSlot);
-        const answer = this.rankMatches(newest, matchesFilters, q, this.bestBucket(search));
-        if (this.lastRankStopped) return answer;
+        const answer =
+          q.sort === 'relevance'
+            ? this.rankMatches(newest, matchesFilters, q, this.bestBucket(search))
+            : this.fromMatches(newest, matchesFilters, this.comparator('newest'), 'newest', q);
+        if (this.lastListStopped) return answer;
       }
     }
     const found = search && best!.group >= 0 ? this.found.find(search, this) : undefined;
@@ -1462,7 +1466,8 @@ export class ProductIndex implements PostingSource {
     // walk; newest first, the page is known once no slot below can enter it, as in newestFromCandidates).
     const newest = sort === 'newest';
     const newestUpTo = newest ? this.currentNewestUpTo() : EMPTY_TIMES;
-    for (let i = found.length - 1; i >= 0; i--) {
+    let i = found.length - 1;
+    for (; i >= 0; i--) {
       const slot = entries[i]! >>> 4;
       if (!matchesFilters(slot)) continue;
       if (page.counting()) {
@@ -1472,6 +1477,7 @@ export class ProductIndex implements PostingSource {
       page.add(slot);
       if (newest) page.closeAbove(newestBelow(newestUpTo, slot));
     }
+    this.lastListStopped = i >= 0;
     return page.answer(this.ids);
   }
 
@@ -1621,7 +1627,7 @@ export class ProductIndex implements PostingSource {
       }
     }
     this.lastRankedReads = found.length - Math.max(i, 0);
-    this.lastRankStopped = i >= 0;
+    this.lastListStopped = i >= 0;
     const ordered = heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
     return { ids: ordered.slice(q.offset, need).map((slot) => ids[slot]!), total: Math.min(total, q.cap + 1) };
   }
