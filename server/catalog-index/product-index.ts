@@ -98,8 +98,9 @@ type Comparator = (a: number, b: number) => number;
 /**
  * How a list that names a filter or a word is answered: `measured` (the cheaper way, as
  * measured per query), or one way always — by checking candidates, by a walk of the order, or
- * (filters of common values) by bitmaps with the page then read from every match or by a walk.
- * The forced ways exist for the tests, which check that every way gives the same answers.
+ * (filters of many candidates, searches of many matches) by bitmaps, with the page then read
+ * from every match or by a walk. The forced ways exist for the tests, which check that every way
+ * gives the same answers.
  */
 export type IndexPath = 'measured' | 'candidates' | 'walk' | 'bitmap-candidates' | 'bitmap-walk';
 /** Where a query's candidates come from: filter posting lists (slots), or a searched group's lexeme lists (slot × 16 + weight bits). */
@@ -1130,12 +1131,13 @@ export class ProductIndex implements PostingSource {
 
   /**
    * A filter whose candidates are many (its rarest named attribute's lists hold an eighth of the
-   * catalog's words or more), or only "in stock", answered from bitmaps (filter-bitmaps.ts): the matches are found a word of 32
-   * products at a time and counted up to the cap first, so what follows reads only as far as the
-   * page — every match when they are no more than the cap; otherwise newest first the bitmap
-   * from its top word down, and for another order a walk that stops at the page's end (or, when
-   * probing says the walk would be long, every match through the page's heap). Undefined when
-   * the filter does not suit: few candidates (checking them is cheaper), a price range alone.
+   * catalog's words or more), or only "in stock", answered from bitmaps (filter-bitmaps.ts). The
+   * matches are found a word of 32 products at a time and counted up to the cap first, so what
+   * follows reads only as far as the page: every match when they are no more than the cap;
+   * otherwise, newest first, the bitmap from its top word down; in another order, a walk that
+   * stops at the page's end, or every match through the page's heap when a sample of the order
+   * says the walk would be long (walkToPage). Undefined when the filter does not suit: few
+   * candidates (checking them is cheaper), or a price range alone.
    */
   private fromBitmaps(
     f: IndexFilters,
