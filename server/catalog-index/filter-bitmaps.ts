@@ -176,3 +176,26 @@ export function countUpTo(bitmap: Uint32Array, words: number, limit: number): nu
 
 /** Index of the lowest set bit of a non-zero word. */
 export const lowestBit = (x: number) => 31 - Math.clz32(x & -x);
+
+/** Each set bit of words 0..words-1, in ascending slot order. */
+export function eachSetBit(bitmap: Uint32Array, words: number, visit: (slot: number) => void) {
+  for (let w = 0; w < words; w++) {
+    let bits = bitmap[w]!;
+    while (bits) {
+      visit(w * 32 + lowestBit(bits));
+      bits &= bits - 1;
+    }
+  }
+}
+
+/** Each set bit of words 0..words-1 from the highest slot down (the newest first), until `visit` returns true. */
+export function eachSetBitDown(bitmap: Uint32Array, words: number, visit: (slot: number) => boolean) {
+  for (let w = words - 1; w >= 0; w--) {
+    let bits = bitmap[w]!;
+    while (bits) {
+      const bit = 31 - Math.clz32(bits);
+      bits &= ~(1 << bit);
+      if (visit(w * 32 + bit)) return;
+    }
+  }
+}

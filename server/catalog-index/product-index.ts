@@ -29,7 +29,17 @@
  *   the walk and merged in at their current place (the same two-branch idea as the SQL's).
  */
 import type { ProductSort } from '../../contract/catalog-constants.ts';
-import { BITMAP_ATTRIBUTES, FilterBitmaps, countUpTo, hasBit, lowestBit, setBit, type BitmapAttribute } from './filter-bitmaps.ts';
+import {
+  BITMAP_ATTRIBUTES,
+  FilterBitmaps,
+  countUpTo,
+  eachSetBit,
+  eachSetBitDown,
+  hasBit,
+  lowestBit,
+  setBit,
+  type BitmapAttribute,
+} from './filter-bitmaps.ts';
 import { FLAGS_OF_MASK, MATCH_ALL, MATCH_ANY, SearchMatches, rankOf, type PostingSource } from './search-matches.ts';
 
 export interface IndexedProduct {
@@ -259,17 +269,6 @@ const anyBit = (masks: Uint32Array, words: number, slot: number, want: Uint32Arr
   for (let w = 0; w < words; w++) if ((masks[slot * words + w]! & want[w]!) !== 0) return true;
   return false;
 };
-
-/** Each set bit of words 0..words-1, in ascending slot order. */
-function eachSetBit(bitmap: Uint32Array, words: number, visit: (slot: number) => void) {
-  for (let w = 0; w < words; w++) {
-    let bits = bitmap[w]!;
-    while (bits) {
-      visit(w * 32 + lowestBit(bits));
-      bits &= bits - 1;
-    }
-  }
-}
 
 /** First index of a sorted list whose value is at least `value`. */
 const lowerBound = (list: Int32Array, value: number, lo = 0): number => {
@@ -1196,18 +1195,12 @@ export class ProductIndex implements PostingSource {
     if (sort === 'newest') {
       // Slots follow creation: from the top word down, the page is known once no slot below can enter it.
       const newestUpTo = this.currentNewestUpTo();
-      read: for (let w = words - 1; w >= 0; w--) {
-        let bits = m[w]!;
-        while (bits) {
-          const bit = 31 - Math.clz32(bits);
-          bits &= ~(1 << bit);
-          const slot = w * 32 + bit;
-          if (priced && !priceFits(slot)) continue;
-          page.add(slot);
-          page.closeAbove(newestBelow(newestUpTo, slot));
-          if (page.counting()) break read;
-        }
-      }
+      eachSetBitDown(m, words, (slot) => {
+        if (priced && !priceFits(slot)) return false;
+        page.add(slot);
+        page.closeAbove(newestBelow(newestUpTo, slot));
+        return page.counting();
+      });
       return { ids: page.answer(this.ids).ids, total };
     }
 
@@ -1266,17 +1259,7 @@ export class ProductIndex implements PostingSource {
     // The count up to the cap, from the newest.
     const limit = q.cap + 1;
     const few: number[] = [];
-    count: for (let w = words - 1; w >= 0; w--) {
-      let bits = m[w]!;
-      while (bits) {
-        const bit = 31 - Math.clz32(bits);
-        bits &= ~(1 << bit);
-        const slot = w * 32 + bit;
-        if (!matches(slot)) continue;
-        few.push(slot);
-        if (few.length >= limit) break count;
-      }
-    }
+    eachSetBitDown(m, words, (slot) => matches(slot) && few.push(slot) >= limit);
     const compare = this.comparator(sort);
     const page = new PageOf(q, compare, this.firstSortKey(sort));
     if (few.length < limit) {
