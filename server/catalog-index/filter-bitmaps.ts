@@ -13,8 +13,9 @@
  * would cost catalog ÷ 8 bytes each. So the memory stays within ~16 bytes per posting entry. A
  * rare value named beside common ones gets a bitmap for that query only (transient).
  */
-export type BitmapAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'color';
-export const BITMAP_ATTRIBUTES: readonly BitmapAttribute[] = ['category', 'shop', 'season', 'quality', 'size', 'color'];
+/** The attributes a list filters on (the index's posting lists, walk orders' lists and bitmaps). */
+export type FilterAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'color';
+export const FILTER_ATTRIBUTES: readonly FilterAttribute[] = ['category', 'shop', 'season', 'quality', 'size', 'color'];
 
 /** A value gets a bitmap when at least this share of the catalog (1 / n) holds it. */
 const DENSE_SHARE = 128;
@@ -26,7 +27,7 @@ export class FilterBitmaps {
   listed = new Uint32Array(0);
   /** Products with at least one unit in stock. */
   inStock = new Uint32Array(0);
-  private readonly byValue: Record<BitmapAttribute, Map<number, Uint32Array>> = {
+  private readonly byValue: Record<FilterAttribute, Map<number, Uint32Array>> = {
     category: new Map(),
     shop: new Map(),
     season: new Map(),
@@ -52,7 +53,7 @@ export class FilterBitmaps {
     };
     this.listed = grow(this.listed);
     this.inStock = grow(this.inStock);
-    for (const attribute of BITMAP_ATTRIBUTES) {
+    for (const attribute of FILTER_ATTRIBUTES) {
       const maps = this.byValue[attribute];
       for (const [value, bitmap] of maps) maps.set(value, grow(bitmap));
     }
@@ -80,7 +81,7 @@ export class FilterBitmaps {
   }
 
   /** A value's bitmap, if it has one. */
-  of(attribute: BitmapAttribute, value: number): Uint32Array | undefined {
+  of(attribute: FilterAttribute, value: number): Uint32Array | undefined {
     return this.byValue[attribute].get(value);
   }
 
@@ -89,7 +90,7 @@ export class FilterBitmaps {
    * the length of its posting list, an upper bound of its products); undefined for a rare value.
    */
   ofCommon(
-    attribute: BitmapAttribute,
+    attribute: FilterAttribute,
     value: number,
     holders: number,
     catalog: number,
@@ -105,7 +106,7 @@ export class FilterBitmaps {
   }
 
   /** A single-valued attribute of `slot` changed from `before` (undefined: a new product) to `after`. */
-  move(attribute: BitmapAttribute, slot: number, before: number | undefined, after: number) {
+  move(attribute: FilterAttribute, slot: number, before: number | undefined, after: number) {
     if (before === after) return;
     const maps = this.byValue[attribute];
     if (before !== undefined) {

@@ -30,7 +30,7 @@
  */
 import type { ProductSort } from '../../contract/catalog-constants.ts';
 import {
-  BITMAP_ATTRIBUTES,
+  FILTER_ATTRIBUTES,
   FilterBitmaps,
   countUpTo,
   eachSetBit,
@@ -38,7 +38,7 @@ import {
   hasBit,
   lowestBit,
   setBit,
-  type BitmapAttribute,
+  type FilterAttribute,
 } from './filter-bitmaps.ts';
 import { FLAGS_OF_MASK, MATCH_ALL, MATCH_ANY, SearchMatches, rankOf, type PostingSource } from './search-matches.ts';
 
@@ -281,14 +281,13 @@ const lowerBound = (list: Int32Array, value: number, lo = 0): number => {
   return lo;
 };
 
-type ListedAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'color';
 /**
  * Per walk order, per filter value: the positions in the order of the products that had the value
  * when the order was built, ascending — so a filtered list walks only the products of its most
  * selective named value, in the sort's order, and stops when the page and the capped count are
  * known (see walk). One buffer per attribute, each value's list a view of it.
  */
-type OrderLists = Record<ListedAttribute, Map<number, Int32Array>>;
+type OrderLists = Record<FilterAttribute, Map<number, Int32Array>>;
 
 /** `bitmap` with `slot`'s bit set (a larger copy when the slot is past its end). */
 function withBit(bitmap: Uint32Array, slot: number): Uint32Array {
@@ -380,6 +379,18 @@ export class ProductIndex implements PostingSource {
   private readonly byQuality = new Postings();
   private readonly bySize = new Postings();
   private readonly byColor = new Postings();
+  /**
+   * Per filter attribute: its values' posting lists, and whether a slot has a value now (read at
+   * call time: the columns are replaced as they grow).
+   */
+  private readonly filterColumns: Record<FilterAttribute, { postings: Postings; has: (slot: number, value: number) => boolean }> = {
+    category: { postings: this.byCategory, has: (slot, value) => this.category[slot] === value },
+    shop: { postings: this.byShop, has: (slot, value) => this.shop[slot] === value },
+    season: { postings: this.bySeason, has: (slot, value) => this.season[slot] === value },
+    quality: { postings: this.byQuality, has: (slot, value) => this.quality[slot] === value },
+    size: { postings: this.bySize, has: (slot, value) => this.sizes.has(slot, value) },
+    color: { postings: this.byColor, has: (slot, value) => this.colors.has(slot, value) },
+  };
   /** Common filter values as bitmaps over the slots (filter-bitmaps.ts), with "listed" and "in stock". */
   private readonly bitmaps = new FilterBitmaps();
 
@@ -875,38 +886,29 @@ export class ProductIndex implements PostingSource {
 
     // A search whose words are rarer than every filter value it names: its matches are found
     // first, by intersecting the words' posting lists (search-matches.ts).
-    if (search && best!.group >= 0 && q.sort !== 'relevance' && q.sort !== 'newest' && this.path !== 'candidates' && this.path !== 'walk') {
-      const answer = this.searchByWordBitmaps(search, best!.size, matchesFilters, q.sort, q);
+    const wordsFirst = search !== undefined && best!.group >= 0;
+    // The ways by bitmaps and by partial listings; the tests' forced ways `candidates` and `walk` go without them.
+    const byBitmaps = this.path !== 'candidates' && this.path !== 'walk';
+    if (wordsFirst && byBitmaps && (q.sort === 'relevance' || q.sort === 'newest')) {
+      const answer = this.fromNewestMatches(search!, best!.size, matchesFilters, q);
       if (answer) return answer;
     }
-    if (search && best!.group >= 0 && (q.sort === 'relevance' || q.sort === 'newest')) {
-      // A broad search by relevance or newest first: its newest matches are listed first (the
-      // slots from `fromSlot` up, where about four times the page and the count are expected).
-      // Both read from the top and usually stop within them; only when they do not are all
-      // listed. At 1 000 000 products a shop's name ("Bunicii", 218 078 matches) spent ~1.4 ms
-      // listing them all.
-      const wanted = 4 * (q.cap + 1 + q.offset + q.limit);
-      if (best!.size > 2 * wanted && this.path !== 'candidates' && this.path !== 'walk') {
-        const fromSlot = this.count - Math.ceil((this.count * wanted) / best!.size);
-        const newest = this.found.find(search, this, fromSlot);
-        const answer =
-          q.sort === 'relevance'
-            ? this.rankMatches(newest, matchesFilters, q, this.bestBucket(search))
-            : this.fromMatches(newest, matchesFilters, this.comparator('newest'), 'newest', q);
-        if (this.lastListStopped) return answer;
-      }
-    }
-    const found = search && best!.group >= 0 ? this.found.find(search, this) : undefined;
     // Relevance ranks a search's matches; without words, relevance means newest first.
     if (q.sort === 'relevance' && search)
-      return found
-        ? this.rankMatches(found, matchesFilters, q, this.bestBucket(search))
+      return wordsFirst
+        ? this.rankMatches(this.found.find(search, this), matchesFilters, q, this.bestBucket(search))
         : this.rankMatches(this.matchesAmong(best!, matchesFilters, search), matchesFilters, q);
     const walked: WalkedSort = q.sort === 'relevance' ? 'newest' : q.sort;
     const compare = this.comparator(walked);
     // The part of the order a walk would read (found once: the choice and the walk both use it).
     const range = this.walkRange(walked, q.filters);
-    if (!search && this.path !== 'candidates' && this.path !== 'walk') {
+    if (wordsFirst && byBitmaps && walked !== 'newest') {
+      // Before the matches are listed: common words need not be (searchByWordBitmaps).
+      const answer = this.searchByWordBitmaps(search!, best!.size, matchesFilters, walked, compare, range, q);
+      if (answer) return answer;
+    }
+    const found = wordsFirst ? this.found.find(search!, this) : undefined;
+    if (!search && byBitmaps) {
       const answer = this.fromBitmaps(f, best, walked, compare, range, q);
       if (answer) return answer;
     }
@@ -928,7 +930,7 @@ export class ProductIndex implements PostingSource {
         return this.walk(walked, range, matches, compare, q, lists);
       }
     }
-    if (found && walked !== 'newest' && this.path !== 'candidates' && this.path !== 'walk') {
+    if (found && walked !== 'newest' && byBitmaps) {
       const answer = this.matchesByBitmap(found, matchesFilters, walked, compare, range, q);
       if (answer) return answer;
     }
@@ -1151,7 +1153,7 @@ export class ProductIndex implements PostingSource {
     // Fewer candidates than an eighth of the words: checking them costs less than the bitmaps' passes.
     if (this.path === 'measured' && best && best.size * BITMAP_WORDS_PER_CANDIDATE < words) return undefined;
     this.bitmaps.startQuery();
-    const attributes = BITMAP_ATTRIBUTES.flatMap((attribute) => {
+    const attributes = FILTER_ATTRIBUTES.flatMap((attribute) => {
       const keys = f[attribute];
       return keys ? [keys.map((key) => this.valueBitmap(attribute, key, words))] : [];
     });
@@ -1217,6 +1219,30 @@ export class ProductIndex implements PostingSource {
   }
 
   /**
+   * A broad search by relevance or newest first: its newest matches are listed first (the slots
+   * from `fromSlot` up, where about four times the page and the count are expected). Both read
+   * from the top and usually stop within them, with the answer a full listing gives (the same
+   * entries read in the same order); undefined when they do not stop (all are then listed). At
+   * 1 000 000 products a shop's name ("Bunicii", 218 078 matches) spent ~1.4 ms listing them all.
+   */
+  private fromNewestMatches(
+    search: Int32Array[][],
+    rarestGroup: number,
+    matchesFilters: (slot: number) => boolean,
+    q: IndexQuery,
+  ): IndexAnswer | undefined {
+    const wanted = 4 * (q.cap + 1 + q.offset + q.limit);
+    if (rarestGroup <= 2 * wanted) return undefined;
+    const fromSlot = this.count - Math.ceil((this.count * wanted) / rarestGroup);
+    const newest = this.found.find(search, this, fromSlot);
+    const answer =
+      q.sort === 'relevance'
+        ? this.rankMatches(newest, matchesFilters, q, this.bestBucket(search))
+        : this.fromMatches(newest, matchesFilters, this.comparator('newest'), 'newest', q);
+    return this.lastListStopped ? answer : undefined;
+  }
+
+  /**
    * A search of common words (every searched word a sixteenth of the catalog or more has, so each
    * has a bitmap: denseSlots) in a price or best-selling order: its matches as those bitmaps
    * combined — ANDed within an alternative, ORed across alternatives, ANDed across groups — which
@@ -1232,19 +1258,33 @@ export class ProductIndex implements PostingSource {
     rarestGroup: number,
     matchesFilters: (slot: number) => boolean,
     sort: WalkedSort,
+    compare: Comparator,
+    range: [number, number],
     q: IndexQuery,
   ): IndexAnswer | undefined {
     if (this.path === 'measured' && rarestGroup <= WALK_PROBES) return undefined;
-    for (const group of search)
-      for (const alternative of group) for (const lexeme of alternative) if (!this.denseSlots(lexeme)) return undefined;
+    // Each alternative's words' bitmaps; undefined as soon as a word is rare.
+    const groups: Uint32Array[][][] = [];
+    for (const group of search) {
+      const alternatives: Uint32Array[][] = [];
+      for (const alternative of group) {
+        const bitmaps: Uint32Array[] = [];
+        for (const lexeme of alternative) {
+          const bitmap = this.denseSlots(lexeme);
+          if (!bitmap) return undefined;
+          bitmaps.push(bitmap);
+        }
+        alternatives.push(bitmaps);
+      }
+      groups.push(alternatives);
+    }
     const words = (this.count + 31) >>> 5;
     this.bitmaps.startQuery();
     const m = this.bitmaps.transient(words, (bitmap) => bitmap.fill(0xffffffff, 0, words));
     const any = this.bitmaps.transient(words, () => {});
-    for (const group of search) {
+    for (const alternatives of groups) {
       any.fill(0, 0, words);
-      for (const alternative of group) {
-        const bitmaps = Array.from(alternative, (lexeme) => this.denseSlots(lexeme)!);
+      for (const bitmaps of alternatives) {
         for (let w = 0; w < words; w++) {
           let all = 0xffffffff;
           // A word past a bitmap's end: no slot there has had the lexeme.
@@ -1260,7 +1300,6 @@ export class ProductIndex implements PostingSource {
     const limit = q.cap + 1;
     const few: number[] = [];
     eachSetBitDown(m, words, (slot) => matches(slot) && few.push(slot) >= limit);
-    const compare = this.comparator(sort);
     const page = new PageOf(q, compare, this.firstSortKey(sort));
     if (few.length < limit) {
       for (const slot of few) page.add(slot);
@@ -1268,7 +1307,6 @@ export class ProductIndex implements PostingSource {
     }
     if (page.counting()) return { ids: [], total: limit };
     // Listing the matches instead (the way after this one) costs about the rarest group's entries.
-    const range = this.walkRange(sort, q.filters);
     return this.walkToPage(sort, range, m, matches, compare, q, this.namedLists(sort, q.filters), limit, rarestGroup);
   }
 
@@ -1376,51 +1414,16 @@ export class ProductIndex implements PostingSource {
    * A filter value's bitmap: kept, or built now from its posting list — kept when the value is
    * common, for this query only (transient) when it is rare.
    */
-  private valueBitmap(attribute: BitmapAttribute, value: number, words: number): Uint32Array {
+  private valueBitmap(attribute: FilterAttribute, value: number, words: number): Uint32Array {
     const known = this.bitmaps.of(attribute, value);
     if (known) return known;
-    const list = this.postingsOf(attribute).get(value);
-    const has = this.holds(attribute);
+    const { postings, has } = this.filterColumns[attribute];
+    const list = postings.get(value);
     // A list may hold slots that no longer have the value: each is checked.
     const build = (bitmap: Uint32Array) => {
       for (const slot of list) if (has(slot, value)) setBit(bitmap, slot, true);
     };
     return this.bitmaps.ofCommon(attribute, value, list.length, this.size, build) ?? this.bitmaps.transient(words, build);
-  }
-
-  private postingsOf(attribute: BitmapAttribute): Postings {
-    switch (attribute) {
-      case 'category':
-        return this.byCategory;
-      case 'shop':
-        return this.byShop;
-      case 'season':
-        return this.bySeason;
-      case 'quality':
-        return this.byQuality;
-      case 'size':
-        return this.bySize;
-      case 'color':
-        return this.byColor;
-    }
-  }
-
-  /** Whether a slot has a value of the attribute now. */
-  private holds(attribute: BitmapAttribute): (slot: number, value: number) => boolean {
-    switch (attribute) {
-      case 'category':
-        return (slot, value) => this.category[slot] === value;
-      case 'shop':
-        return (slot, value) => this.shop[slot] === value;
-      case 'season':
-        return (slot, value) => this.season[slot] === value;
-      case 'quality':
-        return (slot, value) => this.quality[slot] === value;
-      case 'size':
-        return (slot, value) => this.sizes.has(slot, value);
-      case 'color':
-        return (slot, value) => this.colors.has(slot, value);
-    }
   }
 
   /** Each product of the candidates' lists once (a list may repeat a slot, and lists overlap) that passes the filters. */
@@ -1730,7 +1733,7 @@ export class ProductIndex implements PostingSource {
     const byValue = this.orderLists.get(sort)!;
     let best: Int32Array[] | undefined;
     let bestSize = Infinity;
-    for (const attribute of ['category', 'shop', 'season', 'quality', 'size', 'color'] as const) {
+    for (const attribute of FILTER_ATTRIBUTES) {
       const keys = f[attribute];
       if (!keys) continue;
       const lists = keys.map((key) => byValue[attribute].get(key) ?? EMPTY_SLOTS);
