@@ -203,7 +203,7 @@ describe('ProductIndex answers as the reference does', () => {
         // How a filtered list is answered: as the index chooses (a filter walks its values' lists
         // in the order), or always by candidates, or always by a walk of the whole order — the
         // same answers.
-        fc.constantFrom<IndexPath>('measured', 'candidates', 'walk', 'bitmap-candidates', 'bitmap-walk'),
+        fc.constantFrom<IndexPath>('measured', 'candidates', 'walk', 'bitmap-positions', 'bitmap-walk'),
         // Loaded in creation order, as a server loads (index-source.ts): a ranked search may then
         // stop early; changes afterwards add products out of that order and move creation times.
         fc.boolean(),
@@ -354,7 +354,7 @@ describe('ProductIndex answers as the reference does', () => {
         }),
         fc.array(newestArb, { minLength: 1, maxLength: 6 }),
         fc.constantFrom(0, 3, 1000),
-        fc.constantFrom<IndexPath>('candidates', 'measured', 'bitmap-candidates'),
+        fc.constantFrom<IndexPath>('candidates', 'measured', 'bitmap-positions'),
         (initial, changed, queries, cap, path) => {
           const products = new Map(initial.map((p) => [p.id, p]));
           const index = new ProductIndex(path);
@@ -665,7 +665,7 @@ describe('filters of many candidates, and searches of many matches, answered fro
         fc.array(fc.tuple(fc.integer({ min: 1, max: 170 }), fc.integer({ min: 0, max: 1000 })), { maxLength: 20 }),
         fc.array(queryArb, { minLength: 1, maxLength: 8 }),
         fc.constantFrom(0, 3, 10),
-        fc.constantFrom<IndexPath>('measured', 'bitmap-candidates', 'bitmap-walk'),
+        fc.constantFrom<IndexPath>('measured', 'bitmap-positions', 'bitmap-walk'),
         fc.boolean(),
         (initial, changes, queries, cap, path, onSale) => {
           const now = 1_800_000_000_000_000;
@@ -728,7 +728,7 @@ describe('a rare value among the filters answered from bitmaps', () => {
         return [id, plainProduct({ id, sizes: id === 7 || id === 300 ? [30, 39] : [30], colors: id === 7 || id === 12 ? [45] : [40] })];
       }),
     );
-    for (const path of ['bitmap-candidates', 'bitmap-walk', 'measured'] as const) {
+    for (const path of ['bitmap-positions', 'bitmap-walk', 'measured'] as const) {
       const index = new ProductIndex(path);
       index.upsert([...products.values()]);
       const check = (filters: IndexQuery['filters']) => {
@@ -761,7 +761,7 @@ describe('a search of common words answered from their bitmaps', () => {
         return [id, plainProduct({ id, priceCents: 100 * id, lexemes: new Map([['cart', 1]]) })];
       }),
     );
-    for (const path of ['bitmap-walk', 'bitmap-candidates', 'measured'] as const) {
+    for (const path of ['bitmap-walk', 'bitmap-positions', 'measured'] as const) {
       const index = new ProductIndex(path);
       const catalog = new Map(products);
       index.upsert([...catalog.values()]);

@@ -109,10 +109,10 @@ type Comparator = (a: number, b: number) => number;
  * How a list that names a filter or a word is answered: `measured` (the cheaper way, as
  * measured per query), or one way always — by checking candidates, by a walk of the order, or
  * (filters of many candidates, searches of many matches) by bitmaps, with the page then read
- * from every match or by a walk. The forced ways exist for the tests, which check that every way
- * gives the same answers.
+ * from each match's position in the order or by a walk. The forced ways exist for the tests,
+ * which check that every way gives the same answers.
  */
-export type IndexPath = 'measured' | 'candidates' | 'walk' | 'bitmap-candidates' | 'bitmap-walk';
+export type IndexPath = 'measured' | 'candidates' | 'walk' | 'bitmap-positions' | 'bitmap-walk';
 /** Where a query's candidates come from: filter posting lists (slots), or a searched group's lexeme lists (slot × 16 + weight bits). */
 interface Candidates {
   size: number;
@@ -143,12 +143,10 @@ const ORDERED_VISIT_COST = 2;
  */
 const BITMAP_WORDS_PER_CANDIDATE = 8;
 /**
- * How many visits of a walk testing the matches' bitmap cost as much as one match read through
- * the page's heap: measured at 1 000 000 products with each way forced, a visit that fails the
- * bit test ~5–10 ns, a match through the heap ~23 ns (a search's listed matches) to ~60–80 ns (a
- * filter's, its price read). A walk that needs more visits than this many per match gives up.
+ * How many visits of a walk testing the matches' bitmap cost as much as one match's position
+ * read (pageByPositions). A walk that needs more visits than this many per match gives up.
  */
-const BITMAP_VISITS_PER_MATCH = 4;
+const BITMAP_VISITS_PER_MATCH = 1;
 const EMPTY_SLOTS = new Int32Array(0);
 const EMPTY_TIMES = new Float64Array(0);
 /** The newest creation time a slot below `slot` can have (newestUpTo of the slot below; none below slot 0). */
@@ -287,7 +285,13 @@ const lowerBound = (list: Int32Array, value: number, lo = 0): number => {
  * selective named value, in the sort's order, and stops when the page and the capped count are
  * known (see walk). One buffer per attribute, each value's list a view of it.
  */
-type OrderLists = Record<FilterAttribute, Map<number, Int32Array>>;
+type OrderLists = Record<FilterAttribute, Map<number, Int32Array>> & {
+  /**
+   * Each slot's position in the order (-1: not in it; slots added since are past its end): a
+   * page of many matches is then the matches with the smallest positions (pageByPositions).
+   */
+  positionOf: Int32Array;
+};
 
 /** `bitmap` with `slot`'s bit set (a larger copy when the slot is past its end). */
 function withBit(bitmap: Uint32Array, slot: number): Uint32Array {
@@ -1210,12 +1214,7 @@ export class ProductIndex implements PostingSource {
     // The walk reads only the positions of the named attribute whose values are rarest in the
     // order (namedLists), as a filter's walk does.
     const lists = this.namedLists(sort, f);
-    const walked = this.walkToPage(sort, range, m, matches, compare, q, lists, total, countUpTo(m, words, Infinity));
-    if (walked) return walked;
-    eachSetBit(m, words, (slot) => {
-      if (!priced || priceFits(slot)) page.add(slot);
-    });
-    return { ids: page.answer(this.ids).ids, total };
+    return this.pageOfMatches(sort, range, m, matches, compare, q, lists, total, countUpTo(m, words, Infinity));
   }
 
   /**
@@ -1306,8 +1305,8 @@ export class ProductIndex implements PostingSource {
       return page.answer(this.ids);
     }
     if (page.counting()) return { ids: [], total: limit };
-    // Listing the matches instead (the way after this one) costs about the rarest group's entries.
-    return this.walkToPage(sort, range, m, matches, compare, q, this.namedLists(sort, q.filters), limit, rarestGroup);
+    // The positions' way reads about the rarest group's entries.
+    return this.pageOfMatches(sort, range, m, matches, compare, q, this.namedLists(sort, q.filters), limit, rarestGroup);
   }
 
   /**
@@ -1347,21 +1346,18 @@ export class ProductIndex implements PostingSource {
       for (let i = 0; i < found.length; i++) setBit(bitmap, entries[i]! >>> 4, true);
     });
     const matches = (slot: number) => hasBit(m, slot) && matchesFilters(slot);
-    return (
-      this.walkToPage(sort, range, m, matches, compare, q, this.namedLists(sort, q.filters), limit, found.length) ??
-      this.fromMatches(found, matchesFilters, compare, sort, q)
-    );
+    return this.pageOfMatches(sort, range, m, matches, compare, q, this.namedLists(sort, q.filters), limit, found.length);
   }
 
   /**
-   * With the count known and the matches in bitmap `m`: the order walked to the page's end, when
-   * that looks cheaper than reading the `listing` matches through the page's heap (the caller's
-   * way when this is undefined). A sample of the order (WALK_PROBES positions) says where the
-   * walk would end: matches bunched at the far end (a bookshop's cheap books in a price-descending
-   * walk of 1 000 000 products) meant ~1 000 000 visits, 5.5 ms, against 3 ms listing 132 000
-   * matches. The walk still gives up past BITMAP_VISITS_PER_MATCH visits per match.
+   * With the count known and the matches in bitmap `m`: the page, by a walk of the order to the
+   * page's end when that looks cheaper than reading the `listing` matches' positions
+   * (pageByPositions, the way otherwise). A sample of the order (WALK_PROBES positions) says where
+   * the walk would end: matches bunched at the far end (a bookshop's cheap books in a
+   * price-descending walk of 1 000 000 products) meant ~1 000 000 visits. The walk still gives up
+   * past BITMAP_VISITS_PER_MATCH visits per match.
    */
-  private walkToPage(
+  private pageOfMatches(
     sort: WalkedSort,
     range: [number, number],
     m: Uint32Array,
@@ -1371,12 +1367,13 @@ export class ProductIndex implements PostingSource {
     lists: readonly Int32Array[] | undefined,
     total: number,
     listing: number,
-  ): IndexAnswer | undefined {
-    if (this.path === 'bitmap-candidates') return undefined;
+  ): IndexAnswer {
+    const byPositions = () => this.pageByPositions(sort, range, m, matches, compare, q, total);
+    if (this.path === 'bitmap-positions') return byPositions();
     const inMatches = (slot: number) => hasBit(m, slot);
     const maxVisits = this.path === 'bitmap-walk' ? Infinity : listing * BITMAP_VISITS_PER_MATCH;
-    if (this.path === 'measured' && this.walkVisits(sort, range, inMatches, q.offset + q.limit, lists) > maxVisits) return undefined;
-    return this.walkOrder(sort, range, matches, compare, q, lists, { total, maxVisits, inMatches });
+    if (this.path === 'measured' && this.walkVisits(sort, range, inMatches, q.offset + q.limit, lists) > maxVisits) return byPositions();
+    return this.walkOrder(sort, range, matches, compare, q, lists, { total, maxVisits, inMatches }) ?? byPositions();
   }
 
   /**
@@ -1658,7 +1655,10 @@ export class ProductIndex implements PostingSource {
     const size = this.maskPositions(order, this.sizes);
     yield;
     const color = this.maskPositions(order, this.colors);
-    return { category, shop, season, quality, size, color };
+    yield;
+    const positionOf = new Int32Array(this.count).fill(-1);
+    for (let p = 0; p < order.length; p++) positionOf[order[p]!] = p;
+    return { category, shop, season, quality, size, color, positionOf };
   }
 
   private installOrder(sort: WalkedSort, order: Int32Array, lists: OrderLists) {
@@ -1791,24 +1791,8 @@ export class ProductIndex implements PostingSource {
     known?: { total: number; maxVisits: number; inMatches: (slot: number) => boolean },
   ): IndexAnswer | undefined {
     const order = this.orderOf(sort);
-    const priced = sort === 'price_asc' || sort === 'price_desc';
-    const changed = this.changed;
-    const override = this.override;
-    const skip = (slot: number) => changed[slot] === 1 || (priced && override[slot]! >= 0);
-    // Exceptions — products changed since the order was built, and (price orders) products on
-    // sale now — come from two sorted streams merged into the walk, read only as far as needed.
-    const changedMatching = this.changedSlots.filter(matches).sort(compare);
-    const onSale = priced ? this.overridesInOrder(sort) : EMPTY_SLOTS;
-    let c = 0;
-    let o = 0;
-    const nextException = (): number => {
-      while (o < onSale.length && (changed[onSale[o]!] === 1 || !matches(onSale[o]!))) o++;
-      const fromSale = o < onSale.length ? onSale[o]! : -1;
-      const fromChanged = c < changedMatching.length ? changedMatching[c]! : -1;
-      if (fromSale < 0) return fromChanged;
-      if (fromChanged < 0) return fromSale;
-      return compare(fromSale, fromChanged) <= 0 ? fromSale : fromChanged;
-    };
+    const skip = this.exception(sort);
+    const exceptions = this.exceptionsOf(sort, matches, compare);
 
     const need = q.offset + q.limit;
     const limit = q.cap + 1;
@@ -1824,20 +1808,12 @@ export class ProductIndex implements PostingSource {
     let visits = 0;
     const answer = (): IndexAnswer | undefined =>
       visits > maxVisits ? undefined : { ids: page, total: known?.total ?? Math.min(emitted, limit) };
-    let exception = nextException();
-    // Emits the next exception and finds the one after it.
-    const emitException = () => {
-      emit(exception);
-      if (c < changedMatching.length && changedMatching[c] === exception) c++;
-      else o++;
-      exception = nextException();
-    };
     // One product of the order: true once the page and the count are complete.
     const inMatches = known?.inMatches;
     const visit = (slot: number): boolean => {
       if (++visits > maxVisits) return true;
       if ((inMatches && !inMatches(slot)) || skip(slot) || !matches(slot)) return false;
-      while (exception >= 0 && compare(exception, slot) < 0) emitException();
+      while (exceptions.next >= 0 && compare(exceptions.next, slot) < 0) emit(exceptions.take());
       emit(slot);
       return full();
     };
@@ -1861,8 +1837,126 @@ export class ProductIndex implements PostingSource {
         if (visit(order[position]!)) return answer();
       }
     }
-    while (exception >= 0 && !full()) emitException();
+    while (exceptions.next >= 0 && !full()) emit(exceptions.take());
     return answer();
+  }
+
+  /**
+   * Whether a product of the order is not at its place in it: changed since the order was built,
+   * or (price orders) on sale now. Walks skip them and take them from exceptionsOf.
+   */
+  private exception(sort: WalkedSort): (slot: number) => boolean {
+    const { changed, override } = this;
+    return sort === 'price_asc' || sort === 'price_desc'
+      ? (slot) => changed[slot] === 1 || override[slot]! >= 0
+      : (slot) => changed[slot] === 1;
+  }
+
+  /** The matching exceptions (see exception) in the sort's sequence, to merge into a walk. */
+  private exceptionsOf(sort: WalkedSort, matches: (slot: number) => boolean, compare: Comparator): Exceptions {
+    const priced = sort === 'price_asc' || sort === 'price_desc';
+    const changed = this.changed;
+    return new Exceptions(
+      this.changedSlots.filter(matches).sort(compare),
+      priced ? this.overridesInOrder(sort) : EMPTY_SLOTS,
+      (slot) => changed[slot] !== 1 && matches(slot),
+      compare,
+    );
+  }
+
+  /**
+   * With the count known and the matches in bitmap `m`: the page as the matching products with
+   * the smallest positions in the order (positionOf: one read per match, in slot order, so the
+   * reads stream through memory), with the exceptions merged in at their place — what a walk of
+   * the order would emit, without visiting the products in between. The way when a walk would be
+   * long: a broad search by price ("Literar", 132 016 matches at 1 000 000 products, bunched at
+   * the far end of a price-descending walk) read every match through the page's heap, ~3–5 ms.
+   */
+  private pageByPositions(
+    sort: WalkedSort,
+    [from, to]: [number, number],
+    m: Uint32Array,
+    matches: (slot: number) => boolean,
+    compare: Comparator,
+    q: IndexQuery,
+    total: number,
+  ): IndexAnswer {
+    const order = this.orderOf(sort);
+    const { positionOf } = this.orderLists.get(sort)!;
+    const skip = this.exception(sort);
+    const need = q.offset + q.limit;
+    // The `need` smallest positions of matches, the largest on top.
+    const heap: number[] = [];
+    const later = (a: number, b: number) => a > b;
+    // Slots past positionOf's end were added since the order was built: exceptions all.
+    const words = Math.min((this.count + 31) >>> 5, (positionOf.length + 31) >>> 5);
+    for (let w = 0; w < words && need > 0; w++) {
+      let bits = m[w]!;
+      while (bits) {
+        const slot = w * 32 + lowestBit(bits);
+        bits &= bits - 1;
+        const position = slot < positionOf.length ? positionOf[slot]! : -1;
+        // Outside [from, to) (or not in the order) no product can be a match in its place.
+        if (position < from || position >= to) continue;
+        if (heap.length === need && position >= heap[0]!) continue;
+        if (skip(slot) || !matches(slot)) continue;
+        if (heap.length < need) siftUp(heap, position, later);
+        else siftDown(heap, position, later);
+      }
+    }
+    heap.sort((a, b) => a - b);
+    const exceptions = this.exceptionsOf(sort, matches, compare);
+    const page: number[] = [];
+    let emitted = 0;
+    const emit = (slot: number) => {
+      if (emitted >= q.offset && emitted < need) page.push(this.ids[slot]!);
+      emitted++;
+    };
+    for (const position of heap) {
+      const slot = order[position]!;
+      while (exceptions.next >= 0 && compare(exceptions.next, slot) < 0) emit(exceptions.take());
+      emit(slot);
+    }
+    while (exceptions.next >= 0 && emitted < need) emit(exceptions.take());
+    return { ids: page, total };
+  }
+}
+
+/**
+ * A walk's exceptions in its sequence, from two sorted streams — the matching products changed
+ * since the order was built, and (price orders) the products on sale now, kept when `keepOnSale`
+ * says so — read only as far as needed. `next` is the next one (-1: none left).
+ */
+class Exceptions {
+  private c = 0;
+  private o = 0;
+  next: number;
+  constructor(
+    private readonly changedMatching: readonly number[],
+    private readonly onSale: Int32Array,
+    private readonly keepOnSale: (slot: number) => boolean,
+    private readonly compare: Comparator,
+  ) {
+    this.next = this.find();
+  }
+
+  /** Returns `next` and moves on to the one after it. */
+  take(): number {
+    const slot = this.next;
+    if (this.c < this.changedMatching.length && this.changedMatching[this.c] === slot) this.c++;
+    else this.o++;
+    this.next = this.find();
+    return slot;
+  }
+
+  private find(): number {
+    const { onSale, changedMatching } = this;
+    while (this.o < onSale.length && !this.keepOnSale(onSale[this.o]!)) this.o++;
+    const fromSale = this.o < onSale.length ? onSale[this.o]! : -1;
+    const fromChanged = this.c < changedMatching.length ? changedMatching[this.c]! : -1;
+    if (fromSale < 0) return fromChanged;
+    if (fromChanged < 0) return fromSale;
+    return this.compare(fromSale, fromChanged) <= 0 ? fromSale : fromChanged;
   }
 }
 

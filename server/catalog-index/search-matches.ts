@@ -147,20 +147,14 @@ export class SearchMatches {
 
   /**
    * The slots that may have every group, from the groups whose every alternative has a dense
-   * word (each alternative's first dense word stands for it: a superset); two such groups at
-   * least, else undefined (nothing to gain). Null when no slot is left.
+   * word (denseBitmaps); two such groups at least, else undefined (nothing to gain). Null when no
+   * slot is left.
    */
   private common(groups: readonly Int32Array[][], source: PostingSource): Uint32Array | undefined | null {
     let maps = 0;
     for (const group of groups) {
-      const bitmaps: Uint32Array[] = [];
-      for (const alternative of group) {
-        let bitmap: Uint32Array | undefined;
-        for (let i = 0; i < alternative.length && !bitmap; i++) bitmap = source.denseSlots(alternative[i]!);
-        if (!bitmap) break;
-        bitmaps.push(bitmap);
-      }
-      if (bitmaps.length < group.length) continue;
+      const bitmaps = denseBitmaps(group, source);
+      if (!bitmaps) continue;
       if (maps === 0) {
         // Words past a bitmap's end are 0 (no slot there has the word): the first OR fills them so.
         this.within = roomBits(this.within, Math.max(...bitmaps.map((b) => b.length)));
@@ -195,16 +189,24 @@ export class SearchMatches {
     this.length = n;
   }
 
-  /** Keeps the matches that also have `group` (their bits updated), galloping along its lists. */
+  /**
+   * Keeps the matches that also have `group` (their bits updated), galloping along its lists.
+   * When each of the group's alternatives has a dense word, a match none of their bitmaps holds
+   * is dropped after one bit test per alternative, before any gallop: at 1 000 000 products
+   * "iarnă carte" galloped 38 914 matches along carte's 132 016 entries (~1.1 ms), "bej
+   * Reloaded" 51 665 along 63 032 to keep none.
+   */
   private narrow(group: Int32Array[], source: PostingSource) {
     const lists = group.flatMap((alternative) => Array.from(alternative, (lexeme) => source.sortedPostings(lexeme)));
     const at = new Int32Array(lists.length);
     if (!this.hasSome) this.reserveSome(this.length);
     const { entries, some, hasSome } = this;
+    const bitmaps = denseBitmaps(group, source);
     let kept = 0;
     for (let i = 0; i < this.length; i++) {
       const entry = entries[i]!;
       const slot = entry >>> 4;
+      if (bitmaps && !inAny(bitmaps, slot)) continue;
       let flags = 0;
       if (source.wordsEdited(slot)) {
         for (const alternative of group) flags |= source.alternativeFlags(slot, alternative);
@@ -236,6 +238,29 @@ export class SearchMatches {
   private reserveSome(size: number) {
     if (this.some.length < size) this.some = new Uint8Array(Math.max(size, this.some.length * 2));
   }
+}
+
+/**
+ * One bitmap per alternative of a group — the alternative's first dense word's, a superset of the
+ * products that have the alternative — or undefined when an alternative has no dense word.
+ */
+function denseBitmaps(group: readonly Int32Array[], source: PostingSource): Uint32Array[] | undefined {
+  const bitmaps: Uint32Array[] = [];
+  for (const alternative of group) {
+    let bitmap: Uint32Array | undefined;
+    for (let i = 0; i < alternative.length && !bitmap; i++) bitmap = source.denseSlots(alternative[i]!);
+    if (!bitmap) return undefined;
+    bitmaps.push(bitmap);
+  }
+  return bitmaps;
+}
+
+/** Whether any of the bitmaps has `slot` (a word past a bitmap's end: no). */
+function inAny(bitmaps: readonly Uint32Array[], slot: number): boolean {
+  const w = slot >>> 5;
+  const bit = 1 << (slot & 31);
+  for (let b = 0; b < bitmaps.length; b++) if ((bitmaps[b]![w] ?? 0) & bit) return true;
+  return false;
 }
 
 /** An alternative's shortest posting list (every product that has the alternative is in it). */
