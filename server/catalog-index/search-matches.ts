@@ -156,17 +156,13 @@ export class SearchMatches {
       const bitmaps = denseBitmaps(group, source);
       if (!bitmaps) continue;
       if (maps === 0) {
-        // Words past a bitmap's end are 0 (no slot there has the word): the first OR fills them so.
-        this.within = roomBits(this.within, Math.max(...bitmaps.map((b) => b.length)));
-        this.within.fill(0);
-        for (const bitmap of bitmaps) for (let w = 0; w < bitmap.length; w++) this.within[w]! |= bitmap[w]!;
+        // Words past a bitmap's end are 0 (no slot there has the word), as groupWord reads them.
+        this.within = roomBits(this.within, Math.max(...bitmaps.flat().map((b) => b.length)));
+        const within = this.within;
+        for (let w = 0; w < within.length; w++) within[w] = groupWord(bitmaps, w);
       } else {
         const within = this.within;
-        for (let w = 0; w < within.length; w++) {
-          let any = 0;
-          for (const bitmap of bitmaps) any |= bitmap[w] ?? 0;
-          within[w]! &= any;
-        }
+        for (let w = 0; w < within.length; w++) within[w]! &= groupWord(bitmaps, w);
       }
       maps++;
     }
@@ -241,26 +237,38 @@ export class SearchMatches {
 }
 
 /**
- * One bitmap per alternative of a group — the alternative's first dense word's, a superset of the
- * products that have the alternative — or undefined when an alternative has no dense word.
+ * Per alternative of a group, the bitmaps of its dense words (their AND is a superset of the
+ * products that have the alternative); undefined when an alternative has no dense word.
  */
-function denseBitmaps(group: readonly Int32Array[], source: PostingSource): Uint32Array[] | undefined {
-  const bitmaps: Uint32Array[] = [];
+function denseBitmaps(group: readonly Int32Array[], source: PostingSource): Uint32Array[][] | undefined {
+  const alternatives: Uint32Array[][] = [];
   for (const alternative of group) {
-    let bitmap: Uint32Array | undefined;
-    for (let i = 0; i < alternative.length && !bitmap; i++) bitmap = source.denseSlots(alternative[i]!);
-    if (!bitmap) return undefined;
-    bitmaps.push(bitmap);
+    const bitmaps: Uint32Array[] = [];
+    for (let i = 0; i < alternative.length; i++) {
+      const bitmap = source.denseSlots(alternative[i]!);
+      if (bitmap) bitmaps.push(bitmap);
+    }
+    if (!bitmaps.length) return undefined;
+    alternatives.push(bitmaps);
   }
-  return bitmaps;
+  return alternatives;
 }
 
-/** Whether any of the bitmaps has `slot` (a word past a bitmap's end: no). */
-function inAny(bitmaps: readonly Uint32Array[], slot: number): boolean {
-  const w = slot >>> 5;
-  const bit = 1 << (slot & 31);
-  for (let b = 0; b < bitmaps.length; b++) if ((bitmaps[b]![w] ?? 0) & bit) return true;
-  return false;
+/** Word `w` of the slots that may have the group: its alternatives' dense bitmaps ANDed, then ORed (a word past a bitmap's end: 0). */
+function groupWord(alternatives: readonly Uint32Array[][], w: number): number {
+  let any = 0;
+  for (let a = 0; a < alternatives.length; a++) {
+    const bitmaps = alternatives[a]!;
+    let all = bitmaps[0]![w] ?? 0;
+    for (let b = 1; b < bitmaps.length && all; b++) all &= bitmaps[b]![w] ?? 0;
+    any |= all;
+  }
+  return any;
+}
+
+/** Whether `slot` may have the group (see groupWord). */
+function inAny(alternatives: readonly Uint32Array[][], slot: number): boolean {
+  return ((groupWord(alternatives, slot >>> 5) >>> (slot & 31)) & 1) === 1;
 }
 
 /** An alternative's shortest posting list (every product that has the alternative is in it). */
