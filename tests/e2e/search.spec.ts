@@ -47,7 +47,23 @@ test('"gaeca" (a typo) shows the jackets and says "did you mean geacă"', async 
   await notice.getByRole('link', { name: 'geacă' }).click();
   await expect(page).toHaveURL(/\/products\?search=geac%C4%83$/);
   await expect(page.getByTestId('did-you-mean')).toHaveCount(0);
+  // The header's box shows the search now on screen, not the typo.
+  await expect(page.getByTestId('search-desktop').getByRole('combobox')).toHaveValue('geacă');
   await expect(cardTitles(page).first()).toContainText('Geacă');
+});
+
+test('a search opened by its address shows its words in the header box, also back and forward', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/products?search=rochii');
+  const box = page.getByTestId('search-desktop').getByRole('combobox');
+  await expect(box).toHaveValue('rochii');
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await box.fill('geci');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/products\?search=geci$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?search=rochii$/);
+  await expect(box).toHaveValue('rochii');
 });
 
 test('"cărți copii" (two words, category + description) finds the children\'s books', async ({ page }) => {

@@ -9,10 +9,10 @@
  * while pressed, which used to replace the centring one — the icon jumped ~15 px down under the
  * pointer and the click was lost (issue #13). Pressing it also keeps the focus in the field.
  */
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons/icons.tsx';
 import { readSearchTerm, storeSearchTerm } from '../lib/search-term.ts';
@@ -42,6 +42,19 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${useId()}-suggestions`;
+
+  // A search opened by its address (a shared link, "did you mean", back and forward, a first
+  // load): the field shows that search, and it is stored as a submitted one is — except over
+  // text typed into a screen the server drew before the app took the field over (ADR 028),
+  // which the field shows but `term` does not hold yet.
+  const { pathname, search } = useLocation();
+  const addressTerm = pathname === '/products' ? new URLSearchParams(search).get('search') : null;
+  useEffect(() => {
+    if (addressTerm === null) return;
+    const input = inputRef.current;
+    setTerm((current) => (input && input.value !== current ? current : addressTerm));
+    storeSearchTerm(addressTerm);
+  }, [addressTerm]);
 
   const typed = term.trim();
   const settled = useDebouncedValue(typed, SUGGEST_DEBOUNCE_MS);
