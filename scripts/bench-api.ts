@@ -26,7 +26,7 @@
  *    next request as soon as the previous answer has been read (autocannon's closed loop), the
  *    scenario's paths handed out in turn across the connections. Scenarios: health (baseline),
  *    filter (mixed filters, sorts, pages 1-5), search (1-3 mixed terms, some misses), product
- *    details (random active ids), the shop mix (Zipf; sent with a browser's Accept-Encoding, as a
+ *    details (random active ids), suggest (the header box's suggestions as a shopper types), the shop mix (Zipf; sent with a browser's Accept-Encoding, as a
  *    shop's traffic is, so its answers come compressed; the others ask for plain JSON). Latencies are measured per request (send →
  *    last byte); answers with `X-Cache: HIT` are counted.
  * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors, the cache hit ratio and p95 / health
@@ -696,11 +696,19 @@ export function scenarios(data: PlanData, count = 3000): Scenario[] {
   });
 
   const details = Array.from({ length: count }, () => `/api/products/${pick(data.productIds)}`);
+  // The header's box as a shopper types (issue 13): each word's first 2..n letters, as the
+  // debounced requests arrive, sometimes after a first whole word.
+  const suggest = Array.from({ length: count }, () => {
+    const word = term();
+    const typed = word.slice(0, 2 + Math.floor(rng() * Math.max(1, word.length - 1)));
+    return `/api/search/suggestions?${new URLSearchParams({ q: rng() < 0.2 ? `${pick(SEARCH_WORDS)} ${typed}` : typed })}`;
+  });
   return [
     { name: 'health', paths: ['/api/health'] },
     { name: 'filter', paths: filter },
     { name: 'search', paths: search },
     { name: 'details', paths: details },
+    { name: 'suggest', paths: suggest },
     {
       name: 'shop mix (Zipf)',
       paths: zipfMix(rng, [...filter, ...search], count * 4),
@@ -1048,6 +1056,11 @@ function printTable(report: Report) {
       );
     }
   }
+  const suggest = report.scenarios.find((s) => s.name === 'suggest');
+  if (suggest && report.connections === 1)
+    lines.push(
+      `issue #13 target (suggestions p95 ≤ 20 ms, one request at a time): ${suggest.p95 <= 20 ? 'met' : 'missed'} (p95 ${suggest.p95.toFixed(1)} ms)`,
+    );
   const mix = report.scenarios.find((s) => s.name.startsWith('shop mix'));
   if (database.kind === 'postgres' && mix && report.cache.seconds) {
     lines.push(
