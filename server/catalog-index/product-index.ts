@@ -1871,30 +1871,29 @@ export class ProductIndex implements PostingSource {
   /**
    * With the count known and the matches in bitmap `m`: the page as the matching products with
    * the smallest positions in the order (positionOf: one read per match, in slot order, so the
-   * reads stream through memory), with the exceptions merged in at their place — what a walk of
-   * the order would emit, without visiting the products in between. The way when a walk would be
-   * long: a broad search by price ("Literar", 132 016 matches at 1 000 000 products, bunched at
-   * the far end of a price-descending walk) read every match through the page's heap, ~3–5 ms.
+   * reads stream through memory). Those positions are then walked as a value's list is
+   * (walkOrder), which merges the exceptions in at their place — what a walk of the whole order
+   * would emit, without visiting the products in between. The way when a walk would be long: a
+   * broad search by price ("Literar", 132 016 matches at 1 000 000 products, bunched at the far
+   * end of a price-descending walk) read every match through the page's heap, ~3–5 ms.
    */
   private pageByPositions(
     sort: WalkedSort,
-    [from, to]: [number, number],
+    range: [number, number],
     m: Uint32Array,
     matches: (slot: number) => boolean,
     compare: Comparator,
     q: IndexQuery,
     total: number,
   ): IndexAnswer {
-    const order = this.orderOf(sort);
+    this.orderOf(sort);
     const { positionOf } = this.orderLists.get(sort)!;
     const skip = this.exception(sort);
-    const need = q.offset + q.limit;
-    // The `need` smallest positions of matches, the largest on top.
-    const heap: number[] = [];
-    const later = (a: number, b: number) => a > b;
+    const [from, to] = range;
+    const smallest = new TopK(q.offset + q.limit, (a, b) => a - b);
     // Slots past positionOf's end were added since the order was built: exceptions all.
     const words = Math.min((this.count + 31) >>> 5, (positionOf.length + 31) >>> 5);
-    for (let w = 0; w < words && need > 0; w++) {
+    for (let w = 0; w < words; w++) {
       let bits = m[w]!;
       while (bits) {
         const slot = w * 32 + lowestBit(bits);
@@ -1902,27 +1901,16 @@ export class ProductIndex implements PostingSource {
         const position = slot < positionOf.length ? positionOf[slot]! : -1;
         // Outside [from, to) (or not in the order) no product can be a match in its place.
         if (position < from || position >= to) continue;
-        if (heap.length === need && position >= heap[0]!) continue;
-        if (skip(slot) || !matches(slot)) continue;
-        if (heap.length < need) siftUp(heap, position, later);
-        else siftDown(heap, position, later);
+        if (smallest.full && position >= smallest.top) continue;
+        if (!skip(slot) && matches(slot)) smallest.push(position);
       }
     }
-    heap.sort((a, b) => a - b);
-    const exceptions = this.exceptionsOf(sort, matches, compare);
-    const page: number[] = [];
-    let emitted = 0;
-    const emit = (slot: number) => {
-      if (emitted >= q.offset && emitted < need) page.push(this.ids[slot]!);
-      emitted++;
-    };
-    for (const position of heap) {
-      const slot = order[position]!;
-      while (exceptions.next >= 0 && compare(exceptions.next, slot) < 0) emit(exceptions.take());
-      emit(slot);
-    }
-    while (exceptions.next >= 0 && emitted < need) emit(exceptions.take());
-    return { ids: page, total };
+    const inMatches = (slot: number) => hasBit(m, slot);
+    return this.walkOrder(sort, range, matches, compare, q, [Int32Array.from(smallest.sorted())], {
+      total,
+      maxVisits: Infinity,
+      inMatches,
+    })!;
   }
 }
 
