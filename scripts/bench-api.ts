@@ -26,8 +26,9 @@
  *    next request as soon as the previous answer has been read (autocannon's closed loop), the
  *    scenario's paths handed out in turn across the connections. Scenarios: health (baseline),
  *    filter (mixed filters, sorts, pages 1-5), search (1-3 mixed terms, some misses), product
- *    details (random active ids), suggest (the header box's suggestions as a shopper types), the shop mix (Zipf; sent with a browser's Accept-Encoding, as a
- *    shop's traffic is, so its answers come compressed; the others ask for plain JSON). Latencies are measured per request (send →
+ *    details (random active ids), suggest (the header box's suggestions as a shopper types), the
+ *    shop mix (Zipf; sent with a browser's Accept-Encoding, as a shop's traffic is, so its answers
+ *    come compressed; the others ask for plain JSON). Latencies are measured per request (send →
  *    last byte); answers with `X-Cache: HIT` are counted.
  * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors, the cache hit ratio and p95 / health
  *    p95 (--json: JSON on stdout, progress on stderr). The server, the worker and the temporary data are removed at

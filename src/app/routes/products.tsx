@@ -4,6 +4,7 @@
  * whitespace-only search shows a helpful empty state instead of every product.
  */
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +13,18 @@ import { productListQueryOptions } from '../../features/products/api/get-product
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { useListParams } from '../../features/products/hooks/use-list-params.ts';
 import { SearchCorrection } from '../../features/search/components/SearchCorrection.tsx';
+import { searchTermOf, storeSearchTerm } from '../../features/search/lib/search-term.ts';
 import { PRODUCT_SORTS, type ProductSort } from '../../../contract/catalog-constants.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 
 const SEARCH_SORTS: ProductSort[] = ['relevance', 'newest', 'price_asc', 'price_desc', 'most_sold'];
 
-const searchOf = (params: URLSearchParams) => (params.get('search') ?? '').trim().slice(0, 200);
-
 export const createLoader =
   (queryClient: QueryClient) =>
   ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const search = searchOf(url.searchParams);
+    const search = searchTermOf(url.searchParams);
     const sort = PRODUCT_SORTS.find((s) => s === url.searchParams.get('sort')) ?? 'relevance';
     const page = Number(url.searchParams.get('page')) || 1;
     if (search) void queryClient.prefetchQuery(productListQueryOptions({ search, sort, page }));
@@ -57,7 +57,11 @@ export function Component() {
   const { t } = useTranslation();
   const title = useRouteTitle();
   const [searchParams] = useSearchParams();
-  const search = searchOf(searchParams);
+  const search = searchTermOf(searchParams);
+  // A search opened by its address is stored as one submitted from the header is.
+  useEffect(() => {
+    if (search) storeSearchTerm(search);
+  }, [search]);
   const actions = useProductActions();
   // The same query (and cache entry) as the listing's: a corrected search carries did_you_mean.
   const { sort, page } = useListParams('relevance');

@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/icons/icons.tsx';
-import { readSearchTerm, storeSearchTerm } from '../lib/search-term.ts';
+import { readSearchTerm, SEARCH_PATH, searchPath, searchTermOf, storeSearchTerm } from '../lib/search-term.ts';
 import { suggestionsQueryOptions } from '../api/get-suggestions.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import classes from './SearchBox.module.css';
@@ -43,17 +43,16 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = `${useId()}-suggestions`;
 
-  // A search opened by its address (a shared link, "did you mean", back and forward, a first
-  // load): the field shows that search, and it is stored as a submitted one is — except over
-  // text typed into a screen the server drew before the app took the field over (ADR 028),
-  // which the field shows but `term` does not hold yet.
+  // On the results of a search opened by its address (a shared link, "did you mean", back and
+  // forward, a first load), the field shows that search — except over text typed into a screen
+  // the server drew before the app took the field over (ADR 028), which the field shows but
+  // `term` does not hold yet.
   const { pathname, search } = useLocation();
-  const addressTerm = pathname === '/products' ? new URLSearchParams(search).get('search') : null;
+  const addressTerm = pathname === SEARCH_PATH ? searchTermOf(new URLSearchParams(search)) : null;
   useEffect(() => {
     if (addressTerm === null) return;
     const input = inputRef.current;
     setTerm((current) => (input && input.value !== current ? current : addressTerm));
-    storeSearchTerm(addressTerm);
   }, [addressTerm]);
 
   const typed = term.trim();
@@ -74,7 +73,7 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
             key: `q${q.text}`,
             label: q.text,
             hint: t('search.suggestion_products', { count: q.products_count }),
-            to: `/products?search=${encodeURIComponent(q.text)}`,
+            to: searchPath(q.text),
             term: q.text,
           })),
         ]
@@ -104,7 +103,7 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
     // What the field shows: on a screen the server drew, text typed before the app took the field
     // over may not have reached `term` yet (ADR 028).
     const text = (inputRef.current?.value ?? term).trim();
-    go(text ? `/products?search=${encodeURIComponent(text)}` : '/products', text);
+    go(searchPath(text), text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

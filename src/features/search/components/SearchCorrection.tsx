@@ -6,11 +6,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
-import { storeSearchTerm } from '../lib/search-term.ts';
+import { searchPath, storeSearchTerm } from '../lib/search-term.ts';
 
 export function SearchCorrection({ term, corrected }: { term: string; corrected: string }) {
   const { t } = useTranslation();
-  const to = `/products?search=${encodeURIComponent(corrected)}`;
+  const to = searchPath(corrected);
   return (
     <div data-testid="did-you-mean" role="status">
       <Text size="sm">{t('search.corrected', { term, corrected })}</Text>
