@@ -14,6 +14,17 @@ import { typeAndPressSearchIcon } from './header-search.ts';
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const CATEGORY = '/categories/imbracaminte-femei';
 
+/**
+ * Opens a page and waits for its first frame on screen. `domcontentloaded` comes before the head's
+ * stylesheet has arrived (the drawn page's only inline script is above it), and until it has, the
+ * browser shows nothing: a layout read then is of an unstyled page no shopper ever sees. A frame
+ * callback runs only once the page can be drawn, so this waits for what she sees first.
+ */
+async function gotoFirstFrame(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
 test('without any script, a first visit to a category page shows its title and product cards', async ({ browser }) => {
   const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
   const page = await context.newPage();
@@ -74,7 +85,7 @@ test('a tap on a drawn button before the app has loaded is answered once it has'
   const listing = await (await request.get('/api/products/filter?in_stock=1&sort=newest&page=1')).json();
   const product = listing.data.data.find((p: { quantity: number }) => p.quantity > 0);
   const { context, page, release } = await withAppCodeHeld(browser);
-  await page.goto(`/products/${product.id}/details`, { waitUntil: 'domcontentloaded' });
+  await gotoFirstFrame(page, `/products/${product.id}/details`);
   await page.getByTestId('add-to-cart').click();
   // Nothing can answer yet: no dialog.
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -87,7 +98,7 @@ test('a tap on a drawn button before the app has loaded is answered once it has'
 
 test('a search typed and sent before the app has loaded is searched once it has', async ({ browser }) => {
   const { context, page, release } = await withAppCodeHeld(browser);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await gotoFirstFrame(page, '/');
   const box = page.getByRole('combobox', { name: ro['header.search'] }).filter({ visible: true }).first();
   await box.fill('rochii');
   await box.press('Enter');
@@ -102,7 +113,7 @@ test('a search typed and sent before the app has loaded is searched once it has'
 test('the search icon pressed with the mouse before the app has loaded keeps the field focused, then searches', async ({ browser }) => {
   const { context, page, release } = await withAppCodeHeld(browser);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await gotoFirstFrame(page, '/');
   // The press does not take the focus (the phone's keyboard would drop and the header shift).
   await typeAndPressSearchIcon(page, 'mobile', 'geci');
   await expect(page).toHaveURL(/\/$/);
@@ -148,7 +159,7 @@ test('a shopper back without a service worker: her tap waits for the app’s own
     await released;
     await route.continue();
   });
-  await page.goto(`/products/${product.id}/details`, { waitUntil: 'domcontentloaded' });
+  await gotoFirstFrame(page, `/products/${product.id}/details`);
   await expect(page.locator('#root').getByTestId('add-to-cart')).toHaveCount(1);
   // The app will draw her screen from her own answers, replacing the drawn one: she taps as soon
   // as the button can be tapped (on the drawn screen, the tap would go with it).
@@ -165,7 +176,7 @@ test('a shopper back without a service worker: her tap waits for the app’s own
 
 test('a drawn screen scrolled before the app has loaded stays where the shopper scrolled it', async ({ browser }) => {
   const { context, page, release } = await withAppCodeHeld(browser);
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await gotoFirstFrame(page, '/');
   await page.evaluate(() => window.scrollTo(0, 1500));
   // What she looks at: the element in the middle of the screen (the app keeps the drawn elements).
   const before = await page.evaluate(() => {
