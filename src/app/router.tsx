@@ -5,7 +5,14 @@
  * sidebar link highlighted on its sub-pages (product §2).
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createDataRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
@@ -118,7 +125,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));
+/**
+ * What `createBrowserRouter` does, minus its last step: the caller starts the first navigation
+ * with `router.initialize()`, in a task of its own (main.tsx). Together they were one of the
+ * start-up's longest tasks (10–30 ms at full speed: ranking ~45 routes, then matching and loading
+ * the first screen), over 50 ms on a slow phone (issue 15, TBT). The same parts as
+ * createBrowserRouter's (react-router 7, `lib/dom/lib.tsx`), through the exports React Router
+ * names UNSAFE_ for this use (not covered by semver): an upgrade that breaks them fails every
+ * browser test at the first page.
+ */
+export const createRouter = (queryClient: QueryClient) =>
+  createDataRouter({
+    history: createBrowserHistory({ window }),
+    routes: createRoutes(queryClient),
+    mapRouteProperties,
+    hydrationRouteProperties,
+  });
 
 /** For main.tsx, which loads this module with `import()`: react-router's code comes with it, not with the entry. */
 export { RouterProvider } from 'react-router';

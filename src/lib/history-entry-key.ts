@@ -11,8 +11,11 @@
  */
 export function keyPageLoadHistoryEntry() {
   // Only this app writes history.state: null on a page load, else React Router's { usr, key, idx }.
-  const state = window.history.state as { key?: unknown } | null;
+  const state = window.history.state as { key?: unknown; idx?: unknown } | null;
   if (typeof state?.key === 'string') return;
-  // React Router's own key form (8 base-36 characters); any unique string does.
-  window.history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, '');
+  // React Router's own key form (8 base-36 characters); any unique string does. With the index
+  // React Router gives an entry without one (0), so that it need not write the state again itself:
+  // each write is a few milliseconds of the start-up's longest task on a slow phone (issue 15).
+  const idx = typeof state?.idx === 'number' ? state.idx : 0;
+  window.history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10), idx }, '');
 }

@@ -1,7 +1,14 @@
-/** Sort choice of product lists (product §4: newest by default; price up/down; most sold). */
-import { NativeSelect } from '@mantine/core';
+/**
+ * Sort choice of product lists (product §4: newest by default; price up/down; most sold).
+ * A plain `<select>` styled like Mantine's inputs, not Mantine's NativeSelect: that one gives itself
+ * a random id in a layout effect once mounted, and on a category page drawn by the server the new
+ * id re-rendered the select's subtree synchronously inside the hydration's commit, one task longer
+ * on a slow phone (issue 15, TBT). Its name is its aria-label; there is no visible label to tie.
+ */
 import { useTranslation } from 'react-i18next';
 import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
+import { ChevronDownIcon } from '../../../../components/icons/icons.tsx';
+import classes from './SortSelect.module.css';
 
 export const LIST_SORTS: ProductSort[] = ['newest', 'price_asc', 'price_desc', 'most_sold'];
 
@@ -16,14 +23,21 @@ export function SortSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <NativeSelect
-      aria-label={t('sort.label')}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value as ProductSort)}
-      data={options.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
-      size="sm"
-      w={{ base: '100%', xs: 220 }}
-      data-testid="sort-select"
-    />
+    <div className={classes.root}>
+      <select
+        className={classes.select}
+        aria-label={t('sort.label')}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value as ProductSort)}
+        data-testid="sort-select"
+      >
+        {options.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`sort.${sort}`)}
+          </option>
+        ))}
+      </select>
+      <ChevronDownIcon size={16} className={classes.chevron} />
+    </div>
   );
 }
