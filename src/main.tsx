@@ -92,8 +92,10 @@ async function start() {
   // 10–30 ms at full speed.
   const { createRouter, RouterProvider } = await appCode.routes;
   await yieldToMain();
-  // Before the router reads the entry: its saved scroll is its own (lib/history-entry-key.ts).
+  // Before the router reads the entry: its saved scroll is its own (lib/history-entry-key.ts). A
+  // history write is a few ms of its own: not in the router's task.
   keyPageLoadHistoryEntry();
+  await yieldToMain();
   const router = createRouter(queryClient);
   // Its first navigation (matching the screen, its loaders) in the next task (app/router.tsx).
   await yieldToMain();
