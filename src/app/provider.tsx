@@ -17,7 +17,7 @@ import { translationsQueryOptions } from '../features/i18n/api/get-translations.
 import { addMessages } from '../lib/i18n.ts';
 import { PersistedCacheContext } from '../lib/persisted-cache-context.ts';
 import type { PersistedCache } from '../lib/query-persister.ts';
-import { afterFirstScreenShown, useIdle } from '../lib/when-idle.ts';
+import { useIdle } from '../lib/when-idle.ts';
 import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
 import { applyNotificationDefaults } from './notification-defaults.ts';
 
@@ -36,14 +36,14 @@ const anyShown = (state: NotificationsState) => state.notifications.length > 0 |
  * for a page that may never show a notice (issue 15, TBT).
  */
 function LazyNotifications() {
-  // Its code is fetched right after the first screen's paint (not mounted: that is the long task).
-  // The first notice may come when the connection is gone — a tap queued offline — and its code
-  // must be here by then: asked for only at that moment, it failed, and the notices of the visit
-  // stayed hidden (seen in CI: cart.spec.ts, an offline add's failure notice; at idle time was too
-  // late for it as well). In the task after that paint, not in this effect itself: on a drawn
-  // screen the effect runs in the hydration's own task, where asking for the chunk (Vite adds a
-  // preload link per file it needs) cost 2–7 ms at full speed (issue 15, TBT).
-  useEffect(() => afterFirstScreenShown(() => prefetchCode(loadNotificationsHost)), []);
+  // Its code is fetched right after the first screen (not mounted: that is the long task). The
+  // first notice may come when the connection is gone — a tap queued offline — and its code must
+  // be here by then: asked for only at that moment, it failed, and the notices of the visit stayed
+  // hidden until the part tried again (seen in CI: cart.spec.ts, an offline add's failure notice).
+  // Here, in the first commit's effects, though asking for the chunk costs 2–7 ms of that task at
+  // full speed (Vite adds a preload link per file): at idle, and even in the task after the first
+  // paint, that CI test's offline add came first and its notice never showed (stop 37).
+  useEffect(() => prefetchCode(loadNotificationsHost), []);
   const anyNow = useSyncExternalStore(
     notificationsStore.subscribe,
     () => anyShown(notificationsStore.getState()),
