@@ -1639,6 +1639,12 @@ export class ProductIndex implements PostingSource {
     return order;
   }
 
+  /** The order's value lists and positions (OrderLists), built with the order when it is first asked for. */
+  private listsOf(sort: WalkedSort): OrderLists {
+    this.orderOf(sort);
+    return this.orderLists.get(sort)!;
+  }
+
   private setOrder(sort: WalkedSort, order: Int32Array) {
     const lists = this.orderListsOf(order);
     let step = lists.next();
@@ -1733,8 +1739,7 @@ export class ProductIndex implements PostingSource {
    * only those); undefined when the request names none.
    */
   private namedLists(sort: WalkedSort, f: IndexFilters): Int32Array[] | undefined {
-    this.orderOf(sort);
-    const byValue = this.orderLists.get(sort)!;
+    const byValue = this.listsOf(sort);
     let best: Int32Array[] | undefined;
     let bestSize = Infinity;
     for (const attribute of FILTER_ATTRIBUTES) {
@@ -1886,8 +1891,7 @@ export class ProductIndex implements PostingSource {
     q: IndexQuery,
     total: number,
   ): IndexAnswer {
-    this.orderOf(sort);
-    const { positionOf } = this.orderLists.get(sort)!;
+    const { positionOf } = this.listsOf(sort);
     const skip = this.exception(sort);
     const [from, to] = range;
     const smallest = new TopK(q.offset + q.limit, (a, b) => a - b);

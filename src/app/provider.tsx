@@ -36,13 +36,11 @@ const anyShown = (state: NotificationsState) => state.notifications.length > 0 |
  * for a page that may never show a notice (issue 15, TBT).
  */
 function LazyNotifications() {
-  // Its code is fetched right after the first screen (not mounted: that is the long task). The
+  // Its code is fetched with the first screen's effects (not mounted: that is the long task). The
   // first notice may come when the connection is gone — a tap queued offline — and its code must
-  // be here by then: asked for only at that moment, it failed, and the notices of the visit stayed
-  // hidden until the part tried again (seen in CI: cart.spec.ts, an offline add's failure notice).
-  // Here, in the first commit's effects, though asking for the chunk costs 2–7 ms of that task at
-  // full speed (Vite adds a preload link per file): at idle, and even in the task after the first
-  // paint, that CI test's offline add came first and its notice never showed (stop 37).
+  // be here by then: asked for later (at idle, or in the task after the first paint: stop 37,
+  // 2–7 ms less in this task), an offline add right after the page showed got no notice
+  // (cart.spec.ts), since the code could not be fetched any more.
   useEffect(() => prefetchCode(loadNotificationsHost), []);
   const anyNow = useSyncExternalStore(
     notificationsStore.subscribe,

@@ -29,11 +29,6 @@ export const SearchIcon = (p: IconProps) => (
     <path d="m20 20-3.5-3.5" />
   </Icon>
 );
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
 export const CartIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="9" cy="20" r="1.5" />
