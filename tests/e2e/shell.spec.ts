@@ -3,7 +3,7 @@
  * every route of product §2 renders its screen and title, the language switch survives a reload,
  * account routes need a signed-in user, and unknown paths get the bare 404 page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Route } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { scrollToPageEnd } from './page-end.ts';
@@ -170,5 +170,33 @@ test('phone layout: mobile search, category strip and no horizontal overflow', a
   await expect(page.getByTestId('language-switcher')).toHaveText('RO', { useInnerText: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
+test('a notice whose code fails to arrive just as the device is back online still shows (the part tries again on its own)', async ({
+  browser,
+}) => {
+  // No service worker: its precache would answer the code. The notices' code is asked for with
+  // the first screen; its fetch is held, and fails only once the app counts as online again —
+  // no `online` event or change of connectivity comes after that failure.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(/\/assets\/NotificationsHost-[^/]+\.js$/, (route) => (holding ? void held.push(route) : route.continue()));
+  await page.goto('/');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const favourite = page.getByTestId('favorite-toggle').first();
+  await expect(favourite).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await favourite.click(); // a guest: "log in first"
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+  holding = false;
+  await Promise.all(held.map((route) => route.abort('internetdisconnected')));
+
+  await expect(page.getByRole('alert').filter({ hasText: ro['favorites.login_first'] })).toBeVisible();
   await context.close();
 });
