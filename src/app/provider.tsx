@@ -38,9 +38,9 @@ const anyShown = (state: NotificationsState) => state.notifications.length > 0 |
 function LazyNotifications() {
   // Its code is fetched with the first screen's effects (not mounted: that is the long task). The
   // first notice may come when the connection is gone — a tap queued offline — and its code must
-  // be here by then: asked for later (at idle, or in the task after the first paint: stop 37,
-  // 2–7 ms less in this task), an offline add right after the page showed got no notice
-  // (cart.spec.ts), since the code could not be fetched any more.
+  // be here by then. Asked for later (at idle, or in the task after the first paint: stop 37,
+  // 2–7 ms less in this task), an offline add right after the page showed had no notice until
+  // the device was back online and lazyPart had fetched the code again (cart.spec.ts).
   useEffect(() => prefetchCode(loadNotificationsHost), []);
   const anyNow = useSyncExternalStore(
     notificationsStore.subscribe,
