@@ -288,6 +288,47 @@ function printDetails(name, lhr) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * A median hides the run that missed: each run over a target says why, in a few lines (its LCP
+ * phases, its longest tasks, the slowest requests before its LCP), so an odd round can be told
+ * from a slower build afterwards.
+ */
+function explainMiss(name, index, run) {
+  const misses = [
+    run.score < 95 && `score ${run.score}`,
+    run.lcp > 2000 && `LCP ${(run.lcp / 1000).toFixed(2)} s`,
+    run.tbt >= 200 && `TBT ${Math.round(run.tbt)} ms`,
+    run.cls > 0.02 && `CLS ${run.cls.toFixed(3)}`,
+  ].filter(Boolean);
+  if (misses.length === 0 && !process.env.EXPLAIN_ALL) return;
+  const a = run.lhr.audits;
+  const items = (id) => a[id]?.details?.items ?? [];
+  console.log(`--- ${name}, run ${index + 1}: ${misses.join(', ')} (benchmark index ${Math.round(run.benchmarkIndex)})`);
+  const phases = items('largest-contentful-paint-element')
+    .flatMap((table) => table.items ?? [])
+    .filter((item) => item.phase)
+    .map((item) => `${item.phase} ${Math.round(item.timing)} ms`);
+  const element = items('largest-contentful-paint-element')
+    .flatMap((table) => table.items ?? [])
+    .find((item) => item.node)?.node;
+  const observed = items('metrics')[0] ?? {};
+  console.log(
+    `  LCP element: ${element?.snippet ?? '?'}; observed (unthrottled) FCP ${observed.observedFirstContentfulPaint} ms, LCP ${observed.observedLargestContentfulPaint} ms`,
+  );
+  if (phases.length) console.log(`  LCP phases: ${phases.join(', ')}`);
+  const tasks = items('long-tasks')
+    .slice(0, 4)
+    .map((i) => `${i.url.replace(base, '')} @${Math.round(i.startTime)} ${Math.round(i.duration)} ms`);
+  console.log(`  longest tasks: ${tasks.join(', ')}`);
+  const lcpAt = items('metrics')[0]?.observedLargestContentfulPaint ?? Infinity;
+  const slowest = items('network-requests')
+    .filter((r) => r.networkRequestTime <= lcpAt)
+    .sort((x, y) => y.networkEndTime - y.networkRequestTime - (x.networkEndTime - x.networkRequestTime))
+    .slice(0, 3)
+    .map((r) => `${r.url.replace(base, '')} ${Math.round(r.networkEndTime - r.networkRequestTime)} ms (${(r.transferSize / 1024).toFixed(1)} KB)`);
+  console.log(`  slowest requests before the observed LCP (unthrottled): ${slowest.join(', ')}`);
+}
+
 try {
   await waitForServer();
   const browser = await chromium.launch({ executablePath: chromePath, args: flags.filter((f) => !f.startsWith('--headless')) });
@@ -318,9 +359,12 @@ try {
         benchmarkIndex: pick('benchmarkIndex'),
         cpuSlowdownMultiplier: pick('cpuSlowdownMultiplier'),
         scores: list.map((s) => s.score),
+        lcps: list.map((s) => Math.round(s.lcp)),
+        tbts: list.map((s) => Math.round(s.tbt)),
       };
     };
     results.lighthouse[name] = summary(samples);
+    samples.forEach((run, i) => explainMiss(name, i, run));
     if (referenceIndex) {
       // The host's index is measured at the start of each run: the previous run's stands for this one's.
       const calibrated = [];
@@ -332,6 +376,7 @@ try {
         hostIndex = run.benchmarkIndex;
       }
       results.lighthouse[`${name}@${referenceIndex}`] = summary(calibrated);
+      calibrated.forEach((run, i) => explainMiss(`${name}@${referenceIndex}`, i, run));
     }
   }
   if (asJson) console.log(JSON.stringify(results, null, 2));
@@ -345,7 +390,7 @@ try {
     );
     for (const [name, r] of Object.entries(results.lighthouse)) {
       console.log(
-        `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s  TBT ${Math.round(r.tbt)} ms  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  ${kb(r.bytes)} transferred  (benchmark index ${Math.round(r.benchmarkIndex)}, CPU × ${r.cpuSlowdownMultiplier})   ${r.path}`,
+        `  ${name.padEnd(9)} score ${String(r.score).padStart(3)}  [${r.scores.join(', ')}]  FCP ${(r.fcp / 1000).toFixed(2)} s  LCP ${(r.lcp / 1000).toFixed(2)} s [${r.lcps.map((v) => (v / 1000).toFixed(2)).join(', ')}]  TBT ${Math.round(r.tbt)} ms [${r.tbts.join(', ')}]  CLS ${r.cls.toFixed(3)}  SI ${(r.si / 1000).toFixed(2)} s  ${kb(r.bytes)} transferred  (benchmark index ${Math.round(r.benchmarkIndex)}, CPU × ${r.cpuSlowdownMultiplier})   ${r.path}`,
       );
     }
   }
