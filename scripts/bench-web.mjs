@@ -325,7 +325,10 @@ function explainMiss(name, index, run) {
     .filter((r) => r.networkRequestTime <= lcpAt)
     .sort((x, y) => y.networkEndTime - y.networkRequestTime - (x.networkEndTime - x.networkRequestTime))
     .slice(0, 3)
-    .map((r) => `${r.url.replace(base, '')} ${Math.round(r.networkEndTime - r.networkRequestTime)} ms (${(r.transferSize / 1024).toFixed(1)} KB)`);
+    .map(
+      (r) =>
+        `${r.url.replace(base, '')} ${Math.round(r.networkEndTime - r.networkRequestTime)} ms (${(r.transferSize / 1024).toFixed(1)} KB)`,
+    );
   console.log(`  slowest requests before the observed LCP (unthrottled): ${slowest.join(', ')}`);
 }
 
