@@ -8,6 +8,8 @@
 //   --details    also prints, per page, the LCP element, its phases, long tasks and what was requested before LCP (first run)
 //   --trace-dir  saves each Lighthouse run's trace (open it in Chrome DevTools' Performance panel)
 //   --reference-index N  also runs each page as a machine of Lighthouse benchmark index N would
+// Each run over a target says why (its LCP element and phases, longest tasks, slowest requests);
+// EXPLAIN_ALL=1 says it for every run.
 //                (issue 15's reference machine: 2717): the CPU slowdown becomes 4 × (this machine's
 //                index, from the run before) / N, as Lighthouse's docs on calibrating the CPU
 //                slowdown advise for a slower or faster host. Printed beside the default (× 4) figures.
