@@ -126,6 +126,7 @@ afterEach(() => {
   takeEarlyTaps();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   document.head.innerHTML = '';
   localStorage.clear();
   Reflect.deleteProperty(window.navigator, 'serviceWorker');
@@ -356,6 +357,47 @@ describe('startFirstScreen', () => {
     expect(entry()).toBe('/assets/index-e1.js');
     expect(chunkLinks().map((l) => l.href)).toEqual(['/assets/react-r1.js', '/assets/catalog-d4.js']);
     expect(document.getElementById('drawn-for-another')).toBeNull();
+  });
+
+  it('a screen the server drew, in a browser that reports paints: the code waits for the first contentful paint to be shown', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    const paints: { name: string }[] = [];
+    let report: (() => void) | undefined;
+    class FakePaintObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(callback: () => void) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {
+        report = undefined;
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) => paints.filter((p) => p.name === name) as never);
+    visit('/categories/imbracaminte-femei');
+    const code = document.createElement('script');
+    code.type = 'application/json';
+    code.id = APP_CODE_ELEMENT_ID;
+    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
+    document.head.prepend(code);
+    startFirstScreen(CHUNKS, BUILD);
+    const entry = () => document.head.querySelector('script[type="module"]')?.getAttribute('src');
+    window.dispatchEvent(new Event('load'));
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(entry()).toBeUndefined(); // loaded, a frame went by, nothing shown yet
+    paints.push({ name: 'first-paint' });
+    report?.();
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(entry()).toBeUndefined(); // a paint without content
+    paints.push({ name: 'first-contentful-paint' });
+    report?.();
+    expect(report).toBeUndefined(); // seen once: no longer observed
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(entry()).toBe('/assets/index-e1.js');
   });
 
   it('a screen drawn for another visitor (signed in): hidden until the app replaces it, its code started at once', () => {
