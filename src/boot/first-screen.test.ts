@@ -122,6 +122,15 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
+/** The inert element a drawn screen names the app's code in (ADR 028). */
+function appCodeElement(preload: string[] = []) {
+  const code = document.createElement('script');
+  code.type = 'application/json';
+  code.id = APP_CODE_ELEMENT_ID;
+  code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload });
+  return code;
+}
+
 afterEach(() => {
   takeEarlyTaps();
   vi.useRealTimers();
@@ -340,11 +349,7 @@ describe('startFirstScreen', () => {
   it('a screen the server drew: the app’s code starts after the page’s load and the next frame, not with the page (ADR 028)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     visit('/categories/imbracaminte-femei');
-    const code = document.createElement('script');
-    code.type = 'application/json';
-    code.id = APP_CODE_ELEMENT_ID;
-    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: ['/assets/react-r1.js'] });
-    document.head.prepend(code);
+    document.head.prepend(appCodeElement(['/assets/react-r1.js']));
     startFirstScreen(CHUNKS, BUILD);
     const entry = () => document.head.querySelector('script[type="module"]')?.getAttribute('src');
     expect(entry()).toBeUndefined();
@@ -376,11 +381,7 @@ describe('startFirstScreen', () => {
     vi.stubGlobal('PerformanceObserver', FakePaintObserver);
     vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) => paints.filter((p) => p.name === name) as never);
     visit('/categories/imbracaminte-femei');
-    const code = document.createElement('script');
-    code.type = 'application/json';
-    code.id = APP_CODE_ELEMENT_ID;
-    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
-    document.head.prepend(code);
+    document.head.prepend(appCodeElement());
     startFirstScreen(CHUNKS, BUILD);
     const entry = () => document.head.querySelector('script[type="module"]')?.getAttribute('src');
     window.dispatchEvent(new Event('load'));
@@ -403,11 +404,7 @@ describe('startFirstScreen', () => {
   it('a screen drawn for another visitor (signed in): hidden until the app replaces it, its code started at once', () => {
     visit('/');
     localStorage.setItem('auth', JSON.stringify({ token: 'secret' }));
-    const code = document.createElement('script');
-    code.type = 'application/json';
-    code.id = APP_CODE_ELEMENT_ID;
-    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
-    document.head.prepend(code);
+    document.head.prepend(appCodeElement());
     startFirstScreen(CHUNKS, BUILD);
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-e1.js');
     expect(document.getElementById('drawn-for-another')?.textContent).toBe('#root{visibility:hidden}');
@@ -415,11 +412,7 @@ describe('startFirstScreen', () => {
 
   it('a screen drawn for a first visit, the app’s cache of this build on the device: hidden, its code started at once', () => {
     visit('/categories/imbracaminte-femei');
-    const code = document.createElement('script');
-    code.type = 'application/json';
-    code.id = APP_CODE_ELEMENT_ID;
-    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
-    document.head.prepend(code);
+    document.head.prepend(appCodeElement());
     markPersistedCache({ buster: BUILD, at: Date.now() - 60_000 });
     startFirstScreen(CHUNKS, BUILD);
     expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe('/assets/index-e1.js');
@@ -430,10 +423,7 @@ describe('startFirstScreen', () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     // Not a first visit's data (nothing asked): only the drawn screen's handling is looked at.
     setNavigator('serviceWorker', { controller: {} });
-    const code = document.createElement('script');
-    code.type = 'application/json';
-    code.id = APP_CODE_ELEMENT_ID;
-    code.textContent = JSON.stringify({ entry: '/assets/index-e1.js', preload: [] });
+    const code = appCodeElement();
     for (const mark of [
       { buster: 'b0', at: Date.now() },
       { buster: BUILD, at: Date.now() - PERSIST_MAX_AGE - 1 },
