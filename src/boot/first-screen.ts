@@ -62,6 +62,8 @@ const APP_CODE_WAIT_MS = 3000;
  * callback: a frame callback runs before its frame is painted, and the entry once it is shown.
  */
 function afterFirstPaint(then: () => void) {
+  // The same "after the next paint" as lib/when-idle.ts's markFirstScreenShown, written again:
+  // this script imports nothing that runs code (when-idle.ts brings React).
   const nextFrame = () => requestAnimationFrame(() => setTimeout(then, 0));
   const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
   if (typeof PerformanceObserver !== 'function' || !(PerformanceObserver.supportedEntryTypes || []).includes('paint') || painted())
@@ -116,8 +118,9 @@ export function startFirstScreen(chunks: FirstScreenChunks, buildId: string): vo
   const locale = read(LOCALE_KEY) === 'en' ? 'en' : 'ro';
   // A screen the server drew (ADR 028) names the app's code instead of loading it with the page:
   // the code starts once the screen's stylesheet and photos are in (the `load` event) and shown
-  // (afterFirstPaint), or after APP_CODE_WAIT_MS at the latest — on a weak connection the photos the shopper looks at do not
-  // share it with ~200 KB of code she cannot see. Her taps meanwhile are held (holdEarlyTaps).
+  // (afterFirstPaint), or after APP_CODE_WAIT_MS at the latest — on a weak connection the photos
+  // the shopper looks at do not share it with ~200 KB of code she cannot see. Her taps meanwhile
+  // are held (holdEarlyTaps).
   let appCode: AppCode | null = null;
   try {
     const el = document.getElementById(APP_CODE_ELEMENT_ID);

@@ -68,7 +68,7 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
     this.retry();
   };
 
-  retry = () => {
+  private retry = () => {
     this.stopWaiting();
     this.props.onRetry();
     this.setState({ error: null });
