@@ -1,13 +1,21 @@
 /**
- * POST /api/dev/operator/tickets/{ticketNumber}/reply {message} — what
- * `npm run ops -- ticket:reply` does, reachable over HTTP so the browser tests (whose server
- * holds the embedded database) and a person trying the demo can play the support operator.
- * Registered only when NODE_ENV is not production (server/app.ts): in production the route does
+ * What the operator commands (`npm run ops -- …`) do, reachable over HTTP so the browser tests
+ * (whose server holds the embedded database) and a person trying the demo can play the operator:
+ *
+ *   POST /api/dev/operator/tickets/{ticketNumber}/reply {message}      — ticket:reply
+ *   POST /api/dev/operator/orders/{id}/status {status, tracking?, note?} — order:status, walking
+ *        the order through every allowed step up to `status` (to delivered: confirmed, processing,
+ *        shipped, delivered), each recorded in its history and announced to the shopper
+ *
+ * Registered only when NODE_ENV is not production (server/app.ts): in production the routes do
  * not exist, and operators use the ops command.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../db/client.ts';
+import { ORDER_STATUSES } from '../../contract/orders.ts';
 import { replyToTicket, SupportCommandError } from '../services/support-service.ts';
+import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '../services/order-status.ts';
 
 const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,6 +29,43 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof SupportCommandError) return reply.code(422).send({ message: error.message });
         throw error;
       }
+    },
+  );
+
+  app.post(
+    '/dev/operator/orders/:id/status',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: z.object({
+          status: z.enum(ORDER_STATUSES),
+          tracking: z.string().min(1).max(500).optional(),
+          note: z.string().max(500).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { status, tracking, note } = request.body;
+      const outcome = await app.db.transaction(async (raw) => {
+        const tx = raw as unknown as Database;
+        const order = await lockOrder(tx, { id: request.params.id });
+        if (!order) return { notFound: true as const };
+        const path = transitionPath(order.status, status);
+        if (!path) return { from: order.status };
+        const events: OrderStatusChanged[] = [];
+        let current = order;
+        for (const step of path) {
+          // The courier's number goes with the step to shipped (a test's default when none is given).
+          const shipped = step === 'shipped' ? (tracking ?? `FAN Courier DEV${order.id}`) : undefined;
+          events.push(await changeOrderStatus(tx, current, step, { tracking: shipped, note: step === status ? note : undefined }));
+          current = { ...current, status: step };
+        }
+        return { events };
+      });
+      if ('notFound' in outcome) return reply.code(404).send({ message: 'Order not found.' });
+      if ('from' in outcome) return reply.code(422).send({ message: `An order cannot go from ${outcome.from} to ${status}.` });
+      await app.orderStatusEvents.emit(outcome.events, request.log);
+      return { message: 'Status changed', data: { order: { id: request.params.id, status }, steps: outcome.events.map((e) => e.to) } };
     },
   );
 };

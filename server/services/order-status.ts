@@ -98,3 +98,20 @@ export async function changeOrderStatus(
     at: new Date(),
   };
 }
+
+/** The forward flow an order follows when nothing goes wrong. */
+const FLOW: readonly OrderStatus[] = ['pending', 'confirmed', 'processing', 'shipped', 'delivered'];
+
+/**
+ * The statuses an order passes through to reach `to` from `from` along the normal flow (`to`
+ * itself last; cancelled in one step where allowed), or null when `to` cannot be reached. The
+ * development operator route walks an order along them (a test's "deliver this order" is four real
+ * transitions, each recorded and announced as the operator command would).
+ */
+export function transitionPath(from: OrderStatus, to: OrderStatus): OrderStatus[] | null {
+  if (to === 'cancelled') return canTransition(from, to) ? [to] : null;
+  const start = FLOW.indexOf(from);
+  const end = FLOW.indexOf(to);
+  if (start < 0 || end <= start) return null;
+  return FLOW.slice(start + 1, end + 1);
+}
