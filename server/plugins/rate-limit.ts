@@ -7,7 +7,8 @@
  * behind a round-robin proxy, a client got twice the limit (and N times with N instances). Here its
  * store is the rate-limit repository (rate_limit_buckets, the table the account limits use: one
  * atomic upsert per hit on PGlite and PostgreSQL alike, the database's clock), under the key
- * `api:ip:<address>`. The address is `request.ip` (TRUST_PROXY decides which X-Forwarded-For hop
+ * `api:ip:<address>`, for every request whose MATCHED ROUTE is under /api (the router's decoded
+ * path, not the raw URL: issue 38). The address is `request.ip` (TRUST_PROXY decides which X-Forwarded-For hop
  * it is, ADR 014), IPv6 grouped by /64 as the plugin does.
  *
  * A refused hit is not counted (the repository's rule), so a client that keeps knocking while
@@ -24,6 +25,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/faults.ts';
 import { bucketCount, hitBucket } from '../repositories/rate-limit-repository.ts';
+
+/** Whether a matched route (its pattern, e.g. `/api/products/:id`) is one of the API's. */
+export const isApiRoute = (routeUrl: string | undefined) => routeUrl !== undefined && routeUrl.startsWith('/api/');
 
 /** Bucket key prefix of the API-wide limit. */
 export const API_LIMIT_KEY_PREFIX = 'api:ip:';
@@ -90,9 +94,11 @@ export default fp<RateLimitPluginOptions>(
       skipOnError: true,
       // Only the API is counted: the app's own files and images are not (one visit loads ~60 of
       // them, and a shopper reloading on a weak connection must never see a 429 for a script).
+      // "The API" is what the router matched, never the raw URL (issue 38): the router decodes
+      // the path, so `/%61pi/master` runs GET /api/master and must count like it.
       // The server's own requests (first-screen answers) carry a per-process secret: a forged header still counts.
       allowList: (request, key) =>
-        !request.url.startsWith('/api/') ||
+        !isApiRoute(request.routeOptions.url) ||
         (options.exemptLoopback && (key === '127.0.0.1' || key === '::1')) ||
         isInternalRequest(request),
       errorResponseBuilder: (_request, context) => ({

@@ -4,7 +4,9 @@
  * One row per key, a fixed window, and one atomic statement per hit: INSERT … ON CONFLICT DO
  * UPDATE … WHERE <allowed>. The row lock taken by ON CONFLICT serialises concurrent hits on the
  * same key across processes, and a refused hit changes nothing (it is not counted). Time is the
- * database's `now()`, so processes with skewed clocks still agree.
+ * database's clock (`clock_timestamp()`, never `now()`: that is the transaction's start, and hits
+ * waiting on one row lock would see time run backwards — issue 38), so processes with skewed
+ * clocks still agree.
  *
  * Optional growing waits (code sends): after the k-th hit of a window the next one is allowed
  * `cooldownSeconds * 2^max(k-2, 0)` seconds later: 60 s, 60 s, 120 s, 240 s… for a 60 s base.
@@ -49,34 +51,44 @@ export async function hitBucket(db: Database, key: string, limit: BucketLimit): 
   const window = sql`(${limit.windowSeconds}::integer * interval '1 second')`;
   const cooldown = (count: unknown) =>
     sql`(${limit.cooldownSeconds ?? 0}::integer * power(2, least(greatest(${count} - 2, 0), ${MAX_DOUBLINGS}::integer)) * interval '1 second')`;
-  // Seconds until the next hit is allowed, for a row whose columns are named window_start, count, last_hit_at.
-  const nextIn = sql`ceil(extract(epoch from greatest(
-      CASE WHEN count >= ${limit.max} AND window_start + ${window} > now() THEN window_start + ${window} - now() ELSE interval '0' END,
-      last_hit_at + ${cooldown(sql.raw('count'))} - now(),
+  // This hit's time: the statement's clock (EXCLUDED.last_hit_at, clock_timestamp() when the
+  // statement ran), never earlier than the row's last hit. Concurrent hits on one key wait for
+  // each other's row lock, and a hit that read its clock before another committed a later one
+  // must not see time run backwards (issue 38: with now(), the transaction's start, 43 of 320
+  // parallel requests from one address were refused far below the limit on PostgreSQL).
+  const at = sql`greatest(EXCLUDED.last_hit_at, b.last_hit_at)`;
+  // Seconds until the next hit is allowed, for a row just written (its last_hit_at is this hit's time).
+  const nextIn = (now: unknown) => sql`ceil(extract(epoch from greatest(
+      CASE WHEN count >= ${limit.max} AND window_start + ${window} > ${now} THEN window_start + ${window} - ${now} ELSE interval '0' END,
+      last_hit_at + ${cooldown(sql.raw('count'))} - ${now},
       interval '0')))`;
-  const resetIn = sql`greatest(ceil(extract(epoch from window_start + ${window} - now())), 0)`;
+  const resetIn = (now: unknown) => sql`greatest(ceil(extract(epoch from window_start + ${window} - ${now})), 0)`;
+  const written = sql.raw('last_hit_at');
 
   const inserted = rowsOf(
     await db.execute(sql`
       INSERT INTO rate_limit_buckets AS b (key, window_start, count, last_hit_at, expires_at)
-      VALUES (${key}, now(), 1, now(), now() + ${window} + interval '1 day')
+      SELECT ${key}, clock.t, 1, clock.t, clock.t + ${window} + interval '1 day' FROM (SELECT clock_timestamp() AS t) AS clock
       ON CONFLICT (key) DO UPDATE SET
-        window_start = CASE WHEN b.window_start + ${window} <= now() THEN now() ELSE b.window_start END,
-        count = CASE WHEN b.window_start + ${window} <= now() THEN 1 ELSE b.count + 1 END,
-        last_hit_at = now(),
+        window_start = CASE WHEN b.window_start + ${window} <= ${at} THEN ${at} ELSE b.window_start END,
+        count = CASE WHEN b.window_start + ${window} <= ${at} THEN 1 ELSE b.count + 1 END,
+        last_hit_at = ${at},
         -- Moved only when a window starts: changing an indexed column on every hit would make
         -- each hit a non-HOT update (new entries in both indexes); the API-wide limit hits one
         -- row per address on every request (ADR 023).
-        expires_at = CASE WHEN b.window_start + ${window} <= now() THEN greatest(b.expires_at, now() + ${window} + interval '1 day') ELSE b.expires_at END
-      WHERE (b.window_start + ${window} <= now() OR b.count < ${limit.max})
-        AND b.last_hit_at + ${cooldown(sql`b.count`)} <= now()
-      RETURNING count, ${nextIn} AS retry_after, ${resetIn} AS reset_in`),
+        expires_at = CASE WHEN b.window_start + ${window} <= ${at} THEN greatest(b.expires_at, ${at} + ${window} + interval '1 day') ELSE b.expires_at END
+      WHERE (b.window_start + ${window} <= ${at} OR b.count < ${limit.max})
+        AND b.last_hit_at + ${cooldown(sql`b.count`)} <= ${at}
+      RETURNING count, ${nextIn(written)} AS retry_after, ${resetIn(written)} AS reset_in`),
   );
   const row = inserted[0];
   if (row) return { allowed: true, count: Number(row.count), retryAfter: Number(row.retry_after ?? 0), resetIn: Number(row.reset_in ?? 0) };
 
+  const now = sql`greatest(clock_timestamp(), last_hit_at)`;
   const [current] = rowsOf(
-    await db.execute(sql`SELECT count, ${nextIn} AS retry_after, ${resetIn} AS reset_in FROM rate_limit_buckets WHERE key = ${key}`),
+    await db.execute(
+      sql`SELECT count, ${nextIn(now)} AS retry_after, ${resetIn(now)} AS reset_in FROM rate_limit_buckets WHERE key = ${key}`,
+    ),
   );
   const retryAfter = Math.max(1, Number(current?.retry_after ?? 1));
   return {
@@ -110,10 +122,10 @@ export async function failureDelay(
   const [row] = rowsOf(
     await db.execute(sql`
       SELECT count, ceil(extract(epoch from (
-               last_hit_at + least(${options.maxSeconds}::integer, power(2, least(greatest(count - ${options.free}::integer, 0), ${MAX_DOUBLINGS}::integer))) * interval '1 second' - now()
+               last_hit_at + least(${options.maxSeconds}::integer, power(2, least(greatest(count - ${options.free}::integer, 0), ${MAX_DOUBLINGS}::integer))) * interval '1 second' - clock_timestamp()
              ))) AS retry_after
         FROM rate_limit_buckets
-       WHERE key = ${key} AND window_start + (${options.windowSeconds}::integer * interval '1 second') > now()`),
+       WHERE key = ${key} AND window_start + (${options.windowSeconds}::integer * interval '1 second') > clock_timestamp()`),
   );
   if (!row || Number(row.count) < options.free) return 0;
   return Math.max(0, Number(row.retry_after ?? 0));
@@ -124,8 +136,8 @@ export async function bucketCount(db: Database, key: string, windowSeconds: numb
   const window = sql`(${windowSeconds}::integer * interval '1 second')`;
   const [row] = rowsOf(
     await db.execute(sql`
-      SELECT count, ceil(extract(epoch from window_start + ${window} - now())) AS retry_after FROM rate_limit_buckets
-       WHERE key = ${key} AND window_start + ${window} > now()`),
+      SELECT count, ceil(extract(epoch from window_start + ${window} - clock_timestamp())) AS retry_after FROM rate_limit_buckets
+       WHERE key = ${key} AND window_start + ${window} > clock_timestamp()`),
   );
   return { count: Number(row?.count ?? 0), secondsLeft: Math.max(1, Number(row?.retry_after ?? 1)) };
 }
