@@ -25,6 +25,16 @@ export interface SubscriptionInput {
   locale: Locale;
 }
 
+/** The account a push endpoint is registered to and the keys it was registered with (locked until the transaction ends). */
+export async function findSubscriptionHolder(db: Database, endpoint: string) {
+  const [row] = await db
+    .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.endpoint, endpoint))
+    .for('update');
+  return row;
+}
+
 /**
  * Stores the device's subscription for this user and session (upsert on the endpoint). A row of
  * another user for the same endpoint is deleted first (with its queued jobs): the device changed

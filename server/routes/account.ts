@@ -155,7 +155,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const me = request.auth!.user;
       await enforceLimit(db, `verify:ip:${clientIp(request)}`, LIMITS.verifyOtp.ip);
-      await enforceLimit(db, `verify:user:${me.id}`, LIMITS.verifyOtp.phone);
+      await enforceLimit(db, `verify:user:${me.id}`, LIMITS.verifyPhoneChange.user);
       const phone = await requirePhone(db, request.body.phone, request.body.phone_code);
       await checkCode(db, { userId: me.id, purposes: ['phone_change'], recipient: phone.e164 }, request.body.otp);
       await releaseUnverifiedPhone(db, phone.e164, me.id);

@@ -56,7 +56,15 @@ import { consumeResetToken, findLiveResetToken, insertResetToken, retireOtps } f
 import { revokeSession, revokeUserSessions } from '../repositories/session-repository.ts';
 import { bucketCount, clearBucket, failureDelay, hitBucket } from '../repositories/rate-limit-repository.ts';
 import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
-import { enforceLimit, LIMITS, LOGIN_FAILURES, tooManyRequests } from '../services/limits.ts';
+import {
+  enforceLimit,
+  liftLoginLockout,
+  LIMITS,
+  LOGIN_FAILURES,
+  loginKeys,
+  rememberLoginAddress,
+  tooManyRequests,
+} from '../services/limits.ts';
 import type { MessageChannel } from '../services/message-delivery.ts';
 import {
   checkCode,
@@ -207,16 +215,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The account a verify payload names (phone, or e-mail for e-mailed reset codes), after the verify limits. */
   async function verifyTarget(request: { body: { phone?: string; email?: string; phone_code?: string } }, ip: string, byEmail: boolean) {
+    // Per recipient, the limit is each code's own tries (OTP_MAX_ATTEMPTS, then burned; a new
+    // code asked for starts afresh): strangers' wrong tries never refuse the owner's next code
+    // (issue 38, ADR 029). Codes themselves are limited by the send limits.
     await enforceLimit(db, `verify:ip:${ip}`, LIMITS.verifyOtp.ip);
     const { body } = request;
     if (byEmail && body.email) {
       const email = body.email.toLowerCase();
-      await enforceLimit(db, `verify:to:${email}`, LIMITS.verifyOtp.phone);
       return { user: await findUserByEmail(db, email), recipient: email };
     }
     if (!body.phone) throw fieldError('phone', 'validation.phone_required');
     const phone = await requirePhone(db, body.phone, body.phone_code);
-    await enforceLimit(db, `verify:to:${phone.e164}`, LIMITS.verifyOtp.phone);
     return { user: await findUserByPhone(db, phone.e164), recipient: phone.e164 };
   }
 
@@ -227,6 +236,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const settings = await getAccountSettings(db);
       const { user, recipient } = await verifyTarget(request, clientIp(request), settings.forgotOtpType === 'email');
       await checkCode(db, { userId: user?.id, purposes: ['reset'], decoy: { family: 'reset', recipient } }, request.body.otp);
+      // A code sent to her proves the owner: strangers' failed logins stop refusing her (ADR 029).
+      if (user!.phone) await liftLoginLockout(db, user!.phone, clientIp(request));
       const token = newToken();
       await insertResetToken(db, { userId: user!.id, tokenHash: hashToken(token), ttlSeconds: RESET_TOKEN_TTL_SECONDS });
       return { message: request.t('auth.reset_allowed'), data: { token } };
@@ -259,8 +270,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceLimit(db, `reset:user:${found.userId}`, LIMITS.resetPassword.user);
       const passwordHash = await passwords.hash(request.body.password);
       if (!(await consumeResetToken(db, found.id))) throw fieldError('token', 'validation.token_invalid');
-      await updateUser(db, found.userId, { passwordHash });
+      const updated = await updateUser(db, found.userId, { passwordHash });
       await revokeUserSessions(db, found.userId);
+      // A successful reset by code clears the password lockout (ADR 029).
+      if (updated?.phone) await liftLoginLockout(db, updated.phone);
       return { message: request.t('auth.password_reset') };
     },
   });
@@ -277,14 +290,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Failures (ADR 017): growing delays per (phone, address); past the per-phone ceiling only
       // addresses this account signed in from lately may try. Strangers never lock the owner out.
       const F = LOGIN_FAILURES;
-      const pairKey = `login:fail:${phone.e164}:${ip}`;
-      const phoneKey = `login:fail-phone:${phone.e164}`;
-      const knownKey = `login:known:${phone.e164}:${ip}`;
+      const { pair: pairKey, phone: phoneKey, known: knownKey } = loginKeys(phone.e164, ip);
       const wait = await failureDelay(db, pairKey, { windowSeconds: F.windowSeconds, free: F.freeFailures, maxSeconds: F.maxDelaySeconds });
       if (wait > 0) throw tooManyRequests(wait);
       const phoneFailures = await bucketCount(db, phoneKey, F.windowSeconds);
       if (phoneFailures.count >= F.phoneCeiling && (await bucketCount(db, knownKey, F.knownAddressDays * 86_400)).count === 0) {
-        throw tooManyRequests(phoneFailures.secondsLeft);
+        // The same words for every phone, known or not; they name the way out a code gives (ADR 029).
+        throw tooManyRequests(phoneFailures.secondsLeft, 'limits.login_paused');
       }
 
       const user = await findUserByPhone(db, phone.e164);
@@ -300,7 +312,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (passwords.needsRehash(user.passwordHash!)) await updateUser(db, user.id, { passwordHash: await passwords.hash(body.password) });
       // This address's failures are forgotten; the phone's (strangers' included) are not.
       await clearBucket(db, pairKey);
-      await hitBucket(db, knownKey, { windowSeconds: F.knownAddressDays * 86_400, max: 1_000_000 });
+      await rememberLoginAddress(db, phone.e164, ip);
 
       if (!user.phoneVerifiedAt) {
         // Product §4: 403 with requires_verification, and a code is sent (unless one went out moments ago).

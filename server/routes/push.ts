@@ -2,7 +2,8 @@
  * Web Push registration (issue #6, ADR 009, contract contract/engagement.ts):
  * - GET /push/public-key: the VAPID application server key the browser subscribes with (public);
  * - POST /push/subscriptions (auth): the device's PushSubscription for this user and session,
- *   upserted on its endpoint (a device that changes hands moves to the new user);
+ *   upserted on its endpoint (a device that changes hands moves to the new user when it sends the
+ *   keys the endpoint was registered with; other keys for another account's endpoint: 422, issue 38);
  * - DELETE /push/subscriptions (auth): the caller removes their own subscription.
  *
  * The endpoint is a URL the server will POST to, so it is checked: https only (plain http to
@@ -21,10 +22,10 @@ import {
 import { pushApi } from '../../contract/routes/push.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { fieldError } from '../lib/http-error.ts';
-import { deleteSubscription, trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
+import { deleteSubscription } from '../repositories/push-repository.ts';
 import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
 import { enforceLimit } from '../services/limits.ts';
-import { isPushServiceHost, MAX_SUBSCRIPTIONS_PER_USER } from '../services/push-device.ts';
+import { isPushServiceHost, saveSubscription } from '../services/push-device.ts';
 
 export const SUBSCRIBE_LIMIT: BucketLimit = { windowSeconds: 3600, max: 60 };
 
@@ -59,19 +60,16 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('endpoint', 'validation.push_endpoint_invalid');
       }
       await enforceLimit(db, `push-subscribe:user:${user.id}`, SUBSCRIBE_LIMIT);
-      const id = await db.transaction(async (raw) => {
-        const tx = raw as unknown as typeof db;
-        const saved = await upsertSubscription(tx, {
-          userId: user.id,
-          sessionId,
-          endpoint: body.endpoint,
-          p256dh: body.keys.p256dh,
-          auth: body.keys.auth,
-          locale: body.locale,
-        });
-        await trimUserSubscriptions(tx, user.id, MAX_SUBSCRIPTIONS_PER_USER);
-        return saved;
+      const id = await saveSubscription(db, {
+        userId: user.id,
+        sessionId,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        locale: body.locale,
       });
+      // Registered to another account with other keys: this browser does not hold it (issue 38).
+      if (id === null) throw fieldError('endpoint', 'limits.push_endpoint_taken');
       return { message: request.t('push.subscribed'), data: { id } };
     },
   });

@@ -5,12 +5,18 @@
  * the device keeps receiving pushes — for whoever signed in. Anything else stays a plain
  * device key on the session (sessions.device_key), as before.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Database } from '../db/client.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { makePushSubscriptionSchema } from '../../contract/engagement.ts';
 import type { Locale } from '../../contract/constants.ts';
-import { trimUserSubscriptions, upsertSubscription } from '../repositories/push-repository.ts';
+import {
+  findSubscriptionHolder,
+  trimUserSubscriptions,
+  upsertSubscription,
+  type SubscriptionInput,
+} from '../repositories/push-repository.ts';
 import { findSessionIdByTokenHash } from '../repositories/session-repository.ts';
 
 /** Devices kept per user (the newest); older subscriptions go. */
@@ -64,6 +70,28 @@ export function parseDeviceSubscription(deviceKey: string | null | undefined, po
   return { ...parsed.data, locale };
 }
 
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Stores a device's subscription for this user and session, keeping the newest
+ * MAX_SUBSCRIPTIONS_PER_USER. Answers its id, or null when the endpoint is registered to ANOTHER
+ * account with other keys (issue 38): only the browser holding the subscription knows its keys
+ * (`auth` is a secret it never shows), so a device that really changed hands sends the same ones
+ * and moves to the new account, while someone who merely learnt the endpoint cannot take it over.
+ */
+export async function saveSubscription(db: Database, input: SubscriptionInput): Promise<number | null> {
+  return db.transaction(async (raw) => {
+    const tx = raw as unknown as Database;
+    const holder = await findSubscriptionHolder(tx, input.endpoint);
+    if (holder && holder.userId !== input.userId && !(sameSecret(holder.auth, input.auth) && sameSecret(holder.p256dh, input.p256dh))) {
+      return null;
+    }
+    const id = await upsertSubscription(tx, input);
+    await trimUserSubscriptions(tx, input.userId, MAX_SUBSCRIPTIONS_PER_USER);
+    return id;
+  });
+}
+
 /** Stores the device's subscription for the session of `token`; answers its id, or null when device_key is not a subscription. */
 export async function registerDevicePush(
   db: Database,
@@ -74,17 +102,13 @@ export async function registerDevicePush(
   if (!subscription) return null;
   const sessionId = await findSessionIdByTokenHash(db, hashToken(input.token));
   if (sessionId === undefined) return null;
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const id = await upsertSubscription(tx, {
-      userId: input.userId,
-      sessionId,
-      endpoint: subscription.endpoint,
-      p256dh: subscription.keys.p256dh,
-      auth: subscription.keys.auth,
-      locale: subscription.locale ?? input.locale,
-    });
-    await trimUserSubscriptions(tx, input.userId, MAX_SUBSCRIPTIONS_PER_USER);
-    return id;
+  // Held by another account with other keys: not moved (null, like a key that is no subscription).
+  return saveSubscription(db, {
+    userId: input.userId,
+    sessionId,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    locale: subscription.locale ?? input.locale,
   });
 }

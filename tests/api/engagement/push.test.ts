@@ -21,6 +21,7 @@ import { isPushServiceHost } from '../../../server/services/push-device.ts';
 import { client } from '../support/cart-call.ts';
 import { quickUser } from '../support/cart-fixtures.ts';
 import { api, newIp, PASSWORD, signUp } from '../support/auth-helpers.ts';
+import en from '../../../src/locales/en.json';
 import {
   buildAppOn,
   decryptPush,
@@ -141,6 +142,52 @@ describe('subscriptions', () => {
     // Ana's notifications no longer go to it.
     await notify(t.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 1, name: 'Geacă' }, url: '/products/1/details' });
     expect(await jobsOf(moved)).toHaveLength(0);
+  });
+
+  // Issue 38: knowing a device's endpoint is not holding it. Only the browser that holds the
+  // subscription knows its keys (auth is a secret); another account sending other keys for a
+  // registered endpoint is refused and the subscription stays where it was. Before: it moved.
+  it('another account cannot take over a registered endpoint without its keys (422 on endpoint); with them it moves', async () => {
+    const ana = await quickUser(t, 'Ana');
+    const mallory = await signUp(t, 'Mallory');
+    const device = newDevice(service);
+    const anas = await subscribe(ana.token, device);
+    await notify(t.db, { userId: ana.user.id, kind: 'low_stock', params: { product_id: 1, name: 'Geacă' }, url: '/products/1/details' });
+
+    const forged = newDevice(service).json.keys;
+    const refused = await c.post(
+      '/push/subscriptions',
+      { endpoint: device.endpoint, keys: forged, locale: 'ro' },
+      { token: mallory.token, lang: 'en' },
+    );
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual({ endpoint: [en['limits.push_endpoint_taken']] });
+    // The same keys with one changed (a known p256dh, a guessed auth) do not do it either.
+    const halfForged = { p256dh: device.json.keys.p256dh, auth: forged.auth };
+    expect(
+      (await c.post('/push/subscriptions', { endpoint: device.endpoint, keys: halfForged }, { token: mallory.token })).statusCode,
+    ).toBe(422);
+    // Nor through login's device_key: the session is opened, the device is not moved.
+    const login = await api(t).post(
+      '/login',
+      {
+        phone: mallory.phone.typed,
+        password: PASSWORD,
+        phone_code: '+40',
+        device_key: JSON.stringify({ endpoint: device.endpoint, keys: forged }),
+      },
+      { ip: newIp() },
+    );
+    expect(login.statusCode, login.body).toBe(200);
+    expect(await subscriptionAt(device.endpoint)).toMatchObject({ id: anas, userId: ana.user.id, p256dh: device.json.keys.p256dh });
+    expect(await jobsOf(anas)).toHaveLength(1);
+    // Ana herself may send other keys for her own endpoint (the browser renewed them).
+    const renewed = newDevice(service).json.keys;
+    expect((await c.post('/push/subscriptions', { endpoint: device.endpoint, keys: renewed }, { token: ana.token })).statusCode).toBe(200);
+    // The browser that holds it (the same keys) moves it to the account signed in now.
+    const moved = await c.post('/push/subscriptions', { endpoint: device.endpoint, keys: renewed }, { token: mallory.token });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await subscriptionAt(device.endpoint)).toMatchObject({ userId: mallory.user.id });
   });
 
   it("removes only the caller's own subscription", async () => {
