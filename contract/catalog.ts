@@ -32,7 +32,17 @@ export const productSchema = z.object({
   price: z.number(),
   /** 0 when not discounted (product §5: a discount_price above 0 is used). */
   discount_price: z.number(),
-  /** Whole percent off the price, 0 when not discounted. */
+  /**
+   * The prior price of the announced reduction (issue 36, docs/product.md "Honest discounts"):
+   * the lowest price the product sold at in the 30 days before the reduction started (since
+   * listing when listed for less; for a reduction in steps, the price before the first step; for
+   * a flash sale, before the sale started). null when the current price is no reduction: then
+   * nothing is shown reduced (no badge, no struck-through price).
+   */
+  prior_price: z.number().nullable(),
+  /** When the announced reduction started (ISO date-time; a flash sale's start); null without one. */
+  reduction_started_at: z.string().nullable(),
+  /** Whole percent off the prior price (rounded down, at least 1), 0 when no reduction is announced. */
   discount_percentage: z.number(),
   quantity: z.number().int(),
   total_sold: z.number().int(),
@@ -234,7 +244,7 @@ export const productDetailsSchema = productSchema.extend({
     city: z.string(),
   }),
   /** The running flash sale this product is in, if any (its sale price is discount_price). */
-  flash_sale: z.object({ id: z.number(), name: z.string(), ends_at: z.string() }).nullable(),
+  flash_sale: z.object({ id: z.number(), name: z.string(), starts_at: z.string(), ends_at: z.string() }).nullable(),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export const productDetailsResponseSchema = envelope(z.object({ product: productDetailsSchema }));

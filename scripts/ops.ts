@@ -14,19 +14,21 @@
  * stock), every change is recorded in the order's status history, and the command's order-status
  * listeners are called after commit — the shopper's notification and its pushes (issue #6).
  *
- * product:price (issue #6): sets the price and the discount price (without --discount the
- * discount is removed; 0 removes it too). When the price the product sells at goes down (a
- * running flash sale's price still wins), everyone who has it as a favourite is notified, in the
- * same transaction; the server's push worker sends the pushes.
+ * product:price (issue #6, issue 36): sets the price and the discount price (without --discount
+ * the discount is removed; 0 removes it too) through server/services/product-price.ts, as the
+ * development route POST /api/dev/operator/products/{id}/price does. The database records the
+ * change in the price history and keeps the prior price of a reduction (migration 0013). When
+ * the price the product sells at becomes an announced reduction (below the lowest price of the 30
+ * days before; a running flash sale's price still wins), everyone who has it as a favourite is
+ * notified with that prior price, in the same transaction; the server's push worker sends the
+ * pushes.
  *
  * ticket:reply / ticket:close (issue #6): support answers a ticket (status answered, the shopper
  * notified and pushed) or closes it — server/services/support-service.ts#runTicketCommand.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
-import { and, eq, gt, lte, min, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../server/db/client.ts';
-import { flashSaleProducts, flashSales, products } from '../server/db/schema.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../contract/orders.ts';
 import {
   changeOrderStatus,
@@ -37,7 +39,10 @@ import {
 } from '../server/services/order-status.ts';
 import { Notifier } from '../server/services/notify.ts';
 import { PushQueue } from '../server/services/push-queue.ts';
-import { notifyOrderStatusChanges, notifyPriceDrop } from '../server/services/push-triggers.ts';
+import { notifyOrderStatusChanges } from '../server/services/push-triggers.ts';
+import { changeProductPrice, type PriceChange, type ProductPriceCommand } from '../server/services/product-price.ts';
+
+export type { PriceChange, ProductPriceCommand };
 import { runTicketCommand } from '../server/services/support-service.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
@@ -126,13 +131,6 @@ export async function runOrderStatus(db: Database, command: OrderStatusCommand, 
   return event;
 }
 
-export interface ProductPriceCommand {
-  productId: number;
-  price: number;
-  /** 0: no discount. */
-  discount: number;
-}
-
 /** Lei with at most two decimals, within numeric(12, 2). */
 function parseMoney(value: string | undefined, what: string): number {
   if (value === undefined || !/^\d{1,10}(\.\d{1,2})?$/.test(value)) throw new Error(`${what} must be an amount in lei like 129 or 129.90.`);
@@ -160,47 +158,12 @@ export function parseCommand(argv: readonly string[]): OpsCommand {
   throw new Error(USAGES);
 }
 
-export interface PriceChange {
-  productId: number;
-  name: string;
-  /** The price it sold at before and after (a running flash sale's price wins over both). */
-  oldPrice: number;
-  newPrice: number;
-  /** Shoppers told about a lower price. */
-  notified: number;
-}
-
-/** Sets a product's price and discount in one transaction; a lower selling price notifies its favouriters through `notifier`. */
-export async function runProductPrice(db: Database, command: ProductPriceCommand, notifier: Notifier): Promise<PriceChange> {
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Database;
-    const [product] = await tx
-      .select({ id: products.id, name: products.name, price: products.price, discountPrice: products.discountPrice })
-      .from(products)
-      .where(eq(products.id, command.productId))
-      .for('update');
-    if (!product) throw new Error(`No product ${command.productId}.`);
-    const [sale] = await tx
-      .select({ price: min(flashSaleProducts.salePrice) })
-      .from(flashSaleProducts)
-      .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
-      .where(
-        and(
-          eq(flashSaleProducts.productId, product.id),
-          gt(flashSaleProducts.salePrice, 0),
-          lte(flashSales.startsAt, sql`now()`),
-          gt(flashSales.endsAt, sql`now()`),
-        ),
-      );
-    const salePrice = sale?.price !== null && sale?.price !== undefined ? Number(sale.price) : null;
-    const selling = (price: number, discount: number) => salePrice ?? (discount > 0 ? discount : price);
-    const oldPrice = selling(product.price, product.discountPrice);
-    const newPrice = selling(command.price, command.discount);
-    await tx.update(products).set({ price: command.price, discountPrice: command.discount }).where(eq(products.id, product.id));
-    const notified =
-      newPrice < oldPrice ? await notifyPriceDrop(tx, { productId: product.id, name: product.name, oldPrice, newPrice }, notifier) : 0;
-    return { productId: product.id, name: product.name, oldPrice, newPrice, notified };
-  });
+/**
+ * Sets a product's price and discount in one transaction; an announced reduction notifies its
+ * favouriters through `notifier` (services/product-price.ts, shared with the development route).
+ */
+export function runProductPrice(db: Database, command: ProductPriceCommand, notifier: Notifier): Promise<PriceChange> {
+  return changeProductPrice(db, command, notifier);
 }
 
 /** ticket:reply / ticket:close: the reply's notification becomes push jobs for the server's worker. */
@@ -244,8 +207,11 @@ async function main() {
       );
     } else {
       const change = await runProductPrice(handle.db, command, services.notifier);
-      const lower = change.newPrice < change.oldPrice ? `; ${change.notified} shopper(s) with it as a favourite notified` : '';
-      console.log(`Product #${change.productId} (${change.name}) sells at ${change.newPrice} lei (was ${change.oldPrice} lei)${lower}.`);
+      const prior = change.priorPrice !== null ? `; announced as a reduction from ${change.priorPrice} lei (lowest of 30 days)` : '';
+      const lower = change.notified ? `; ${change.notified} shopper(s) with it as a favourite notified` : '';
+      console.log(
+        `Product #${change.productId} (${change.name}) sells at ${change.newPrice} lei (was ${change.oldPrice} lei)${prior}${lower}.`,
+      );
     }
   } catch (error) {
     console.error(error instanceof TransitionError || error instanceof Error ? error.message : String(error));

@@ -129,6 +129,15 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     /**
+     * The announced reduction of the product's own price (issue 36, ADR 030, docs/product.md "Honest discounts"): the
+     * prior price — the lowest price it sold at in the 30 days before the reduction started — and
+     * when it started. Both NULL when the current effective_price is not a reduction. Kept by the
+     * trigger products_price_reduction (migration 0013) on every price change, whoever writes it;
+     * a running flash sale carries its own (flash_sale_products.prior_price).
+     */
+    priorPrice: money('prior_price'),
+    reductionStartedAt: timestamp('reduction_started_at', { withTimezone: true }),
+    /**
      * Price before any flash sale (product §5: a discount_price above 0 is used, else price).
      * A running flash sale's price overrides it at query time (repositories/catalog/).
      */
@@ -230,6 +239,29 @@ export const products = pgTable(
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
   ],
+);
+
+/**
+ * Every price a product has had (issue 36, ADR 030): a row per change of price or discount price,
+ * written by the trigger products_price_history (migration 0013) whoever changes them — the
+ * operator command, the development route, a future seller screen. The listing's first price is
+ * the row at created_at. effective_price is what it sold at (discount_price above 0, else price).
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+    discountPrice: money('discount_price').notNull(),
+    effectivePrice: money('effective_price')
+      .notNull()
+      .generatedAlwaysAs(sql`CASE WHEN discount_price > 0 THEN discount_price ELSE price END`),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_history_product_idx').on(t.productId, t.changedAt)],
 );
 
 export const productImages = pgTable(
@@ -346,6 +378,12 @@ export const flashSaleProducts = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     salePrice: money('sale_price').notNull(),
+    /**
+     * The lowest price the product sold at in the 30 days before the sale starts (issue 36, ADR
+     * 030): the reference its reduction is announced against. Set by the trigger
+     * flash_sale_products_prior_price (migration 0013), refreshed while the sale has not started.
+     */
+    priorPrice: money('prior_price'),
   },
   (t) => [
     uniqueIndex('flash_sale_products_unique').on(t.flashSaleId, t.productId),

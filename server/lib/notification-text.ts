@@ -39,6 +39,12 @@ export function renderNotification(locale: Locale, kind: NotificationKind, param
     }
     case 'price_drop': {
       const vars = { name: text(params.name), old_price: money(params.old_price), new_price: money(params.new_price) };
+      // Issue 36: a reduction is announced against its prior price (the lowest of the 30 days
+      // before), with the percentage off it; notifications written before carry the old price only.
+      if (typeof params.prior_price === 'number') {
+        const announced = { ...vars, prior_price: money(params.prior_price), percentage: String(params.discount_percentage) };
+        return { title: t('notification.price_drop.title', vars), body: t('pricing.notification_body', announced) };
+      }
       return { title: t('notification.price_drop.title', vars), body: t('notification.price_drop.body', vars) };
     }
     case 'low_stock': {

@@ -6,6 +6,9 @@
  *   POST /api/dev/operator/orders/{id}/status {status, tracking?, note?} — order:status, walking
  *        the order through every allowed step up to `status` (to delivered: confirmed, processing,
  *        shipped, delivered), each recorded in its history and announced to the shopper
+ *   POST /api/dev/operator/products/{id}/price {price, discount_price}  — product:price (issue 36):
+ *        the same service (services/product-price.ts): the history row and prior price kept by
+ *        the database, an announced reduction notified to the product's favouriters
  *
  * Registered only when NODE_ENV is not production (server/app.ts): in production the routes do
  * not exist, and operators use the ops command.
@@ -16,6 +19,14 @@ import type { Database } from '../db/client.ts';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
 import { replyToTicket, SupportCommandError } from '../services/support-service.ts';
 import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '../services/order-status.ts';
+import { changeProductPrice, UnknownProductError } from '../services/product-price.ts';
+
+/** Lei within numeric(12, 2), at most two decimals (as the ops command's parser). */
+const lei = z
+  .number()
+  .min(0)
+  .max(9_999_999_999.99)
+  .refine((n) => Math.round(n * 100) === n * 100, 'At most two decimals.');
 
 const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -66,6 +77,42 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('from' in outcome) return reply.code(422).send({ message: `An order cannot go from ${outcome.from} to ${status}.` });
       await app.orderStatusEvents.emit(outcome.events, request.log);
       return { message: 'Status changed', data: { order: { id: request.params.id, status }, steps: outcome.events.map((e) => e.to) } };
+    },
+  );
+
+  app.post(
+    '/dev/operator/products/:id/price',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: z
+          .object({ price: lei.refine((n) => n > 0, 'The price must be above 0.'), discount_price: lei })
+          .refine((b) => b.discount_price < b.price, {
+            message: 'The discount price must be below the price (0 removes the discount).',
+            path: ['discount_price'],
+          }),
+      },
+    },
+    async (request, reply) => {
+      const { price, discount_price: discount } = request.body;
+      try {
+        const change = await changeProductPrice(app.db, { productId: request.params.id, price, discount }, app.notifier);
+        // Anonymous catalog answers cached before the change would show the old price (ADR 011).
+        app.catalogCache.clear();
+        return {
+          message: 'Price changed',
+          data: {
+            product: { id: change.productId, price, discount_price: discount },
+            old_price: change.oldPrice,
+            new_price: change.newPrice,
+            prior_price: change.priorPrice,
+            notified: change.notified,
+          },
+        };
+      } catch (error) {
+        if (error instanceof UnknownProductError) return reply.code(404).send({ message: 'Product not found.' });
+        throw error;
+      }
     },
   );
 };

@@ -12,6 +12,7 @@
  */
 import type { Database } from '../db/client.ts';
 import { favoriteUserIds } from '../repositories/favorite-repository.ts';
+import { reductionPercentage } from '../lib/price-reduction.ts';
 import type { Notifier } from './notify.ts';
 import type { OrderStatusChanged, OrderStatusEvents } from './order-status.ts';
 
@@ -49,17 +50,32 @@ export interface PriceDrop {
   name: string;
   oldPrice: number;
   newPrice: number;
+  /**
+   * The prior price the new price is announced against (issue 36): the lowest of the 30 days
+   * before the reduction started. The notification and its pushes state it and the percentage.
+   */
+  priorPrice: number;
 }
 
-/** Notifies everyone who has the product as a favourite (in the caller's transaction). Answers how many. */
+/**
+ * Notifies everyone who has the product as a favourite (in the caller's transaction) of an
+ * announced reduction. Answers how many.
+ */
 export async function notifyPriceDrop(tx: Database, drop: PriceDrop, notifier: Notifier): Promise<number> {
-  if (!(drop.newPrice < drop.oldPrice)) return 0;
+  if (!(drop.newPrice < drop.oldPrice) || !(drop.newPrice < drop.priorPrice)) return 0;
   const userIds = await favoriteUserIds(tx, drop.productId);
   for (const userId of userIds) {
     await notifier.notify(tx, {
       userId,
       kind: 'price_drop',
-      params: { product_id: drop.productId, name: drop.name, old_price: drop.oldPrice, new_price: drop.newPrice },
+      params: {
+        product_id: drop.productId,
+        name: drop.name,
+        old_price: drop.oldPrice,
+        new_price: drop.newPrice,
+        prior_price: drop.priorPrice,
+        discount_percentage: reductionPercentage(drop.priorPrice, drop.newPrice),
+      },
       url: productUrl(drop.productId),
     });
   }

@@ -36,6 +36,7 @@ import { generalSettings, languageRows, masterSettings } from './settings.ts';
 import { SHOPS } from './shops.ts';
 import { productSearchText } from '../../lib/search-text.ts';
 import { attachSeedPhotos } from './photos.ts';
+import { priceStory } from './price-histories.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
@@ -52,6 +53,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
   const now = Date.now();
   const at = (days: number) => new Date(now + days * DAY_MS);
   const drafts = generateProducts(rng);
+  // Each listing's price history (issue 36): its own random stream, so the catalogue is unchanged.
+  const historyRng = createRandom(SEED + 36);
+  const stories = new Map(drafts.map((d) => [d.slug, priceStory(historyRng, d)]));
 
   await db.transaction(async (tx) => {
     await tx.insert(settings).values([
@@ -124,8 +128,9 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
             brand: d.brand,
             description: d.description,
             thumbnail: '',
-            price: d.price,
-            discountPrice: d.discountPrice,
+            // The listing's first price; the later changes are replayed below.
+            price: stories.get(d.slug)!.listing.price,
+            discountPrice: stories.get(d.slug)!.listing.discountPrice,
             quantity: d.quantity,
             totalSold: d.totalSold,
             weight: d.weight,
@@ -227,6 +232,23 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       })),
     );
     await tx.insert(flashSaleProducts).values(saleRows);
+
+    // The price changes since listing, oldest first, each at its own time (talcioc.price_clock, for
+    // this transaction only): the triggers of migration 0013 record them and keep the prior prices
+    // of reductions and of the sales that had not started then.
+    const changes = drafts
+      .flatMap((d) => stories.get(d.slug)!.steps.map((step) => ({ id: idOf(d.slug), ...step })))
+      .sort((a, b) => b.daysAgo - a.daysAgo);
+    // One block of statements (one round trip; a statement each cost the first start seconds).
+    // Every value is the seed's own number or date, checked here before it is written into SQL.
+    const steps = changes.map((change) => {
+      const values = [change.id, change.price, change.discountPrice];
+      if (!values.every(Number.isFinite)) throw new Error(`Seed price change of product ${change.id} is not a number.`);
+      return `PERFORM set_config('talcioc.price_clock', '${at(-change.daysAgo).toISOString()}', true);
+        UPDATE products SET price = ${change.price}, discount_price = ${change.discountPrice} WHERE id = ${change.id};`;
+    });
+    if (steps.length)
+      await tx.execute(sql.raw(`DO $$ BEGIN ${steps.join('\n')} PERFORM set_config('talcioc.price_clock', '', true); END $$`));
   });
   // Photographs for products, categories, shops and banners (issue 15): rows now, JPEGs on first request.
   await attachSeedPhotos(db);

@@ -6,7 +6,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashSales, products } from '../../db/schema.ts';
 import type { FlashSale } from '../../../contract/catalog.ts';
-import { discountRatio, down, pagedCards, stockFirst, up, type Page } from './product-cards.ts';
+import { down, pagedCards, reductionRatio, stockFirst, up, type Page } from './product-cards.ts';
 
 /** A sale's columns, with its status by the database's clock (the home page reads the same). */
 export const flashSaleFields = {
@@ -41,8 +41,8 @@ export function toFlashSale(row: {
   };
 }
 
-/** The sale's active products at the sale's prices, in-stock first, biggest discount next. */
-export const flashSaleProductsOrder = (price: SQL<number>) => [stockFirst, down(discountRatio(price)), up(products.id)];
+/** The sale's active products at the sale's prices, in-stock first, biggest reduction against the prior price next. */
+export const flashSaleProductsOrder = (price: SQL<number>, prior: SQL) => [stockFirst, down(reductionRatio(price, prior)), up(products.id)];
 
 export async function getFlashSale(db: Database, id: number, page: Page) {
   const [sale] = await db.select(flashSaleFields).from(flashSales).where(eq(flashSales.id, id));

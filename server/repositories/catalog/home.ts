@@ -3,10 +3,10 @@
  * products, most popular, best deals, new arrivals and popular shops, read in parallel and turned
  * into cards together.
  */
-import { asc, sql } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { flashSales, products } from '../../db/schema.ts';
-import { discountRatio, down, fetchCardRows, inStock, isRunning, newestFirst, toProducts } from './product-cards.ts';
+import { down, fetchCardRows, inStock, isReduced, isRunning, newestFirst, reductionRatio, toProducts } from './product-cards.ts';
 import { flashSaleFields, flashSaleProductsOrder, toFlashSale } from './flash-sales.ts';
 import { popularShopsOrder, selectShops } from './shops.ts';
 
@@ -18,8 +18,8 @@ export async function getHomeSections(db: Database) {
     fetchCardRows(db, { where: inStock, orderBy: [down(products.totalSold), ...newestFirst], limit: HOME_LIMITS.products }),
     fetchCardRows(db, {
       where: inStock,
-      priceWhere: (price) => sql`${price} < ${products.price}`,
-      orderBy: (price) => [down(discountRatio(price)), ...newestFirst],
+      priceWhere: isReduced,
+      orderBy: (price, prior) => [down(reductionRatio(price, prior)), ...newestFirst],
       limit: HOME_LIMITS.products,
     }),
     fetchCardRows(db, { where: inStock, orderBy: newestFirst, limit: HOME_LIMITS.products }),

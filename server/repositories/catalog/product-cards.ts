@@ -10,6 +10,13 @@
  * sale, the sale price is the discount_price it is shown and sold at; every list, filter and sort
  * uses that "current" price. User input only ever reaches SQL as bound parameters (drizzle's sql
  * template and query builder).
+ *
+ * Announced reductions (issue 36, ADR 030): a card shows a reduction only against its prior price
+ * — the lowest price of the 30 days before the reduction started, kept by the database's
+ * triggers in products.prior_price (the product's own price) and flash_sale_products.prior_price
+ * (a sale's) — and only while the current price is below it. Best deals and the discount orders
+ * use the same rule (reductionRatio); toProduct answers prior_price, reduction_started_at and the
+ * percentage against the prior price (lib/price-reduction.ts).
  */
 import { and, asc, count, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -18,7 +25,7 @@ import { attributeOptions, flashSaleProducts, flashSales, productSizes, products
 import type { PaginationMeta, Product } from '../../../contract/catalog.ts';
 import type { ImageMeta } from '../../../contract/images.ts';
 import { imageMeta } from '../image-meta.ts';
-import { discountPercentage } from '../../lib/checkout-math.ts';
+import { announcedReduction } from '../../lib/price-reduction.ts';
 
 const now = sql`now()`;
 export const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));
@@ -27,7 +34,12 @@ export const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt
 export function salePrices(db: Database, flashSaleId?: number) {
   return db.$with('current_sale').as(
     db
-      .selectDistinctOn([flashSaleProducts.productId], { productId: flashSaleProducts.productId, salePrice: flashSaleProducts.salePrice })
+      .selectDistinctOn([flashSaleProducts.productId], {
+        productId: flashSaleProducts.productId,
+        salePrice: flashSaleProducts.salePrice,
+        salePriorPrice: flashSaleProducts.priorPrice,
+        saleStartsAt: flashSales.startsAt,
+      })
       .from(flashSaleProducts)
       .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
       .where(flashSaleId === undefined ? isRunning : eq(flashSaleProducts.flashSaleId, flashSaleId))
@@ -68,16 +80,26 @@ export const down = (by: SortKey['by']): SortKey => ({ by, desc: true });
 export const stockFirst = down(sql`(${products.quantity} > 0)`);
 export const newestFirst = [down(products.createdAt), down(products.id)];
 
-/** How much of the price the current price takes off (0 to 1): best deals and flash sales order by it. */
-export const discountRatio = (price: SQL<number>) => sql`COALESCE((${products.price} - ${price}) / NULLIF(${products.price}, 0), 0)`;
+/**
+ * How much of the prior price the current price takes off (0 to 1; 0 when it is not an announced
+ * reduction, issue 36): best deals, flash sales and the home page order by it.
+ */
+export const reductionRatio = (price: SQL<number>, prior: SQL) =>
+  sql`(CASE WHEN ${price} < ${prior} THEN (${prior} - ${price}) / ${prior} ELSE 0 END)`;
+
+/** The current price is an announced reduction: below its prior price (NULL prior: never). */
+export const isReduced = (price: SQL<number>, prior: SQL) => sql`${price} < ${prior}`;
 
 export interface CardQuery {
   /** Conditions that do not depend on the current price. */
   where?: SQL;
-  /** Conditions on the current price (running sale price, else effective_price). */
-  priceWhere?: (price: SQL<number>) => SQL | undefined;
-  /** The order, ending with a unique key; a function of the current price when it uses it. */
-  orderBy: SortKey[] | ((price: SQL<number>) => SortKey[]);
+  /**
+   * Conditions on the current price (running sale price, else effective_price) and its prior
+   * price (the running sale's, else the product's own; NULL when no reduction is announced).
+   */
+  priceWhere?: (price: SQL<number>, prior: SQL) => SQL | undefined;
+  /** The order, ending with a unique key; a function of the current (and prior) price when it uses it. */
+  orderBy: SortKey[] | ((price: SQL<number>, prior: SQL) => SortKey[]);
   limit: number;
   offset?: number;
   /** Prices (and membership) of this flash sale instead of the running sales. */
@@ -98,6 +120,8 @@ export type CountQuery = Pick<CardQuery, 'where' | 'priceWhere' | 'flashSaleId'>
 interface Branch {
   /** The current price of this branch's rows, as a plain column where possible. */
   price: SQL<number>;
+  /** The prior price of the reduction the current price announces (NULL: none). */
+  prior: SQL;
   /** Joined to the sale prices: only products whose price a running sale overrides, or one sale's products. */
   sale?: 'override' | 'member';
   where: SQL | undefined;
@@ -108,15 +132,22 @@ export function branchesOf(db: Database, sale: SaleCte, query: CountQuery, split
   const active = eq(products.isActive, true);
   if (query.flashSaleId !== undefined) {
     const price = currentPrice(sale);
-    return [{ price, sale: 'member', where: and(active, query.where, query.priceWhere?.(price)) }];
+    const prior = sql`(CASE WHEN ${sale.salePrice} > 0 THEN ${sale.salePriorPrice} ELSE ${products.priorPrice} END)`;
+    return [{ price, prior, sale: 'member', where: and(active, query.where, query.priceWhere?.(price, prior)) }];
   }
   const effective = sql<number>`${products.effectivePrice}`.mapWith(Number);
-  if (!split) return [{ price: effective, where: and(active, query.where) }];
+  const ownPrior = sql`${products.priorPrice}`;
+  if (!split) return [{ price: effective, prior: ownPrior, where: and(active, query.where) }];
   const salePrice = sql<number>`${sale.salePrice}`.mapWith(Number);
+  const salePrior = sql`${sale.salePriorPrice}`;
   const overridden = db.select({ productId: sale.productId }).from(sale).where(gt(sale.salePrice, 0));
   return [
-    { price: effective, where: and(active, notInArray(products.id, overridden), query.where, query.priceWhere?.(effective)) },
-    { price: salePrice, sale: 'override', where: and(active, query.where, query.priceWhere?.(salePrice)) },
+    {
+      price: effective,
+      prior: ownPrior,
+      where: and(active, notInArray(products.id, overridden), query.where, query.priceWhere?.(effective, ownPrior)),
+    },
+    { price: salePrice, prior: salePrior, sale: 'override', where: and(active, query.where, query.priceWhere?.(salePrice, salePrior)) },
   ];
 }
 
@@ -127,7 +158,8 @@ export function selectBranch(db: Database, sale: SaleCte, branch: Branch, fields
   return query.where(branch.where);
 }
 
-const keysOf = (query: CardQuery, price: SQL<number>) => (typeof query.orderBy === 'function' ? query.orderBy(price) : query.orderBy);
+const keysOf = (query: CardQuery, branch: Pick<Branch, 'price' | 'prior'>) =>
+  typeof query.orderBy === 'function' ? query.orderBy(branch.price, branch.prior) : query.orderBy;
 const keyName = (i: number) => `k${i}`;
 const orderByNames = (keys: SortKey[], table?: string) =>
   sql.raw(keys.map((key, i) => `${table ? `"${table}".` : ''}"${keyName(i)}" ${key.desc ? 'desc' : 'asc'}`).join(', '));
@@ -139,14 +171,14 @@ const orderByNames = (keys: SortKey[], table?: string) =>
  */
 function pageQuery(db: Database, sale: SaleCte, query: CardQuery): { page: SQL; keys: SortKey[]; counted: boolean } {
   const branches = branchesOf(db, sale, query, query.priceWhere !== undefined || typeof query.orderBy === 'function');
-  const keys = keysOf(query, branches[0]!.price);
+  const keys = keysOf(query, branches[0]!);
   const counted = query.scanAll === true && branches.length === 1;
   const order = orderByNames(keys);
   const offset = query.offset ?? 0;
   const take = offset + query.limit;
   const parts = branches.map((branch) => {
     const fields: Record<string, SQL.Aliased | AnyPgColumn> = { id: products.id };
-    keysOf(query, branch.price).forEach((key, i) => (fields[keyName(i)] = sql`${key.by}`.as(keyName(i))));
+    keysOf(query, branch).forEach((key, i) => (fields[keyName(i)] = sql`${key.by}`.as(keyName(i))));
     const select = selectBranch(db, sale, branch, fields);
     if (!query.scanAll) return sql`${select.orderBy(order).limit(take)}`;
     // OFFSET 0 is an optimisation fence: the matches are planned without the LIMIT in view.
@@ -166,7 +198,13 @@ export interface CardRow {
   thumbnailMeta: ImageMeta | null;
   price: number;
   discountPrice: number;
+  /** The product's own reduction (NULL: none), kept by the database (migration 0013). */
+  priorPrice: number | null;
+  reductionStartedAt: Date | null;
   salePrice: number | null;
+  /** The running sale's prior price and start (NULL without a running sale). */
+  salePriorPrice: number | null;
+  saleStartsAt: Date | null;
   quantity: number;
   totalSold: number;
   shopId: number;
@@ -190,6 +228,8 @@ export const productColumns = () => ({
   thumbnailMeta: imageMeta(products.thumbnailKey),
   price: products.price,
   discountPrice: products.discountPrice,
+  priorPrice: products.priorPrice,
+  reductionStartedAt: products.reductionStartedAt,
   quantity: products.quantity,
   totalSold: products.totalSold,
   shopId: products.shopId,
@@ -197,11 +237,24 @@ export const productColumns = () => ({
   categoryId: products.categoryId,
 });
 
-/** The columns of a product card; `salePrice` is the running sale's price of the row (or NULL). */
-function cardFields(salePrice: SQL | AnyPgColumn) {
+const nullableNumber = (v: unknown) => (v === null ? null : Number(v));
+/** node-postgres and PGlite give a timestamptz read through sql`` as a Date or as PostgreSQL's text. */
+const nullableDate = (v: unknown) => (v === null ? null : v instanceof Date ? v : new Date(String(v)));
+
+/** The running sale's price, prior price and start of the row's product (each NULL without one). */
+interface SaleColumns {
+  salePrice: SQL | AnyPgColumn;
+  salePriorPrice: SQL | AnyPgColumn;
+  saleStartsAt: SQL | AnyPgColumn;
+}
+
+/** The columns of a product card, with the running sale's columns of the row. */
+function cardFields(sale: SaleColumns) {
   return {
     ...productColumns(),
-    salePrice: sql<number | null>`${salePrice}`.mapWith((v) => (v === null ? null : Number(v))),
+    salePrice: sql<number | null>`${sale.salePrice}`.mapWith(nullableNumber),
+    salePriorPrice: sql<number | null>`${sale.salePriorPrice}`.mapWith(nullableNumber),
+    saleStartsAt: sql<Date | null>`${sale.saleStartsAt}`.mapWith(nullableDate),
     // The card's sizes and videos in the same statement (a correlated subquery per page row).
     sizes:
       sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
@@ -224,7 +277,7 @@ async function fetchCardPage(db: Database, query: CardQuery): Promise<{ rows: Ca
   const rows = await db
     .with(sale)
     .select({
-      ...cardFields(sale.salePrice),
+      ...cardFields(sale),
       total: (counted ? sql`"card_page"."total"` : sql`NULL`).mapWith((v) => (v === null ? null : Number(v))),
     })
     .from(sql`(${page}) AS "card_page"`)
@@ -292,8 +345,12 @@ export async function toProducts(db: Database, lists: CardRow[][]): Promise<Prod
 }
 
 function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['videos']): Product {
-  const discountPrice = row.salePrice !== null && row.salePrice > 0 ? row.salePrice : row.discountPrice;
+  const inSale = row.salePrice !== null && row.salePrice > 0;
+  const discountPrice = inSale ? row.salePrice! : row.discountPrice;
   const current = discountPrice > 0 ? discountPrice : row.price;
+  const reduction = inSale
+    ? announcedReduction(current, row.salePriorPrice, row.saleStartsAt)
+    : announcedReduction(current, row.priorPrice, row.reductionStartedAt);
   return {
     id: row.id,
     name: row.name,
@@ -304,7 +361,7 @@ function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['video
     videos,
     price: row.price,
     discount_price: discountPrice,
-    discount_percentage: discountPercentage(row.price, current),
+    ...reduction,
     quantity: row.quantity,
     total_sold: row.totalSold,
     // The signed-in shopper's favourites are marked by the route (routes/catalog.ts, one lookup
@@ -322,9 +379,14 @@ async function cards(db: Database, query: CardQuery): Promise<Product[]> {
   return list!;
 }
 
-/** The running sale's price of the row's product, by the SQL's rule (lowest, then earliest end); NULL when none. */
-const runningSalePrice = sql`(SELECT fsp.sale_price FROM ${flashSaleProducts} fsp JOIN ${flashSales} fs ON fs.id = fsp.flash_sale_id
+/** A column of the running sale of the row's product, by the SQL's rule (lowest price, then earliest end); NULL when none. */
+const runningSale = (column: SQL) => sql`(SELECT ${column} FROM ${flashSaleProducts} fsp JOIN ${flashSales} fs ON fs.id = fsp.flash_sale_id
   WHERE fsp.product_id = ${products.id} AND fs.starts_at <= now() AND fs.ends_at > now() ORDER BY fsp.sale_price, fs.ends_at LIMIT 1)`;
+const runningSaleColumns: SaleColumns = {
+  salePrice: runningSale(sql`fsp.sale_price`),
+  salePriorPrice: runningSale(sql`fsp.prior_price`),
+  saleStartsAt: runningSale(sql`fs.starts_at`),
+};
 
 /**
  * Cards by id as one named prepared statement (issue #13): the lists chosen by the catalog index
@@ -334,7 +396,7 @@ const runningSalePrice = sql`(SELECT fsp.sale_price FROM ${flashSaleProducts} fs
  */
 function prepareCardsById(db: Database) {
   return db
-    .select(cardFields(runningSalePrice))
+    .select(cardFields(runningSaleColumns))
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .where(and(eq(products.isActive, true), sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`))

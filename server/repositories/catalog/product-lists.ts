@@ -19,7 +19,8 @@ import {
   branchesOf,
   cappedMeta,
   countCards,
-  discountRatio,
+  isReduced,
+  reductionRatio,
   down,
   inStock,
   newestFirst,
@@ -277,13 +278,16 @@ export function listMostPopular(db: Database, page: Page) {
   return pagedCards(db, { orderBy: [stockFirst, down(products.totalSold), ...newestFirst] }, page);
 }
 
-/** GET /api/best-deal: discounted products (sales included), biggest discount first, in-stock first. */
+/**
+ * GET /api/best-deal: announced reductions (sales included: the current price below its prior
+ * price, issue 36), in-stock first, biggest reduction against the prior price next.
+ */
 export function listBestDeals(db: Database, page: Page) {
   return pagedCards(
     db,
     {
-      priceWhere: (price) => sql`${price} < ${products.price}`,
-      orderBy: (price) => [stockFirst, down(discountRatio(price)), ...newestFirst],
+      priceWhere: isReduced,
+      orderBy: (price, prior) => [stockFirst, down(reductionRatio(price, prior)), ...newestFirst],
     },
     page,
   );

@@ -69,7 +69,14 @@ function prepareDetails(db: Database) {
       .where(and(eq(products.id, id), eq(products.isActive, true)))
       .prepare('catalog_product_details'),
     sale: db
-      .select({ id: flashSales.id, name: flashSales.name, endsAt: flashSales.endsAt, salePrice: flashSaleProducts.salePrice })
+      .select({
+        id: flashSales.id,
+        name: flashSales.name,
+        startsAt: flashSales.startsAt,
+        endsAt: flashSales.endsAt,
+        salePrice: flashSaleProducts.salePrice,
+        priorPrice: flashSaleProducts.priorPrice,
+      })
       .from(flashSaleProducts)
       .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
       .where(and(eq(flashSaleProducts.productId, id), isRunning))
@@ -104,7 +111,12 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
     statements.images.execute({ id }),
     statements.colors.execute({ id }),
   ]);
-  const card: CardRow = { ...row, salePrice: sale?.salePrice ?? null };
+  const card: CardRow = {
+    ...row,
+    salePrice: sale?.salePrice ?? null,
+    salePriorPrice: sale?.priorPrice ?? null,
+    saleStartsAt: sale?.startsAt ?? null,
+  };
   const [[product]] = await toProducts(db, [[card]]);
   return {
     ...product!,
@@ -116,7 +128,10 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
     weight: row.weight,
     category: row.category,
     shop: row.shop,
-    flash_sale: sale && sale.salePrice > 0 ? { id: sale.id, name: sale.name, ends_at: sale.endsAt.toISOString() } : null,
+    flash_sale:
+      sale && sale.salePrice > 0
+        ? { id: sale.id, name: sale.name, starts_at: sale.startsAt.toISOString(), ends_at: sale.endsAt.toISOString() }
+        : null,
   };
 }
 

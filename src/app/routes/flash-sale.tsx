@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlashSale } from '../../../contract/catalog.ts';
 import { flashSaleQueryOptions } from '../../features/products/api/get-flash-sale.ts';
 import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
+import { formatReductionDate } from '../../features/products/lib/reduction-date.ts';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
@@ -135,6 +136,10 @@ export function Component() {
             )}
             {phase === 'running' && (
               <>
+                {/* Issue 36: a sale's reductions are announced from its start (ANPC asks for the date). */}
+                <Text size="sm" fw={600} data-testid="flash-sale-since">
+                  {t('pricing.reduction_since', { date: formatReductionDate(sale.starts_at) })}
+                </Text>
                 <Countdown to={sale.ends_at} label={t('flash_sale.ends_in')} onComplete={rerender} />
                 <Text size="sm" c="dimmed" data-testid="flash-sale-ends">
                   {t('flash_sale.ends_on', { date: formatDateTime(sale.ends_at, language) })}

@@ -65,6 +65,8 @@ interface Row {
   categoryId: number;
   price: number;
   discountPrice: number;
+  priorPrice: number | null;
+  reductionStartedAt: Date | null;
   quantity: number;
   totalSold: number;
   seasonId: number | null;
@@ -83,6 +85,8 @@ const truth = {
   colors: new Map<number, Set<number>>(),
   /** Lowest sale price of a running flash sale, per product. */
   running: new Map<number, number>(),
+  /** That sale's prior price and start (the lowest price, then the earliest end, as the API picks). */
+  runningSale: new Map<number, { price: number; prior: number | null; startsAt: Date; endsAt: Date }>(),
 };
 
 async function loadTruth() {
@@ -95,6 +99,8 @@ async function loadTruth() {
       categoryId: products.categoryId,
       price: products.price,
       discountPrice: products.discountPrice,
+      priorPrice: products.priorPrice,
+      reductionStartedAt: products.reductionStartedAt,
       quantity: products.quantity,
       totalSold: products.totalSold,
       seasonId: products.seasonId,
@@ -120,14 +126,21 @@ async function loadTruth() {
     .select({
       productId: flashSaleProducts.productId,
       salePrice: flashSaleProducts.salePrice,
+      priorPrice: flashSaleProducts.priorPrice,
       startsAt: flashSales.startsAt,
       endsAt: flashSales.endsAt,
     })
     .from(flashSaleProducts)
     .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId));
+  truth.running.clear();
+  truth.runningSale.clear();
   for (const s of sales) {
     if (s.startsAt.getTime() <= now && s.endsAt.getTime() > now) {
       truth.running.set(s.productId, Math.min(s.salePrice, truth.running.get(s.productId) ?? Infinity));
+      const seen = truth.runningSale.get(s.productId);
+      if (!seen || s.salePrice < seen.price || (s.salePrice === seen.price && s.endsAt < seen.endsAt)) {
+        truth.runningSale.set(s.productId, { price: s.salePrice, prior: s.priorPrice, startsAt: s.startsAt, endsAt: s.endsAt });
+      }
     }
   }
 }
@@ -139,7 +152,15 @@ function currentPrice(r: Row) {
   return r.discountPrice > 0 ? r.discountPrice : r.price;
 }
 const shownDiscountPrice = (r: Row) => truth.running.get(r.id) ?? r.discountPrice;
-const percentOff = (price: number, current: number) => (current < price ? Math.round(((price - current) / price) * 100) : 0);
+/** Whole percent off the prior price, rounded down, at least 1 (issue 36); 0 when no reduction. */
+const percentOff = (prior: number | null, current: number) =>
+  prior !== null && current < prior ? Math.max(1, Math.floor((Math.round((prior - current) * 100) * 100) / Math.round(prior * 100))) : 0;
+/** The announced reduction of a product (issue 36): a running sale's, else its own; null when none. */
+function reductionOf(r: Row): { prior: number; startedAt: Date } | null {
+  const sale = truth.runningSale.get(r.id);
+  const [prior, startedAt] = sale && sale.price > 0 ? [sale.prior, sale.startsAt] : [r.priorPrice, r.reductionStartedAt];
+  return prior !== null && startedAt !== null && currentPrice(r) < prior ? { prior, startedAt } : null;
+}
 const cardPrice = (p: Product) => (p.discount_price > 0 ? p.discount_price : p.price);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
@@ -205,7 +226,9 @@ function expectCardsMatchDatabase(items: Product[]) {
       total_sold: r.totalSold,
       is_favorite: false,
       discount_price: shownDiscountPrice(r),
-      discount_percentage: percentOff(r.price, currentPrice(r)),
+      prior_price: reductionOf(r)?.prior ?? null,
+      reduction_started_at: reductionOf(r)?.startedAt.toISOString() ?? null,
+      discount_percentage: percentOff(reductionOf(r)?.prior ?? null, currentPrice(r)),
     });
     expect(cardPrice(p)).toBe(currentPrice(r));
   }
@@ -311,7 +334,10 @@ describe('GET /api/products and /api/products/filter', () => {
     expect(onSale.length).toBeGreaterThan(0);
     for (const p of onSale) {
       expect(p.discount_price).toBe(truth.running.get(p.id));
-      expect(p.discount_percentage).toBe(percentOff(p.price, p.discount_price));
+      // Announced against the lowest price of the 30 days before the sale started (issue 36).
+      expect(p.prior_price).toBe(truth.runningSale.get(p.id)!.prior);
+      expect(p.reduction_started_at).toBe(truth.runningSale.get(p.id)!.startsAt.toISOString());
+      expect(p.discount_percentage).toBe(percentOff(p.prior_price, p.discount_price));
       expect(p.discount_percentage).toBeGreaterThan(0);
     }
     const upcoming = items.find((p) => p.id === fx.upcomingProduct)!;
@@ -711,9 +737,17 @@ describe('GET /api/products/:id', () => {
     const [running] = await t.db.select().from(flashSales).where(eq(flashSales.name, 'Vinerea Verde'));
     const saleProductId = [...truth.running.keys()].find((id) => truth.byId.get(id)?.isActive)!;
     const { product } = (await ok(`/api/products/${saleProductId}`, productDetailsResponseSchema)).data;
-    expect(product.flash_sale).toEqual({ id: running!.id, name: running!.name, ends_at: running!.endsAt.toISOString() });
+    expect(product.flash_sale).toEqual({
+      id: running!.id,
+      name: running!.name,
+      starts_at: running!.startsAt.toISOString(),
+      ends_at: running!.endsAt.toISOString(),
+    });
     expect(product.discount_price).toBe(truth.running.get(saleProductId));
-    expect(product.discount_percentage).toBe(percentOff(product.price, product.discount_price));
+    // The sale's reduction is announced from its start, against the lowest price of the 30 days before it.
+    expect(product.reduction_started_at).toBe(running!.startsAt.toISOString());
+    expect(product.prior_price).toBe(truth.runningSale.get(saleProductId)!.prior);
+    expect(product.discount_percentage).toBe(percentOff(product.prior_price, product.discount_price));
 
     // In an upcoming sale only: regular prices, no flash sale.
     const upcoming = (await ok(`/api/products/${fx.upcomingProduct}`, productDetailsResponseSchema)).data.product;
@@ -901,10 +935,12 @@ describe('GET /api/most-popular and /api/best-deal', () => {
     expectCardsMatchDatabase(items);
   });
 
-  it('best deals: exactly the discounted products (sales included), biggest discount first', async () => {
+  it('best deals: exactly the announced reductions (sales included), biggest reduction against the prior price first', async () => {
     const { items } = await allPages('/api/best-deal');
-    expect(sorted(ids(items))).toEqual(sorted(ids(truth.active.filter((r) => currentPrice(r) < r.price))));
-    expect(items.every((p) => cardPrice(p) < p.price)).toBe(true);
+    expect(sorted(ids(items))).toEqual(sorted(ids(truth.active.filter((r) => reductionOf(r) !== null))));
+    // Some discounted products are no announced reduction (discounted at listing, or not below the lowest of 30 days).
+    expect(truth.active.some((r) => r.discountPrice > 0 && reductionOf(r) === null)).toBe(true);
+    expect(items.every((p) => p.prior_price !== null && cardPrice(p) < p.prior_price)).toBe(true);
     const firstOut = items.findIndex((p) => p.quantity === 0);
     const groups = firstOut === -1 ? [items] : [items.slice(0, firstOut), items.slice(firstOut)];
     if (firstOut !== -1) expect(groups[1]!.every((p) => p.quantity === 0)).toBe(true);
@@ -943,9 +979,10 @@ describe('GET /api/flash-sales/:id', () => {
     expect(body.meta.total).toBe(rows.length);
     expect(sorted(ids(body.data))).toEqual(sorted(rows.map((r) => r.productId)));
     for (const p of body.data) {
-      const salePrice = rows.find((r) => r.productId === p.id)!.salePrice;
-      expect(p.discount_price).toBe(salePrice);
-      expect(p.discount_percentage).toBe(percentOff(p.price, salePrice));
+      const row = rows.find((r) => r.productId === p.id)!;
+      expect(p.discount_price).toBe(row.salePrice);
+      expect(p.prior_price).toBe(row.salePrice < row.priorPrice! ? row.priorPrice : null);
+      expect(p.discount_percentage).toBe(percentOff(p.prior_price, row.salePrice));
       expect(p.price).toBe(truth.byId.get(p.id)!.price);
     }
     const paged = (await ok(`/api/flash-sales/${sale!.id}?page=2&per_page=5`, flashSaleResponseSchema)).data;
@@ -966,7 +1003,8 @@ describe('GET /api/flash-sales/:id', () => {
     expect(upcoming.flash_sale.status).toBe('upcoming');
     expect(upcoming.flash_sale.description).toBeNull();
     expect(ids(upcoming.data)).toEqual([fx.upcomingProduct]);
-    expect(upcoming.data[0]).toMatchObject({ price: 50, discount_price: fx.upcomingPrice, discount_percentage: 75 });
+    // Its prior price is the lowest of the 30 days before it starts: the listing's 50 lei.
+    expect(upcoming.data[0]).toMatchObject({ price: 50, discount_price: fx.upcomingPrice, prior_price: 50, discount_percentage: 75 });
   });
 
   it('404 unknown, 422 bad id or page', async () => {
@@ -1002,7 +1040,7 @@ describe('GET /api/home', () => {
     const sold = home.most_popular.map((p) => p.total_sold);
     expect(sold).toEqual([...sold].sort((a, b) => b - a));
 
-    expect(home.best_deals.every((p) => cardPrice(p) < p.price)).toBe(true);
+    expect(home.best_deals.every((p) => p.prior_price !== null && cardPrice(p) < p.prior_price)).toBe(true);
     const pct = home.best_deals.map((p) => p.discount_percentage);
     expect(pct).toEqual([...pct].sort((a, b) => b - a));
 

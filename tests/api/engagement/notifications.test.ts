@@ -256,19 +256,22 @@ describe('events that notify', () => {
     expect((await c.put(`/favorite-products/${other.id}`, undefined, { token: maria.token })).statusCode).toBe(200);
 
     const change = await runProductPrice(t.db, { productId: p.id, price: 200, discount: 149.9 }, notifierFor(t.db)!);
-    expect(change).toEqual({ productId: p.id, name: p.name, oldPrice: 200, newPrice: 149.9, notified: 2 });
+    // Issue 36: a drop is announced against its prior price (the lowest of the 30 days before: 200).
+    expect(change).toEqual({ productId: p.id, name: p.name, oldPrice: 200, newPrice: 149.9, priorPrice: 200, notified: 2 });
     for (const u of [ana, ion]) {
       const [n] = await rowsOf(u.user.id);
       expect(n).toMatchObject({
         kind: 'price_drop',
-        params: { product_id: p.id, name: p.name, old_price: 200, new_price: 149.9 },
+        params: { product_id: p.id, name: p.name, old_price: 200, new_price: 149.9, prior_price: 200, discount_percentage: 25 },
         url: `/products/${p.id}/details`,
       });
     }
     expect(await rowsOf(maria.user.id)).toHaveLength(0);
-    expect((await listOf(ana.token, 1, 'en')).data[0]!.body).toBe(`${p.name} now costs 149,90\u00a0lei (was 200,00\u00a0lei).`);
+    expect((await listOf(ana.token, 1, 'en')).data[0]!.body).toBe(
+      `${p.name} now costs 149,90\u00a0lei, 25% below its lowest price of the last 30 days (200,00\u00a0lei).`,
+    );
     // The catalog shows the new price.
-    expect((await c.get(`/products/${p.id}`)).json().data.product).toMatchObject({ price: 200, discount_price: 149.9 });
+    expect((await c.get(`/products/${p.id}`)).json().data.product).toMatchObject({ price: 200, discount_price: 149.9, prior_price: 200 });
 
     // A higher price notifies nobody; removing the discount (back to 200) is not a drop either.
     expect((await runProductPrice(t.db, { productId: p.id, price: 250, discount: 0 }, notifierFor(t.db)!)).notified).toBe(0);

@@ -1,6 +1,6 @@
 /**
- * Product card (product §2): thumbnail or video poster, name, current price, struck-through
- * original when discounted, '{n}% OFF', '{n} Sold', and 'Stock Out' (dimmed, not clickable)
+ * Product card (product §2): thumbnail or video poster, name, current price, the struck-through
+ * prior price of an announced reduction (issue 36) and '-{n}%' against it, '{n} Sold', and 'Stock Out' (dimmed, not clickable)
  * at quantity 0. Cart-add and 'Buy Now' only while in stock; what they do is the caller's
  * (the cart feature wires them, issue #5). The favourite heart (issue #6) shows when the app
  * provides favourite controls; it sits outside the card's link (a button in a link is invalid).
@@ -62,7 +62,7 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
       </div>
       <div className={classes.body}>
         <h3 className={classes.name}>{product.name}</h3>
-        <ProductPrice current={unitPrice(product)} original={discounted ? product.price : null} />
+        <ProductPrice current={unitPrice(product)} original={discounted ? product.prior_price : null} />
         <p className={classes.sold}>{t('product.sold', { count: product.total_sold })}</p>
       </div>
     </>

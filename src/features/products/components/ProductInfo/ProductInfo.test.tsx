@@ -16,6 +16,8 @@ const product = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
   videos: [],
   price: 100,
   discount_price: 80,
+  prior_price: 100,
+  reduction_started_at: '2026-11-12T10:00:00.000Z',
   discount_percentage: 20,
   quantity: 3,
   total_sold: 7,
@@ -110,7 +112,7 @@ describe('ProductInfo', () => {
   });
 
   it('shows the struck-through original and the percent badge only when discounted', () => {
-    setup(product({ discount_price: 0, discount_percentage: 0, sizes: [] }));
+    setup(product({ discount_price: 0, prior_price: null, reduction_started_at: null, discount_percentage: 0, sizes: [] }));
     expect(screen.getByTestId('price')).toHaveTextContent(lei('100,00'));
     expect(screen.queryByTestId('original-price')).toBeNull();
     expect(screen.queryByTestId('product-total-original')).toBeNull();

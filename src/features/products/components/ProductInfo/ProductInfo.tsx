@@ -15,6 +15,7 @@ import { formatMoney } from '../../../../../contract/format-money.ts';
 import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
 import { isDiscounted, linePrice, originalLinePrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';
+import { PriorPriceNote } from '../PriorPriceNote/PriorPriceNote.tsx';
 import { FavoritePendingDot } from '../FavoriteButton/FavoriteButton.tsx';
 import classes from './ProductInfo.module.css';
 
@@ -202,6 +203,7 @@ export function ProductInfo({
             </Badge>
           )}
         </Group>
+        {discounted && <PriorPriceNote product={product} />}
         <Text size="sm" c="dimmed" data-testid="product-sold">
           {t('product.sold', { count: product.total_sold })}
         </Text>
@@ -282,7 +284,7 @@ export function ProductInfo({
         <Group gap={8} align="baseline">
           {discounted && (
             <Text component="s" size="sm" c="dimmed" data-testid="product-total-original">
-              <span className="visually-hidden">{t('product.original_price')} </span>
+              <span className="visually-hidden">{t('pricing.prior_price')} </span>
               {formatMoney(originalLinePrice(product, surcharge, quantity), currency)}
             </Text>
           )}

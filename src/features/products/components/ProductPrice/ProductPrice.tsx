@@ -1,6 +1,7 @@
 /**
- * Current price, the struck-through original when discounted (product §2, §5). Plain elements
- * (ProductPrice.module.css): every product card shows one (see ProductCard).
+ * Current price, and the struck-through prior price when a reduction is announced (product §2,
+ * §5; issue 36: the lowest price of the 30 days before the reduction, named so for screen
+ * readers and on hover). Plain elements (ProductPrice.module.css): every product card shows one.
  */
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../../contract/format-money.ts';
@@ -17,8 +18,8 @@ export function ProductPrice({ current, original, size = 'md' }: { current: numb
         {formatMoney(current, currency)}
       </span>
       {discounted && (
-        <s className={classes.original} data-testid="original-price">
-          <span className="visually-hidden">{t('product.original_price')} </span>
+        <s className={classes.original} data-testid="original-price" title={t('pricing.prior_price')}>
+          <span className="visually-hidden">{t('pricing.prior_price')} </span>
           {formatMoney(original, currency)}
         </s>
       )}
