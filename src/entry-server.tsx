@@ -59,3 +59,6 @@ export async function renderFirstScreen(url: string, transport: ServerTransport)
     queryClient.clear();
   }
 }
+
+/** The app's route objects, for the browser tests that must visit every route (tests/e2e/routes.ts). */
+export { createRoutes };

@@ -964,3 +964,21 @@ export const searchSynonyms = pgTable('search_synonyms', {
   phrases: text('phrases').array().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Consent to push notifications (issue 37 §4): one row per decision of a shopper — the topics
+ * agreed to and when; an empty list is a withdrawal. The latest row counts (the push queue
+ * reads it); earlier rows are kept as the record of what was agreed and when.
+ */
+export const pushConsents = pgTable(
+  'push_consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topics: text('topics').array().notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_consents_user_idx').on(t.userId, t.id)],
+);

@@ -11,9 +11,10 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { pushJobs, pushSubscriptions, sessions } from '../db/schema.ts';
+import { pushConsents, pushJobs, pushSubscriptions, sessions } from '../db/schema.ts';
 import type { Locale } from '../../contract/constants.ts';
 import type { PushPayload } from '../../contract/engagement.ts';
+import type { PushTopic } from '../../contract/push-consent-topics.ts';
 import { rowsOf } from '../db/rows.ts';
 
 export interface SubscriptionInput {
@@ -69,9 +70,16 @@ export async function deleteSessionSubscriptions(db: Database, sessionId: number
 
 /**
  * One job per subscription of the user whose session is live, with the payload in the
- * subscription's language. One INSERT … SELECT; answers the job ids.
+ * subscription's language — only when the user's latest consent (push_consents, issue 37 §4)
+ * includes the notification's topic: no consent, no push. One INSERT … SELECT; answers the job ids.
  */
-export async function enqueuePushJobs(db: Database, userId: number, notificationId: number | null, payloads: Record<Locale, PushPayload>) {
+export async function enqueuePushJobs(
+  db: Database,
+  userId: number,
+  notificationId: number | null,
+  topic: PushTopic,
+  payloads: Record<Locale, PushPayload>,
+) {
   const rows = await db.execute<{ id: number }>(sql`
     INSERT INTO ${pushJobs} (subscription_id, notification_id, payload)
     SELECT s.id, ${notificationId}::integer,
@@ -79,6 +87,10 @@ export async function enqueuePushJobs(db: Database, userId: number, notification
     FROM ${pushSubscriptions} s
     JOIN ${sessions} se ON se.id = s.session_id AND se.revoked_at IS NULL
     WHERE s.user_id = ${userId}
+      AND EXISTS (
+        SELECT 1 FROM (SELECT c.topics FROM ${pushConsents} c WHERE c.user_id = ${userId} ORDER BY c.id DESC LIMIT 1) latest
+        WHERE ${topic}::text = ANY (latest.topics)
+      )
     RETURNING id`);
   return rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
 }

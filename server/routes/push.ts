@@ -4,7 +4,9 @@
  * - POST /push/subscriptions (auth): the device's PushSubscription for this user and session,
  *   upserted on its endpoint (a device that changes hands moves to the new user when it sends the
  *   keys the endpoint was registered with; other keys for another account's endpoint: 422, issue 38);
- * - DELETE /push/subscriptions (auth): the caller removes their own subscription.
+ * - DELETE /push/subscriptions (auth): the caller removes their own subscription;
+ * - GET|PUT|DELETE /push/consent (auth): the shopper's consent to push topics (issue 37 §4):
+ *   read, record a decision (its date is the database's), withdraw. Each decision is a new row.
  *
  * The endpoint is a URL the server will POST to, so it is checked: https only (plain http to
  * 127.0.0.1 in tests), no credentials, and its host one of PUSH_SERVICE_HOSTS (ADR 019). Subscriptions are
@@ -20,6 +22,9 @@ import {
   pushUnsubscribeResponseSchema,
 } from '../../contract/engagement.ts';
 import { pushApi } from '../../contract/routes/push.ts';
+import { pushConsentApi } from '../../contract/routes/push-consent.ts';
+import { pushConsentBodySchema, pushConsentResponseSchema, type PushConsent } from '../../contract/push-consent.ts';
+import { latestPushConsent, recordPushConsent, type PushConsentRecord } from '../repositories/push-consent-repository.ts';
 import { contractRoute } from '../lib/contract-route.ts';
 import { fieldError } from '../lib/http-error.ts';
 import { deleteSubscription } from '../repositories/push-repository.ts';
@@ -28,6 +33,14 @@ import { enforceLimit } from '../services/limits.ts';
 import { isPushServiceHost, saveSubscription } from '../services/push-device.ts';
 
 export const SUBSCRIBE_LIMIT: BucketLimit = { windowSeconds: 3600, max: 60 };
+/** Consent decisions per user and hour: each is a stored row, so a script cannot fill the table. */
+export const CONSENT_LIMIT: BucketLimit = { windowSeconds: 3600, max: 60 };
+
+const consentAnswer = (record: PushConsentRecord | null): PushConsent => ({
+  topics: record?.topics ?? [],
+  decided_at: record ? record.decidedAt.toISOString() : null,
+  withdrawn: record !== null && record.topics.length === 0,
+});
 
 const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -71,6 +84,36 @@ const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       // Registered to another account with other keys: this browser does not hold it (issue 38).
       if (id === null) throw fieldError('endpoint', 'limits.push_endpoint_taken');
       return { message: request.t('push.subscribed'), data: { id } };
+    },
+  });
+
+  app.route({
+    ...contractRoute(pushConsentApi.get, { response: pushConsentResponseSchema }),
+    ...authed,
+    handler: async (request) => ({
+      message: request.t('consent.loaded'),
+      data: consentAnswer(await latestPushConsent(db, request.auth!.user.id)),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(pushConsentApi.put, { body: pushConsentBodySchema, response: pushConsentResponseSchema }),
+    ...authed,
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      await enforceLimit(db, `push-consent:user:${userId}`, CONSENT_LIMIT);
+      const record = await recordPushConsent(db, userId, request.body.topics);
+      return { message: request.t(record.topics.length ? 'consent.saved' : 'consent.withdrawn'), data: consentAnswer(record) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(pushConsentApi.withdraw, { response: pushConsentResponseSchema }),
+    ...authed,
+    handler: async (request) => {
+      const userId = request.auth!.user.id;
+      await enforceLimit(db, `push-consent:user:${userId}`, CONSENT_LIMIT);
+      return { message: request.t('consent.withdrawn'), data: consentAnswer(await recordPushConsent(db, userId, [])) };
     },
   });
 

@@ -90,6 +90,7 @@ describe('PushQueue', () => {
       db,
       7,
       id,
+      'favourites',
       expect.objectContaining({ ro: expect.objectContaining({ url: '/products/1/details' }) }),
     );
     expect(nudgedA).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 /**
  * The push queue's entrance (issue #6, ADR 009): every notification (services/notify.ts) becomes
- * one push_jobs row per device of its user, written with the caller's database or transaction —
+ * one push_jobs row per device of its user — when the user consented to its topic (issue 37 §4) — written with the caller's database or transaction —
  * so the jobs commit with the notification — and the payload already rendered in each device's
  * language. The workers of the queue's app (services/push-worker.ts) are then nudged; workers in
  * other processes find the jobs at their next look.
@@ -13,6 +13,7 @@
 import type { Database } from '../db/client.ts';
 import { SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
 import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../contract/engagement.ts';
+import { PUSH_TOPIC_OF_KIND } from '../../contract/push-consent-topics.ts';
 import { enqueuePushJobs } from '../repositories/push-repository.ts';
 import { renderNotification } from '../lib/notification-text.ts';
 import type { NewNotification, Notifier } from './notify.ts';
@@ -75,7 +76,7 @@ export class PushQueue {
     const payloads = Object.fromEntries(
       SUPPORTED_LOCALES.map((locale) => [locale, pushPayload(locale, notificationId, notification)]),
     ) as Record<Locale, PushPayload>;
-    const ids = await enqueuePushJobs(db, notification.userId, notificationId, payloads);
+    const ids = await enqueuePushJobs(db, notification.userId, notificationId, PUSH_TOPIC_OF_KIND[notification.kind], payloads);
     if (ids.length) for (const nudge of this.nudges) nudge();
   }
 }

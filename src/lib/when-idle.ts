@@ -86,7 +86,7 @@ export const useIdle = (): boolean => useScheduled(whenIdle);
 /**
  * Whether the page has been scrolled: by the shopper, or to a position kept for her (a drawn
  * screen she scrolled before the app took it over, a restored position). What sits far down the
- * page (the footer: app/WhenNearViewport.tsx) then need not wait for idle time: she is looking
+ * page (the footer's subpage links once were) then need not wait for idle time: she is looking
  * there. A shopper who scrolled to the end at start waited for the whole first screen's idle work
  * (seconds on a slow phone) before the footer came; a browser test that does so failed in CI.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, createTestQueryClient } from '../../testing/test-utils.tsx';
+import { markFirstScreenShown } from '../../lib/when-idle.ts';
 import { Footer } from './Footer.tsx';
 import { masterQueryOptions } from '../../lib/storefront/get-master.ts';
 import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
@@ -16,7 +17,7 @@ function clientWith(master: Parameters<typeof toStorefrontSettings>[0]) {
 }
 
 describe('Footer', () => {
-  it('shows customer service, hours, subpage links, ANPC and SAL, and the footer text', () => {
+  it('shows customer service, hours, the seller sign-up and accessibility links, ANPC and SAL at once, subpage links once idle, and the footer text', async () => {
     render(<Footer />, {
       queryClient: clientWith({ mobile: '+40721000111', email: 'contact@talcioc.ro', web_footer_text: 'Talcioc SRL.' }),
     });
@@ -24,7 +25,15 @@ describe('Footer', () => {
     expect(screen.getByText(/\+40 721 000 111/)).toBeInTheDocument();
     expect(screen.getByText(/contact@talcioc\.ro/)).toBeInTheDocument();
     expect(screen.getByText(/09:00 - 17:00/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Termeni și condiții' })).toHaveAttribute('href', '/terms-and-conditions');
+    expect(screen.getByRole('link', { name: 'Declarație de accesibilitate' })).toHaveAttribute('href', '/accessibility');
+    expect(screen.getByRole('link', { name: /vânzător/i })).toHaveAttribute('href', '/shop/register');
+    // Subpages are asked for once the page is idle after its first screen.
+    expect(screen.queryByRole('link', { name: 'Termeni și condiții' })).toBeNull();
+    markFirstScreenShown();
+    expect(await screen.findByRole('link', { name: 'Termeni și condiții' }, { timeout: 3000 })).toHaveAttribute(
+      'href',
+      '/terms-and-conditions',
+    );
     expect(screen.getByRole('link', { name: 'PROTECȚIA CONSUMATORILOR – A.N.P.C.' })).toHaveAttribute('href', 'https://anpc.ro/');
     expect(screen.getByRole('link', { name: /SAL/ })).toBeInTheDocument();
     expect(screen.getByTestId('copyright')).toHaveTextContent(`© ${year} Talcioc SRL.`);

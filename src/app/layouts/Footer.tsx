@@ -3,12 +3,19 @@
  * e-mail, hours 09:00 - 17:00), delivery and returns, information links, app download,
  * social links, payment methods, the Romanian consumer-protection links (ANPC, SAL) and the
  * copyright line with the current year and the footer text (or 'All rights reserved').
+ *
+ * Part of every public page from its first HTML (issue 37: a landmark that appeared only on
+ * scrolling did not exist for a screen reader or keyboard user). What costs the first load stays
+ * deferred: the browser skips its layout and paint until it nears the viewport
+ * (`content-visibility: auto`, Footer.module.css), and the subpages it lists are asked for once
+ * the page is idle (their links come then; the fixed links are there at once).
  */
 import { Anchor, Box, Container, Divider, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStorefront } from '../../lib/storefront/use-storefront.ts';
+import { useIdle } from '../../lib/when-idle.ts';
 import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
 import { formatPhone } from '../../lib/format-phone.ts';
 import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
@@ -20,7 +27,10 @@ import classes from './Footer.module.css';
 export function Footer() {
   const { t } = useTranslation();
   const storefront = useStorefront();
-  const { data: subpages = [] } = useQuery(subpagesQueryOptions());
+  const idle = useIdle();
+  const { data } = useQuery({ ...subpagesQueryOptions(), enabled: idle });
+  // Not before idle, even from the cache: the server-drawn page has none, and hydration must match it.
+  const subpages = idle ? (data ?? []) : [];
   if (!storefront.showFooter) return null;
 
   const about = subpages.filter((p) => p.section === 'about');
@@ -72,6 +82,9 @@ export function Footer() {
             </Anchor>
             <Anchor component={Link} to="/contact-us" size="sm">
               {t('routes.contact_us')}
+            </Anchor>
+            <Anchor component={Link} to="/accessibility" size="sm">
+              {t('a11y.title')}
             </Anchor>
           </Stack>
 

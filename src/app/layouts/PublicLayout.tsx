@@ -4,12 +4,7 @@ import { Header } from './Header.tsx';
 import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
 import { FavoritesProvider } from '../FavoritesProvider.tsx';
-import { lazyPart } from '../../lib/lazy-part.tsx';
-import { WhenNearViewport } from '../WhenNearViewport.tsx';
-
-// Below every screen's fold: its code and the subpages it lists load once the shopper scrolls near
-// it, after the first screen (docs/decisions/008-first-load.md); appearing under the content, it moves nothing.
-const Footer = lazyPart(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })));
+import { Footer } from './Footer.tsx';
 
 export function PublicLayout() {
   return (
@@ -22,9 +17,10 @@ export function PublicLayout() {
             <Outlet />
           </RouteSuspense>
         </Box>
-        <WhenNearViewport testId="site-footer-marker">
-          <Footer />
-        </WhenNearViewport>
+        {/* In the page from the start, drawn on the server too: its landmark and links (ANPC, SAL, the
+            seller sign-up link, the accessibility statement) reach a screen reader or keyboard at
+            once (issue 37). Its drawing waits for the scroll (content-visibility), its subpages for idle. */}
+        <Footer />
       </Box>
     </FavoritesProvider>
   );

@@ -13,6 +13,7 @@ import { useMarkRead } from '../../features/notifications/api/mark-read.ts';
 import { usePush } from '../../features/notifications/hooks/use-push.ts';
 import { NotificationList } from '../../features/notifications/components/NotificationList/NotificationList.tsx';
 import { PushToggle } from '../../features/notifications/components/PushToggle/PushToggle.tsx';
+import { PushConsentPrompt } from '../../features/notifications/components/PushConsentDialog/PushConsentPrompt.tsx';
 import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
 import { BellIcon } from '../../components/icons/icons.tsx';
@@ -50,14 +51,18 @@ export function Component() {
           </Button>
         )}
       </Group>
-      <PushToggle
-        state={push.state}
-        busy={push.busy}
-        failed={Boolean(push.error)}
-        online={online}
-        onTurnOn={() => void push.turnOn()}
-        onTurnOff={() => void push.turnOff()}
-      />
+      <PushConsentPrompt push={push}>
+        {(askConsent) => (
+          <PushToggle
+            state={push.state}
+            busy={push.busy}
+            failed={Boolean(push.error)}
+            online={online}
+            onTurnOn={askConsent}
+            onTurnOff={() => void push.turnOff()}
+          />
+        )}
+      </PushConsentPrompt>
       {phase === 'loading' ? (
         <Stack gap="xs" data-testid="notifications-skeleton">
           {Array.from({ length: 5 }, (_, i) => (

@@ -1,7 +1,8 @@
 /**
  * /profile (issue #4): the account's profile photo, name and e-mail, and a new phone number
  * (only through a one-time code sent to that number). Each form keeps the user the server
- * answers in the session (the auth feature's store).
+ * answers in the session (the auth feature's store). Below them, the consent to push
+ * notifications: topics agreed to and when, changed or withdrawn here (issue 37 §4).
  */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +12,15 @@ import { ProfileDetailsForm } from '../../features/account/components/ProfileDet
 import { ProfilePhotoForm } from '../../features/account/components/ProfilePhotoForm.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { sessionStore } from '../../features/auth/lib/session-store.ts';
+import { PushConsentSettings } from '../../features/notifications/components/PushConsentSettings/PushConsentSettings.tsx';
+import { useOnline } from '../../lib/connectivity.ts';
 
 const keepUser = (user: User) => sessionStore.set({ user });
 
 export function Component() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const { online } = useOnline();
   if (!user) return null;
   return (
     <Stack gap="md" maw={640}>
@@ -24,6 +28,7 @@ export function Component() {
       <ProfilePhotoForm user={user} onSaved={keepUser} />
       <ProfileDetailsForm user={user} onSaved={keepUser} />
       <PhoneChangeForm user={user} onChanged={keepUser} />
+      <PushConsentSettings online={online} />
     </Stack>
   );
 }

@@ -53,7 +53,9 @@ afterAll(async () => {
 });
 beforeEach(() => service.reset());
 
+/** Subscribes a device; the shopper first agrees to every topic (issue 37 §4: no consent, no push). */
 async function subscribe(token: string, keys: DeviceKeys, locale: 'ro' | 'en' = 'ro') {
+  expect((await c.put('/push/consent', { topics: ['orders', 'favourites', 'support'] }, { token })).statusCode).toBe(200);
   const res = await c.post('/push/subscriptions', { ...keys.json, locale }, { token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id as number;
@@ -446,7 +448,8 @@ describe('devices and sessions', () => {
     expect(row).toMatchObject({ userId: user.user.id, p256dh: keys.json.keys.p256dh, auth: keys.json.keys.auth, locale: 'en' });
     const [session] = await t.db.select().from(sessions).where(eq(sessions.id, row!.sessionId!));
     expect(session!.deviceKey).toBe(JSON.stringify(keys.json));
-    // It receives this user's pushes…
+    // It receives this user's pushes (of the topics she agreed to, issue 37 §4)…
+    expect((await c.put('/push/consent', { topics: ['support'] }, { token })).statusCode).toBe(200);
     const before = service.received.length;
     await notify(t.db, {
       userId: user.user.id,

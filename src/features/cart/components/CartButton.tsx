@@ -1,5 +1,5 @@
 /** Header cart button with the number of selected items (product §2); opens the cart panel. */
-import { ActionIcon, Indicator } from '@mantine/core';
+import { ActionIcon, Indicator, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CartIcon } from '../../../components/icons/icons.tsx';
 import { useCart } from '../api/cart-changes.ts';
@@ -14,18 +14,24 @@ export function CartButton({ signedIn }: { signedIn: boolean }) {
   const pending = waiting.length;
   const count = selectedCount(selection, cart.cart_items);
   return (
-    <Indicator
-      label={pending ? `${count}…` : count}
-      size={18}
-      disabled={count === 0 && pending === 0}
-      offset={4}
-      color={pending ? 'orange.9' : undefined}
-      data-testid="cart-badge"
-      data-pending={pending || undefined}
-    >
-      <ActionIcon variant="subtle" size="lg" onClick={basketStore.openPanel} aria-label={t('cart.open', { count })}>
-        <CartIcon />
-      </ActionIcon>
-    </Indicator>
+    <>
+      {/* The count told to screen readers when it changes (issue 37: results announced); the badge is visual only. */}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="cart-count-status">
+        {t('a11y.cart_count', { count })}
+      </VisuallyHidden>
+      <Indicator
+        label={pending ? `${count}…` : count}
+        size={18}
+        disabled={count === 0 && pending === 0}
+        offset={4}
+        color={pending ? 'orange.9' : undefined}
+        data-testid="cart-badge"
+        data-pending={pending || undefined}
+      >
+        <ActionIcon variant="subtle" size="lg" onClick={basketStore.openPanel} aria-label={t('cart.open', { count })}>
+          <CartIcon />
+        </ActionIcon>
+      </Indicator>
+    </>
   );
 }

@@ -50,7 +50,8 @@ export function usePush() {
     state,
     busy,
     error,
-    turnOn: () => run(() => turnOnPush(i18n.language)),
+    /** From the pre-prompt's "Allow" tap: `recordConsent` stores the topics chosen there (issue 37 §4). */
+    turnOn: (recordConsent: () => Promise<unknown>) => run(() => turnOnPush(i18n.language, recordConsent)),
     turnOff: () => run(turnOffPush),
   };
 }

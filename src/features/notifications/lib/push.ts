@@ -48,11 +48,18 @@ export async function registerSubscription(subscription: PushSubscription, local
   writeDeviceKey(JSON.stringify(json));
 }
 
-/** Asks for permission (the caller is a tap handler), subscribes, registers. Answers the new state. */
-export async function turnOnPush(locale: string): Promise<PushState> {
+/**
+ * Asks for permission (the caller is the pre-prompt's "Allow" tap handler: issue 37 §4), records
+ * the consent the shopper just gave, subscribes, registers. Answers the new state. The browser's
+ * prompt is asked for before any await, so it still has the tap's user activation (Firefox and
+ * Safari refuse it otherwise); the consent record is sent at the same moment.
+ */
+export async function turnOnPush(locale: string, recordConsent: () => Promise<unknown>): Promise<PushState> {
+  if (!isPushSupported()) return 'unsupported';
+  const asked = Notification.requestPermission();
+  const [permission] = await Promise.all([asked, recordConsent()]);
   const reg = await registration();
   if (!reg) return 'unsupported';
-  const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
   const { data } = await callRoute(pushApi.publicKey);
   const subscription =
