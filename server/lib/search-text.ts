@@ -6,7 +6,7 @@
  * would fold differently from the client; here stored text and query agree by construction.
  */
 import { createHash } from 'node:crypto';
-import { dictionaryLemma, wordFormsDigest } from './word-forms.ts';
+import { dictionaryForms, dictionaryLemma, wordFormsDigest } from './word-forms.ts';
 
 /** ş ţ (cedilla) and ș ț (comma below) in both cases, should NFD ever leave one composed. */
 const ROMANIAN_LETTERS: Record<string, string> = {
@@ -64,7 +64,7 @@ geanta: genti gentile gentii gentilor gentuta
 tigaie: tigai
 body: bodyuri bodyurile bodyul
 casti: casca castile castilor
-ghete: gheata ghetele ghetelor
+ghete: gheata ghetele ghetelor ghetuta
 puzzle: puzzleuri puzzleurile
 smartwatch: smartwatchuri smartwatchul
 copil: copii copiii copiilor
@@ -90,6 +90,14 @@ export function baseForm(word: string): string {
   if (listed) return listed;
   const lemma = dictionaryLemma(word);
   return lemma === undefined ? word : (BASE_FORM.get(lemma) ?? lemma);
+}
+
+/** Every form whose base form is the given one, as the dictionary and the list above know them. */
+export function formsOfBase(base: string): string[] {
+  const forms = new Set(dictionaryForms(base));
+  for (const [form, listed] of BASE_FORM)
+    if (listed === base && form !== base) for (const f of [form, ...dictionaryForms(form)]) forms.add(f);
+  return [...forms];
 }
 
 /**

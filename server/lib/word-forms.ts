@@ -32,6 +32,8 @@ interface WordForms {
 }
 
 const SPACE = 32;
+/** Marks a form the lemma shares with another lemma, which got it ("rasnit … ~rasnite"). */
+const TILDE = 126;
 const NEWLINE = 10;
 
 /** FNV-1a over a word's bytes from start to the next space or newline (or over a string). */
@@ -95,10 +97,12 @@ function load(): WordForms {
       lemmaSlots[slot] = line;
       let form = text.indexOf(SPACE, line) + 1;
       while (form > 0 && form < end) {
-        slot = hashBytes(text, form) & mask;
-        while (formSlots[slot] !== -1) slot = (slot + 1) & mask;
-        formSlots[slot] = form;
-        formLines[slot] = line;
+        if (text[form] !== TILDE) {
+          slot = hashBytes(text, form) & mask;
+          while (formSlots[slot] !== -1) slot = (slot + 1) & mask;
+          formSlots[slot] = form;
+          formLines[slot] = line;
+        }
         const next = text.indexOf(SPACE, form);
         form = next < 0 || next > end ? end : next + 1;
       }
@@ -127,7 +131,11 @@ export function dictionaryLemma(word: string): string | undefined {
   return undefined;
 }
 
-/** The inflected forms of a folded lemma the dictionary lists (without the lemma itself). */
+/**
+ * The inflected forms of a folded lemma the dictionary lists (without the lemma itself), also those
+ * it shares with another lemma that search folds them to (for correcting typos: "rasnite" is a
+ * form of both râșniță and râșnit).
+ */
 export function dictionaryForms(lemma: string): string[] {
   if (!TABLE_WORD.test(lemma)) return [];
   const { text, lemmaSlots, lemmaMask } = wordForms();
@@ -135,7 +143,10 @@ export function dictionaryForms(lemma: string): string[] {
     const line = lemmaSlots[slot]!;
     if (!sameWord(text, line, lemma)) continue;
     const end = text.indexOf(NEWLINE, line);
-    return text.toString('latin1', line + lemma.length + 1, end < 0 ? text.length : end).split(' ');
+    return text
+      .toString('latin1', line + lemma.length + 1, end < 0 ? text.length : end)
+      .replace(/~/g, '')
+      .split(' ');
   }
   return [];
 }

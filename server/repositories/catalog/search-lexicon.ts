@@ -14,8 +14,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { categories, products, searchSynonyms, shops } from '../../db/schema.ts';
-import { baseForm, normalizeSearchText, searchWords } from '../../lib/search-text.ts';
-import { dictionaryForms } from '../../lib/word-forms.ts';
+import { baseForm, formsOfBase, normalizeSearchText, searchWords } from '../../lib/search-text.ts';
 import { compileSynonyms, editDistance, typoBudget, type SynonymGroup } from '../../lib/search-query.ts';
 
 export const LEXICON_TTL_MS = 60_000;
@@ -170,7 +169,7 @@ export function wordIndexes(words: Map<string, LexiconWord>): Pick<SearchLexicon
   const forms: SearchLexicon['forms'] = [];
   for (const [lemma, entry] of lemmas) {
     if (FUNCTION_WORDS.has(lemma) || lemma.length < 3) continue;
-    for (const form of [lemma, ...dictionaryForms(lemma)]) if (!words.has(form)) forms.push({ form, entry });
+    for (const form of [lemma, ...formsOfBase(lemma)]) if (!words.has(form)) forms.push({ form, entry });
   }
   return { words, sorted: [...words.keys()].sort(), lemmas, forms };
 }
