@@ -17,7 +17,18 @@ export interface JudgedProduct {
 
 export interface JudgedQuery {
   query: string;
-  kind: 'plural' | 'article' | 'diminutive' | 'no diacritics' | 'typo' | 'brand' | 'synonym' | 'two words' | 'three words' | 'category';
+  kind:
+    | 'plural'
+    | 'article'
+    | 'diminutive'
+    | 'no diacritics'
+    | 'cedilla'
+    | 'typo'
+    | 'brand'
+    | 'synonym'
+    | 'two words'
+    | 'three words'
+    | 'category';
   relevant: (p: JudgedProduct) => boolean;
 }
 

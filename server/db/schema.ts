@@ -982,3 +982,14 @@ export const pushConsents = pgTable(
   },
   (t) => [index('push_consents_user_idx').on(t.userId, t.id)],
 );
+
+/**
+ * Which version of the search folding (searchFoldingVersion(): the dictionary's word forms and the
+ * project's list, issue 40) the stored products.search_text was written with; one row. A server
+ * that starts with another version writes every product's search_text again.
+ */
+export const searchFolding = pgTable('search_folding', {
+  name: text('name').primaryKey(),
+  version: text('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+});

@@ -7,6 +7,7 @@ import {
   productSearchText,
   regexLiteral,
   searchDocument,
+  searchFoldingVersion,
   searchTerms,
   searchWords,
 } from './search-text.ts';
@@ -69,8 +70,8 @@ describe('productSearchText', () => {
         shopName: 'Garderoba Bunicii',
         description: 'Rochiță de vară, ca nouă!',
       }),
-    ).toBe('geaca din piele\nh m\nimbracaminte femei\ngarderoba bunicii\nrochie de vara ca noua');
-    expect(productSearchText({ name: 'Carte', brand: null })).toBe('carte\n\n\n\n');
+    ).toBe('geaca din piele\nh m\nimbracaminte femeie\ngarderoba bunic\nrochie de vara ca noua');
+    expect(productSearchText({ name: 'Jocuri', brand: null })).toBe('joc\n\n\n\n');
   });
 });
 
@@ -94,6 +95,32 @@ describe('searchWords, baseForm and searchDocument', () => {
     ]);
     expect(baseForm('zara')).toBe('zara');
     expect(searchDocument('Gecile și GENȚILE')).toBe('geaca si geanta');
+  });
+  it('brings every form the Romanian dictionary knows to its lemma, with or without diacritics (issue 40)', () => {
+    const forms = ['jocuri', 'jocurile', 'jocul', 'jocului', 'jocurilor'];
+    expect(forms.map(baseForm)).toEqual(forms.map(() => 'joc'));
+    expect(['rucsacuri', 'rucsacurile', 'rucsacul'].map(baseForm)).toEqual(['rucsac', 'rucsac', 'rucsac']);
+    expect(searchDocument('Şoselele, ȘOSELEI, şoseaua')).toBe('sosea sosea sosea');
+    expect(searchDocument('Jucăriile și jucariile')).toBe('jucarie si jucarie');
+    // A dictionary entry stays itself; the project's list wins over the dictionary.
+    expect(['joc', 'mare', 'fata'].map(baseForm)).toEqual(['joc', 'mare', 'fata']);
+    expect(['adidasii', 'adidasul', 'copiilor', 'casti', 'rochitele'].map(baseForm)).toEqual([
+      'sneakers',
+      'adidas',
+      'copil',
+      'casti',
+      'rochie',
+    ]);
+  });
+  it('is idempotent: a base form is its own base form', () => {
+    for (const word of ['jocuri', 'geci', 'rochitele', 'adidasilor', 'gentute', 'femei', 'copii', 'pantofii', 'zara'])
+      expect(baseForm(baseForm(word))).toBe(baseForm(word));
+  });
+});
+
+describe('searchFoldingVersion', () => {
+  it('names the table and the list it was made from', () => {
+    expect(searchFoldingVersion()).toMatch(/^[0-9a-f]{16}-[0-9a-f]{8}$/);
   });
 });
 

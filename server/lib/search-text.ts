@@ -5,6 +5,8 @@
  * U+021B). Pure JavaScript on purpose: PostgreSQL's unaccent would need a second extension and
  * would fold differently from the client; here stored text and query agree by construction.
  */
+import { createHash } from 'node:crypto';
+import { dictionaryForms, dictionaryLemma, wordFormsDigest } from './word-forms.ts';
 
 /** ş ţ (cedilla) and ș ț (comma below) in both cases, should NFD ever leave one composed. */
 const ROMANIAN_LETTERS: Record<string, string> = {
@@ -48,50 +50,62 @@ export function searchTerms(query: string | null | undefined): string[] {
 }
 
 /**
- * Irregular Romanian word forms the Snowball stemmer does not bring to the same stem as their
- * base form (issue #13): plurals that change the stem (geacă/geci, geantă/genți, oglindă/oglinzi,
- * tigaie/tigăi), plurals in -uri/-e that keep a longer stem (tricouri, pulovere, telefoane),
- * common diminutives (rochiță, gecuță) and the shoe word "adidași", kept apart from the brand
- * Adidas. Folded forms; each line is "base: forms…". Checked against the stemmer of both
- * PostgreSQL 15 and PGlite (tests/api/search.test.ts).
+ * Word forms the Romanian dictionary (word-forms.ts, issue 40) does not bring to their base form:
+ * plurals it lists without their singular (geci, genți, căști), forms of words it lacks (geacă,
+ * body, puzzle, smartwatch), forms it gives to another word ("copii" is also the plural of "copie";
+ * "gentile" of "gentil"), diminutives, which it lists as words of their own (rochiță, gentuță: their
+ * own forms follow, since a word's dictionary lemma is looked up here too), and the shoe word
+ * "adidași", kept apart from the brand Adidas. Folded forms; each line is "base: forms…". This list
+ * wins over the dictionary.
  */
 const IRREGULAR_FORMS = `
 geaca: geci gecile gecii gecilor geacuta gecuta gecute gecutele gecusoara
-geanta: genti gentile gentii gentilor gentuta gentute gentutele
-oglinda: oglinzi oglinzile oglinzii oglinzilor
-tigaie: tigai tigaile tigaii tigailor
-tricou: tricouri tricourile tricourilor tricoul tricoului
-pulover: pulovere puloverele puloverelor puloverul puloverului
-telefon: telefoane telefoanele telefoanelor telefonul telefonului
-palton: paltoane paltoanele paltoanelor paltonul
-ceas: ceasuri ceasurile ceasurilor ceasul
-sacou: sacouri sacourile sacoul
-portofel: portofele portofelele portofelul
-pijama: pijamale pijamalele pijamaua
-covor: covoare covoarele covorul
-tablou: tablouri tablourile tabloul
-cort: corturi corturile cortul
+geanta: genti gentile gentii gentilor gentuta
+tigaie: tigai
 body: bodyuri bodyurile bodyul
-trenci: trenciuri trenciurile trenciul
-laptop: laptopuri laptopurile laptopul
 casti: casca castile castilor
-ghete: gheata ghetele ghetelor
-puzzle: puzzleuri puzzle-uri puzzleurile
+ghete: gheata ghetele ghetelor ghetuta
+puzzle: puzzleuri puzzleurile
 smartwatch: smartwatchuri smartwatchul
-copil: copii copiii copiilor copilul copilului
-rochie: rochita rochite rochitele rochitei rochiei rochia
+copil: copii copiii copiilor
+rochie: rochita
 sneakers: adidasi adidasii adidasilor sneaker
 `;
 
 const BASE_FORM = new Map<string, string>();
 for (const line of IRREGULAR_FORMS.trim().split('\n')) {
   const [base, forms] = line.split(':') as [string, string];
+  // A base is its own base form, whatever the dictionary says of it ("casti" stays "casti").
+  BASE_FORM.set(base.trim(), base.trim());
   for (const form of forms.trim().split(/\s+/)) BASE_FORM.set(form, base.trim());
 }
 
-/** The base form of a folded word when the dictionary knows it as an irregular form, else the word. */
+/**
+ * The base form of a folded word: the project's list first, else the dictionary's lemma ("jocuri"
+ * → "joc"), itself passed through the list ("rochițele" → rochiță → rochie); else the word.
+ * Idempotent: a base form is its own base form.
+ */
 export function baseForm(word: string): string {
-  return BASE_FORM.get(word) ?? word;
+  const listed = BASE_FORM.get(word);
+  if (listed) return listed;
+  const lemma = dictionaryLemma(word);
+  return lemma === undefined ? word : (BASE_FORM.get(lemma) ?? lemma);
+}
+
+/** Every form whose base form is the given one, as the dictionary and the list above know them. */
+export function formsOfBase(base: string): string[] {
+  const forms = new Set(dictionaryForms(base));
+  for (const [form, listed] of BASE_FORM)
+    if (listed === base && form !== base) for (const f of [form, ...dictionaryForms(form)]) forms.add(f);
+  return [...forms];
+}
+
+/**
+ * The version of the search folding: changes when the dictionary's table or the list above does,
+ * and then every product's search_text is written again (search-text-refresh.ts).
+ */
+export function searchFoldingVersion(): string {
+  return `${wordFormsDigest()}-${createHash('sha256').update(IRREGULAR_FORMS).digest('hex').slice(0, 8)}`;
 }
 
 /** Folded words of a text: letters and digits only, in order ("H&M" → h, m; "Levi's" → levi, s). */

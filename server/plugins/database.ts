@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
 import { createFileStore, type FileStore } from '../lib/file-store.ts';
-import { refreshProductSearchText } from '../repositories/catalog/search-text-refresh.ts';
+import { refreshStaleSearchText } from '../repositories/catalog/search-text-refresh.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,8 +43,9 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
   await handle.exclusive(async () => {
     const seeded = await seedIfEmpty(handle.db);
     if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
-    // Products written before migration 0001 (or by code that forgot it) have no search_text yet.
-    const backfilled = await refreshProductSearchText(handle.db, { onlyEmpty: true });
+    // Products written before migration 0001 (or by code that forgot it) have no search_text yet;
+    // after a change of the search folding (issue 40) every product's is written again.
+    const backfilled = await refreshStaleSearchText(handle.db);
     if (backfilled) app.log.info({ products: backfilled }, 'search_text filled in');
   });
   app.decorate('db', handle.db);

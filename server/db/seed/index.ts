@@ -20,6 +20,7 @@ import {
   productSizes,
   products,
   productVideos,
+  searchFolding,
   settings,
   shops,
   subpages,
@@ -34,7 +35,7 @@ import { FLASH_SALES, voucherDefs } from './promotions.ts';
 import { chunks, createRandom, DAY_MS } from './random.ts';
 import { generalSettings, languageRows, masterSettings } from './settings.ts';
 import { SHOPS } from './shops.ts';
-import { productSearchText } from '../../lib/search-text.ts';
+import { productSearchText, searchFoldingVersion } from '../../lib/search-text.ts';
 import { attachSeedPhotos } from './photos.ts';
 import { priceStory } from './price-histories.ts';
 
@@ -62,6 +63,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       { key: 'master', value: masterSettings },
       { key: 'general', value: generalSettings },
     ]);
+    // The products' search_text below is written with today's search folding (issue 40).
+    await tx.insert(searchFolding).values({ name: 'search_text', version: searchFoldingVersion() });
     await tx.insert(languages).values(languageRows);
     await tx.insert(countries).values(countryRows);
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileSynonyms } from '../../lib/search-query.ts';
-import { closestWord, correctQuery, suggest, wordsWithPrefix, type LexiconWord, type SearchLexicon } from './search-lexicon.ts';
+import {
+  closestWord,
+  correctQuery,
+  suggest,
+  wordIndexes,
+  wordsWithPrefix,
+  type LexiconWord,
+  type SearchLexicon,
+} from './search-lexicon.ts';
 
 function lexicon(words: [display: string, products: number][]): SearchLexicon {
   const map = new Map<string, LexiconWord>();
@@ -13,8 +21,7 @@ function lexicon(words: [display: string, products: number][]): SearchLexicon {
     map.set(word, { word, display, products });
   }
   return {
-    words: map,
-    sorted: [...map.keys()].sort(),
+    ...wordIndexes(map),
     categories: [
       { id: 5, name: 'Jucării', slug: 'jucarii', words: ['jucarii'], products: 22 },
       { id: 9, name: 'Haine pentru copii', slug: 'copii', words: ['haine', 'pentru', 'copii'], products: 28 },
@@ -36,6 +43,8 @@ const lex = lexicon([
   ['de', 90],
   ['din', 80],
   ['haine', 28],
+  ['rucsac', 3],
+  ['joc', 5],
 ]);
 
 describe('wordsWithPrefix', () => {
@@ -63,6 +72,18 @@ describe('closestWord and correctQuery', () => {
     expect(correctQuery(lex, 'geaca zara')).toBeUndefined();
     expect(correctQuery(lex, 'geci')).toBeUndefined(); // an irregular form is known
     expect(correctQuery(lex, 'xqzwvk')).toBeUndefined();
+  });
+});
+
+describe('on lemmas (issue 40)', () => {
+  it('knows every dictionary form of a catalog word, and corrects a typo in one to the catalog word', () => {
+    expect(correctQuery(lex, 'rucsacurile jocuri')).toBeUndefined();
+    expect(correctQuery(lex, 'rucsacuir')).toBe('rucsac'); // one swap from "rucsacuri"
+    expect(correctQuery(lex, 'jocurii')).toBe('joc');
+    expect(correctQuery(lex, 'rucsak')).toBe('rucsac');
+  });
+  it('suggests the catalog word for a mistyped inflected form', () => {
+    expect(suggest(lex, 'jocurii', 5).queries).toEqual([{ text: 'joc', products_count: 5 }]);
   });
 });
 

@@ -14,7 +14,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { categories, products, searchSynonyms, shops } from '../../db/schema.ts';
-import { baseForm, normalizeSearchText, searchWords } from '../../lib/search-text.ts';
+import { baseForm, formsOfBase, normalizeSearchText, searchWords } from '../../lib/search-text.ts';
 import { compileSynonyms, editDistance, typoBudget, type SynonymGroup } from '../../lib/search-query.ts';
 
 export const LEXICON_TTL_MS = 60_000;
@@ -40,6 +40,13 @@ export interface SearchLexicon {
   words: Map<string, LexiconWord>;
   /** Folded words in alphabetical order (prefix lookups). */
   sorted: string[];
+  /** Base forms (baseForm(): lemmas) of the words, each with its most used word (issue 40). */
+  lemmas: Map<string, LexiconWord>;
+  /**
+   * The dictionary's other forms of those lemmas ("jocuri", "jocurile" of "joc"), each with the
+   * lemma's most used word: a typo in an inflected form is corrected to a word of the catalog.
+   */
+  forms: { form: string; entry: LexiconWord }[];
   categories: LexiconCategory[];
   synonyms: SynonymGroup[];
   loadedAt: number;
@@ -143,13 +150,28 @@ async function load(db: Database, previous?: SearchLexicon): Promise<SearchLexic
     words.set(word, { word, display, products: entry.products });
   }
   return {
-    words,
-    sorted: [...words.keys()].sort(),
+    ...wordIndexes(words),
     categories: categoryRows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, words: searchWords(c.name), products: c.n })),
     synonyms: compileSynonyms(synonymRows.map((r) => r.phrases)),
     loadedAt: Date.now(),
     sources,
   };
+}
+
+/** The lookups derived from the catalog's words: alphabetical order, lemmas, and the lemmas' dictionary forms. */
+export function wordIndexes(words: Map<string, LexiconWord>): Pick<SearchLexicon, 'words' | 'sorted' | 'lemmas' | 'forms'> {
+  const lemmas = new Map<string, LexiconWord>();
+  for (const entry of words.values()) {
+    const lemma = baseForm(entry.word);
+    const current = lemmas.get(lemma);
+    if (!current || entry.products > current.products) lemmas.set(lemma, entry);
+  }
+  const forms: SearchLexicon['forms'] = [];
+  for (const [lemma, entry] of lemmas) {
+    if (FUNCTION_WORDS.has(lemma) || lemma.length < 3) continue;
+    for (const form of [lemma, ...formsOfBase(lemma)]) if (!words.has(form)) forms.push({ form, entry });
+  }
+  return { words, sorted: [...words.keys()].sort(), lemmas, forms };
 }
 
 /**
@@ -194,27 +216,33 @@ export function wordsWithPrefix(lexicon: SearchLexicon, prefix: string, limit: n
   return found.sort((a, b) => b.products - a.products || a.word.length - b.word.length).slice(0, limit);
 }
 
-/** Whether the catalog knows the folded word (as it is or through its base form). */
+/** Whether the catalog knows the folded word (as it is or through its base form: any form of a catalog word). */
 function known(lexicon: SearchLexicon, word: string): boolean {
-  return lexicon.words.has(word) || lexicon.words.has(baseForm(word)) || baseForm(word) !== word;
+  return lexicon.words.has(word) || lexicon.lemmas.has(baseForm(word)) || baseForm(word) !== word;
 }
 
 /**
  * The closest catalog word to a word the catalog does not have: one (two from 8 letters) wrong,
- * missing, doubled or swapped letters, else the most used word it begins (3 letters or more);
- * the nearest first, then the most used. Undefined when nothing is close enough.
+ * missing, doubled or swapped letters — from a catalog word or from a dictionary form of one
+ * ("rucsacuir" → "rucsacuri", a form of "rucsac": the answer is the catalog's "rucsac") — else the
+ * most used word it begins (3 letters or more); the nearest first, then the most used. Undefined
+ * when nothing is close enough.
  */
 export function closestWord(lexicon: SearchLexicon, word: string): LexiconWord | undefined {
   const budget = typoBudget(word.length);
   let best: { entry: LexiconWord; distance: number } | undefined;
+  const consider = (candidate: string, entry: LexiconWord) => {
+    const distance = editDistance(word, candidate, budget);
+    if (distance > budget) return;
+    if (!best || distance < best.distance || (distance === best.distance && entry.products > best.entry.products))
+      best = { entry, distance };
+  };
   if (budget > 0) {
     for (const entry of lexicon.words.values()) {
       if (FUNCTION_WORDS.has(entry.word) || /^\d+$/.test(entry.word)) continue;
-      const distance = editDistance(word, entry.word, budget);
-      if (distance > budget) continue;
-      if (!best || distance < best.distance || (distance === best.distance && entry.products > best.entry.products))
-        best = { entry, distance };
+      consider(entry.word, entry);
     }
+    for (const { form, entry } of lexicon.forms) consider(form, entry);
   }
   if (best) return best.entry;
   if (word.length >= 3) return wordsWithPrefix(lexicon, word, 1)[0];

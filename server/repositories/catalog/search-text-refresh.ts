@@ -2,10 +2,10 @@
  * search_text maintenance (ADR 004): products.search_text (and so the generated search_vector)
  * recomputed from the product's name, brand, category, shop and description.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, products, shops } from '../../db/schema.ts';
-import { productSearchText } from '../../lib/search-text.ts';
+import { categories, products, searchFolding, shops } from '../../db/schema.ts';
+import { productSearchText, searchFoldingVersion } from '../../lib/search-text.ts';
 import { invalidateSearchLexicon } from './search-lexicon.ts';
 
 /** search_text rows in an older layout (fewer than the five lines of productSearchText()). */
@@ -20,10 +20,19 @@ const staleSearchText = sql`(length(${products.searchText}) - length(replace(${p
  */
 export async function refreshProductSearchText(
   db: Database,
-  filter: { productIds?: number[]; shopId?: number; categoryId?: number; onlyEmpty?: boolean } = {},
+  filter: { productIds?: number[]; shopId?: number; categoryId?: number; onlyEmpty?: boolean; afterId?: number; limit?: number } = {},
 ): Promise<number> {
   if (filter.productIds && filter.productIds.length === 0) return 0;
-  const rows = await db
+  const rows = await readSources(db, filter);
+  await writeSearchText(db, rows);
+  if (rows.length) invalidateSearchLexicon(db);
+  return rows.length;
+}
+
+type SourceFilter = Parameters<typeof refreshProductSearchText>[1] & {};
+
+async function readSources(db: Database, filter: SourceFilter) {
+  const query = db
     .select({
       id: products.id,
       name: products.name,
@@ -41,14 +50,49 @@ export async function refreshProductSearchText(
         filter.shopId !== undefined ? eq(products.shopId, filter.shopId) : undefined,
         filter.categoryId !== undefined ? eq(products.categoryId, filter.categoryId) : undefined,
         filter.onlyEmpty ? staleSearchText : undefined,
+        filter.afterId !== undefined ? gt(products.id, filter.afterId) : undefined,
       ),
-    );
+    )
+    .orderBy(asc(products.id));
+  return filter.limit ? query.limit(filter.limit) : query;
+}
+
+async function writeSearchText(db: Database, rows: Awaited<ReturnType<typeof readSources>>) {
   for (let i = 0; i < rows.length; i += 500) {
     const values = rows.slice(i, i + 500).map((row) => sql`(${row.id}::integer, ${productSearchText(row)}::text)`);
     await db.execute(
-      sql`UPDATE ${products} SET search_text = v.search_text FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, search_text) WHERE ${products.id} = v.id`,
+      sql`UPDATE ${products} SET search_text = v.search_text FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, search_text) WHERE ${products.id} = v.id AND ${products.searchText} IS DISTINCT FROM v.search_text`,
     );
   }
-  if (rows.length) invalidateSearchLexicon(db);
-  return rows.length;
+}
+
+/** Products read and written per step of a full rewrite (bounded memory at 1 000 000 products). */
+const REWRITE_PAGE = 5_000;
+
+/**
+ * At server start (under the start-up lock): fills in search_text never written or in an older
+ * layout, and when the search folding changed since the stored text was written (another
+ * dictionary table or irregular-forms list: search_folding's version differs from
+ * searchFoldingVersion()), writes every product's search_text again, in pages by id, then records
+ * the version. Rows whose text comes out the same are not updated (no catalog change logged).
+ * Returns the number of products read.
+ */
+export async function refreshStaleSearchText(db: Database): Promise<number> {
+  const version = searchFoldingVersion();
+  const [stored] = await db.select({ version: searchFolding.version }).from(searchFolding).where(eq(searchFolding.name, 'search_text'));
+  if (stored?.version === version) return refreshProductSearchText(db, { onlyEmpty: true });
+  let read = 0;
+  for (let afterId = 0; ;) {
+    const rows = await readSources(db, { afterId, limit: REWRITE_PAGE });
+    if (!rows.length) break;
+    await writeSearchText(db, rows);
+    read += rows.length;
+    afterId = rows.at(-1)!.id;
+  }
+  await db
+    .insert(searchFolding)
+    .values({ name: 'search_text', version })
+    .onConflictDoUpdate({ target: searchFolding.name, set: { version, updatedAt: sql`now()` } });
+  if (read) invalidateSearchLexicon(db);
+  return read;
 }

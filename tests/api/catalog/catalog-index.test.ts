@@ -42,6 +42,9 @@ const ids = {
 };
 
 const WORDS = [
+  'jocuri',
+  'rucsacurile',
+  'pantofii sport',
   'geaca',
   'geci',
   'gaeca',
@@ -221,6 +224,9 @@ describe('the catalog index answers as the SQL does', () => {
     await compare({ search: 'din de' });
     await compare({ search: 'gaeca' });
     await compare({ search: 'geci', sort: 'price_asc', in_stock: '1' });
+    // Inflected forms (issue 40): the dictionary's lemma on both paths.
+    for (const search of ['jocuri', 'jocurile de societate', 'rucsacurile', 'RUCSACURI', 'păpuşile', 'jucăriilor', 'rucsacuir'])
+      await compare({ search });
     await compare({ min_price: '10.1', max_price: '20.1' });
   }, 120_000);
 
