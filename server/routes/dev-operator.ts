@@ -6,6 +6,8 @@
  *   POST /api/dev/operator/orders/{id}/status {status, tracking?, note?} — order:status, walking
  *        the order through every allowed step up to `status` (to delivered: confirmed, processing,
  *        shipped, delivered), each recorded in its history and announced to the shopper
+ *   POST /api/dev/operator/reports/{reference}/decision {decision, reason} — report:decide (issue 37):
+ *        remove | restrict | keep with its statement of reasons; the caches of every instance cleared
  *
  * Registered only when NODE_ENV is not production (server/app.ts): in production the routes do
  * not exist, and operators use the ops command.
@@ -14,6 +16,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
+import { REPORT_DECISIONS } from '../../contract/reports.ts';
+import { decideReport, ReportCommandError } from '../services/report-service.ts';
 import { replyToTicket, SupportCommandError } from '../services/support-service.ts';
 import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '../services/order-status.ts';
 
@@ -66,6 +70,26 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('from' in outcome) return reply.code(422).send({ message: `An order cannot go from ${outcome.from} to ${status}.` });
       await app.orderStatusEvents.emit(outcome.events, request.log);
       return { message: 'Status changed', data: { order: { id: request.params.id, status }, steps: outcome.events.map((e) => e.to) } };
+    },
+  );
+
+  app.post(
+    '/dev/operator/reports/:reference/decision',
+    {
+      schema: {
+        params: z.object({ reference: z.string().max(64) }),
+        body: z.object({ decision: z.enum(REPORT_DECISIONS), reason: z.string().max(3000) }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const outcome = await decideReport(app.db, request.params.reference, request.body.decision, request.body.reason);
+        if (outcome.catalogChanged) app.catalogCache.clear();
+        return { message: 'Decided', data: { decision: outcome } };
+      } catch (error) {
+        if (error instanceof ReportCommandError) return reply.code(422).send({ message: error.message });
+        throw error;
+      }
     },
   );
 };

@@ -36,6 +36,7 @@ import { generalSettings, languageRows, masterSettings } from './settings.ts';
 import { SHOPS } from './shops.ts';
 import { productSearchText } from '../../lib/search-text.ts';
 import { attachSeedPhotos } from './photos.ts';
+import { seedReviews } from './reviews.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
@@ -85,8 +86,6 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
               slug: s.slug,
               logo: `/media/shops/${s.slug}/logo.svg`,
               banner: `/media/shops/${s.slug}/banner.svg`,
-              rating: s.rating,
-              reviewsCount: s.reviewsCount,
               description: s.description,
               city: s.city,
               phone: s.phone,
@@ -227,6 +226,15 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       })),
     );
     await tx.insert(flashSaleProducts).values(saleRows);
+
+    // Ratings from delivered orders and their reviews (issue 37), with a generator of their own so
+    // the rest of the seed stays as it was.
+    await seedReviews(tx as unknown as Database, createRandom(SEED + 37), {
+      shops: SHOPS,
+      shopId,
+      products: drafts.map((d) => ({ ...d, id: idOf(d.slug) })),
+      now,
+    });
   });
   // Photographs for products, categories, shops and banners (issue 15): rows now, JPEGs on first request.
   await attachSeedPhotos(db);
