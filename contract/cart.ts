@@ -55,6 +55,11 @@ export const cartProductSchema = z.object({
   stock: z.number().int(),
   /** Unit price charged × quantity. */
   line_total: z.number(),
+  /**
+   * Set when an operator's decision on a report took the listing out (issue 37, DSA art. 17):
+   * the line stays so the shopper is told by name, with stock 0. Absent in lines made on the phone.
+   */
+  moderation: z.enum(['removed', 'suspended']).nullable().optional(),
 });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 

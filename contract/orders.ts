@@ -1,5 +1,6 @@
 /** Orders: placing them (one per shop), the history, details and cancelling (product §4, §7). */
 import { z } from 'zod';
+import { orderReviewSchema } from './reviews.ts';
 import { envelope } from './envelope.ts';
 import { paginationMetaSchema } from './catalog.ts';
 import { imageMetaSchema } from './images.ts';
@@ -88,6 +89,8 @@ export const orderDetailsSchema = orderSummarySchema.extend({
   weight: z.number(),
   can_cancel: z.boolean(),
   history: z.array(orderStatusEventSchema),
+  /** The shopper's review of the order's shop (issue 37): null until written; writable once delivered. */
+  review: orderReviewSchema.nullable(),
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 

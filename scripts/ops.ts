@@ -5,6 +5,8 @@
  *   npm run ops -- product:price <productId> <price> [--discount <discount_price>]
  *   npm run ops -- ticket:reply <ticketNumber> <message…>
  *   npm run ops -- ticket:close <ticketNumber>
+ *   npm run ops -- report:list
+ *   npm run ops -- report:decide <reference> remove|restrict|keep --reason "…"
  *
  * Uses the same database as the server (DATABASE_URL, else the embedded database under DATA_DIR,
  * default ./data — stop the server first when it is the embedded one: PGlite allows one process).
@@ -25,6 +27,12 @@
  *
  * ticket:reply / ticket:close (issue #6): support answers a ticket (status answered, the shopper
  * notified and pushed) or closes it — server/services/support-service.ts#runTicketCommand.
+ *
+ * report:list / report:decide (issue 37, DSA art. 16–17): the open reports, oldest first; a decision
+ * with its statement of reasons (server/services/report-service.ts#decideReport): the reporter and
+ * the shop are told by e-mail (queued; the server's delivery worker sends it). A decision that takes
+ * a listing out is announced on PostgreSQL (NOTIFY catalog_cache) so every running instance clears
+ * its response cache at once; the catalog index follows catalog_changes by itself.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
@@ -44,6 +52,9 @@ import { changeProductPrice, type PriceChange, type ProductPriceCommand } from '
 
 export type { PriceChange, ProductPriceCommand };
 import { runTicketCommand } from '../server/services/support-service.ts';
+import { decideReport, openReports, ReportCommandError } from '../server/services/report-service.ts';
+import { CACHE_CHANNEL } from '../server/plugins/response-cache.ts';
+import { REPORT_DECISIONS, type ReportDecision } from '../contract/reports.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
 const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';
@@ -184,8 +195,59 @@ async function ticketCommand(argv: string[]) {
   }
 }
 
+const REPORT_USAGE = 'usage: npm run ops -- report:list\n       npm run ops -- report:decide <reference> remove|restrict|keep --reason "…"';
+
+export type ReportCommand =
+  { kind: 'report:list' } | { kind: 'report:decide'; reference: string; decision: ReportDecision; reason: string };
+
+export function parseReportArgs(argv: readonly string[]): ReportCommand {
+  const { values, positionals } = readArgs(argv, { reason: { type: 'string' } }, REPORT_USAGE);
+  const [command, reference, decision, ...rest] = positionals;
+  if (command === 'report:list' && !reference && values.reason === undefined) return { kind: 'report:list' };
+  if (command !== 'report:decide' || !reference || !decision || rest.length) throw new Error(REPORT_USAGE);
+  if (!(REPORT_DECISIONS as readonly string[]).includes(decision))
+    throw new Error(`Unknown decision "${decision}". One of: ${REPORT_DECISIONS.join(', ')}.`);
+  if (!values.reason?.trim()) throw new Error('report:decide needs --reason "…": the statement of reasons sent to the shop.');
+  return { kind: 'report:decide', reference, decision: decision as ReportDecision, reason: values.reason };
+}
+
+async function reportCommand(argv: string[]) {
+  let command: ReportCommand;
+  try {
+    command = parseReportArgs(argv);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  const handle = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    dataDir: process.env.DATA_DIR?.trim() || './data',
+  });
+  try {
+    if (command.kind === 'report:list') {
+      const reports = await openReports(handle.db);
+      if (!reports.length) console.log('No open reports.');
+      for (const r of reports)
+        console.log(`${r.reference}  ${r.created_at}  ${r.target}  ${r.reason}  ${r.reporter}\n    ${r.explanation.replace(/\s+/g, ' ')}`);
+    } else {
+      const outcome = await decideReport(handle.db, command.reference, command.decision, command.reason);
+      if (outcome.catalogChanged) await handle.events?.notify(CACHE_CHANNEL, 'ops');
+      const takenOut = outcome.productsTakenOut ? `; ${outcome.productsTakenOut} listing(s) taken out` : '';
+      console.log(
+        `Report ${outcome.reference} (${outcome.targetType} #${outcome.targetId}): ${outcome.decision}${takenOut}. Reporter and shop told by e-mail.`,
+      );
+    }
+  } catch (error) {
+    console.error(error instanceof ReportCommandError ? error.message : String(error));
+    process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main() {
   if (process.argv[2]?.startsWith('ticket:')) return ticketCommand(process.argv.slice(2));
+  if (process.argv[2]?.startsWith('report:')) return reportCommand(process.argv.slice(2));
   let command: OpsCommand;
   try {
     command = parseCommand(process.argv.slice(2));

@@ -43,6 +43,8 @@ import notificationRoutes from './routes/notifications.ts';
 import pushRoutes from './routes/push.ts';
 import supportTicketRoutes from './routes/support-tickets.ts';
 import contactRoutes from './routes/contact.ts';
+import reviewRoutes from './routes/reviews.ts';
+import reportRoutes from './routes/reports.ts';
 
 /** Answers this large or larger are compressed for browsers that accept it (the compressor and the catalog cache's kept codings). */
 const COMPRESS_ABOVE_BYTES = 1024;
@@ -115,6 +117,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       await api.register(pushRoutes);
       await api.register(supportTicketRoutes);
       await api.register(contactRoutes);
+      await api.register(reviewRoutes);
+      await api.register(reportRoutes);
       // Development and tests only: the route does not exist in production.
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
       // Plays the support operator (what `npm run ops -- ticket:reply` does): never in production.

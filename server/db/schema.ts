@@ -64,7 +64,12 @@ export const shops = pgTable('shops', {
   banner: text('banner').notNull(),
   logoKey: text('logo_key').references(() => images.key),
   bannerKey: text('banner_key').references(() => images.key),
-  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+  /**
+   * The mean of the shop's published reviews' stars, to one decimal (0 without reviews), and
+   * their number (issue 37, ADR 033). Never written by code: the trigger on shop_reviews
+   * (migration 0016) keeps both equal to the reviews, so every list reads them as columns.
+   */
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull().default(0),
   reviewsCount: integer('reviews_count').notNull().default(0),
   description: text('description').notNull(),
   city: text('city').notNull(),
@@ -127,6 +132,12 @@ export const products = pgTable(
     seasonId: integer('season_id').references(() => attributeOptions.id),
     qualityId: integer('quality_id').references(() => attributeOptions.id),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Set by an operator's decision on a report (issue 37, DSA art. 17, ADR 033): 'removed' or
+     * 'suspended'. Such a product is also not active (it leaves lists, search and carts' totals);
+     * GET /products/{id} answers 410 with the matching explanation.
+     */
+    moderation: text('moderation', { enum: ['removed', 'suspended'] }),
     createdAt: createdAt(),
     /**
      * The announced reduction of the product's own price (issue 36, ADR 030, docs/product.md "Honest discounts"): the
@@ -993,3 +1004,76 @@ export const searchFolding = pgTable('search_folding', {
   version: text('version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
 });
+// ---------------------------------------------------------------------------------------------
+// Shoppers' voice (issue 37, ADR 033): verified reviews and reports of illegal content.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One review per delivered order (an order is one shop's): 1–5 stars and an optional plain text.
+ * Only the order's shopper writes it, only once the order is delivered (services/review-service.ts).
+ * An operator's decision on a report can hide its text (`text_hidden`) or remove it (`removed_at`);
+ * a removed review no longer counts. The trigger of migration 0016 keeps shops.rating and
+ * shops.reviews_count equal to the published reviews.
+ */
+export const shopReviews = pgTable(
+  'shop_reviews',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    text: text('text'),
+    textHidden: boolean('text_hidden').notNull().default(false),
+    removedAt: tz('removed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_reviews_order_unique').on(t.orderId),
+    index('shop_reviews_shop_idx')
+      .on(t.shopId, t.createdAt, t.id)
+      .where(sql`${t.removedAt} IS NULL`),
+    check('shop_reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const REPORT_TARGETS = ['product', 'shop', 'review'] as const;
+export const REPORT_DECISIONS = ['remove', 'restrict', 'keep'] as const;
+
+/**
+ * A notice of illegal or harmful content (DSA art. 16): what it names, why, who sent it. The
+ * operator's decision (art. 17) is kept on the same row with its statement of reasons.
+ */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    targetType: text('target_type', { enum: REPORT_TARGETS }).notNull(),
+    targetId: integer('target_id').notNull(),
+    /** The shop the reported content belongs to (told of the decision). */
+    shopId: integer('shop_id').references(() => shops.id),
+    reason: text('reason').notNull(),
+    explanation: text('explanation').notNull(),
+    reporterName: text('reporter_name').notNull(),
+    reporterEmail: text('reporter_email').notNull(),
+    reporterUserId: integer('reporter_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The reporter's interface language, for the messages sent to them later. */
+    locale: text('locale').notNull(),
+    decision: text('decision', { enum: REPORT_DECISIONS }),
+    decisionReason: text('decision_reason'),
+    decidedAt: tz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('content_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.decision} IS NULL`),
+  ],
+);

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
 import { CANCELLABLE_STATUSES, type OrderDetails, type OrderStatus, type OrderSummary } from '../../contract/orders.ts';
 import { imageMetaOfUrl } from './image-meta.ts';
+import { findOrderReview } from './review-repository.ts';
 
 const summaryFields = {
   order: orders,
@@ -76,13 +77,14 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) return undefined;
-  const [items, history] = await Promise.all([
+  const [items, history, review] = await Promise.all([
     db
       .select({ ...getTableColumns(orderItems), thumbnailMeta: imageMetaOfUrl(orderItems.thumbnail) })
       .from(orderItems)
       .where(eq(orderItems.orderId, id))
       .orderBy(orderItems.id),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id),
+    findOrderReview(db, id),
   ]);
   const o = row.order;
   const address = o.address as OrderDetails['address'];
@@ -110,6 +112,7 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
     weight: o.weight,
     can_cancel: CANCELLABLE_STATUSES.includes(o.status),
     history: history.map((h) => ({ status: h.status, note: h.note, created_at: h.createdAt.toISOString() })),
+    review: review ?? null,
   };
 }
 

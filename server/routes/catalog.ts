@@ -31,7 +31,7 @@ import {
   similarProductsResponseSchema,
 } from '../../contract/catalog.ts';
 import { DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS } from '../../contract/catalog-constants.ts';
-import { notFound } from '../lib/http-error.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
 import { bearerTokenHash } from '../plugins/auth.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
 import { findCategory } from '../repositories/catalog/categories.ts';
@@ -41,6 +41,7 @@ import { listBestDeals, listMostPopular, listProductFacets, listProducts, search
 import { findActiveProductRef, getProductDetails, listSimilarProducts } from '../repositories/catalog/products.ts';
 import { getShopDetails, listShops } from '../repositories/catalog/shops.ts';
 import { getSearchLexicon, suggest } from '../repositories/catalog/search-lexicon.ts';
+import { productModeration } from '../repositories/report-repository.ts';
 
 /** Answers without a bearer token are the same for everyone: briefly cacheable by anyone. */
 export const CATALOG_CACHE = 'public, max-age=60, stale-while-revalidate=86400';
@@ -172,7 +173,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(productApi.details, { params: idParamSchema, response: productDetailsResponseSchema }),
     handler: async (request) => {
       const product = await getProductDetails(app.db, request.params.id);
-      if (!product) throw notFound('Product not found.');
+      if (!product) {
+        // Taken out by an operator's decision on a report (issue 37, DSA art. 17): 410 says so.
+        const moderation = await productModeration(app.db, request.params.id);
+        if (moderation) throw new HttpError(410, moderation === 'removed' ? 'voice.listing_removed' : 'voice.listing_suspended');
+        throw notFound('Product not found.');
+      }
       await markFavorites(request, [[product]]);
       return { message: 'Product', data: { product } };
     },

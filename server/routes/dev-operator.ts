@@ -9,6 +9,8 @@
  *   POST /api/dev/operator/products/{id}/price {price, discount_price}  — product:price (issue 36):
  *        the same service (services/product-price.ts): the history row and prior price kept by
  *        the database, an announced reduction notified to the product's favouriters
+ *   POST /api/dev/operator/reports/{reference}/decision {decision, reason} — report:decide (issue 37):
+ *        remove | restrict | keep with its statement of reasons; the caches of every instance cleared
  *
  * Registered only when NODE_ENV is not production (server/app.ts): in production the routes do
  * not exist, and operators use the ops command.
@@ -17,6 +19,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../db/client.ts';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
+import { REPORT_DECISIONS } from '../../contract/reports.ts';
+import { decideReport, ReportCommandError } from '../services/report-service.ts';
 import { replyToTicket, SupportCommandError } from '../services/support-service.ts';
 import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '../services/order-status.ts';
 import { changeProductPrice, UnknownProductError } from '../services/product-price.ts';
@@ -111,6 +115,26 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (error) {
         if (error instanceof UnknownProductError) return reply.code(404).send({ message: 'Product not found.' });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/dev/operator/reports/:reference/decision',
+    {
+      schema: {
+        params: z.object({ reference: z.string().max(64) }),
+        body: z.object({ decision: z.enum(REPORT_DECISIONS), reason: z.string().max(3000) }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const outcome = await decideReport(app.db, request.params.reference, request.body.decision, request.body.reason);
+        if (outcome.catalogChanged) app.catalogCache.clear();
+        return { message: 'Decided', data: { decision: outcome } };
+      } catch (error) {
+        if (error instanceof ReportCommandError) return reply.code(422).send({ message: error.message });
         throw error;
       }
     },

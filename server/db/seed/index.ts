@@ -38,6 +38,7 @@ import { SHOPS } from './shops.ts';
 import { productSearchText, searchFoldingVersion } from '../../lib/search-text.ts';
 import { attachSeedPhotos } from './photos.ts';
 import { priceStory } from './price-histories.ts';
+import { seedReviews } from './reviews.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
@@ -92,8 +93,6 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
               slug: s.slug,
               logo: `/media/shops/${s.slug}/logo.svg`,
               banner: `/media/shops/${s.slug}/banner.svg`,
-              rating: s.rating,
-              reviewsCount: s.reviewsCount,
               description: s.description,
               city: s.city,
               phone: s.phone,
@@ -252,6 +251,14 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     });
     if (steps.length)
       await tx.execute(sql.raw(`DO $$ BEGIN ${steps.join('\n')} PERFORM set_config('talcioc.price_clock', '', true); END $$`));
+    // Ratings from delivered orders and their reviews (issue 37), with a generator of their own so
+    // the rest of the seed stays as it was.
+    await seedReviews(tx as unknown as Database, createRandom(SEED + 37), {
+      shops: SHOPS,
+      shopId,
+      products: drafts.map((d) => ({ ...d, id: idOf(d.slug) })),
+      now,
+    });
   });
   // Photographs for products, categories, shops and banners (issue 15): rows now, JPEGs on first request.
   await attachSeedPhotos(db);

@@ -5,8 +5,11 @@ export interface ShopDef {
   slug: string;
   name: string;
   city: string;
-  rating: number;
-  reviewsCount: number;
+  /**
+   * How many seeded reviews give 1, 2, 3, 4 and 5 stars (issue 37): each one is written through a
+   * delivered order of a seeded shopper (seed/reviews.ts); the rating shown is computed from them.
+   */
+  reviewStars: [number, number, number, number, number];
   phone: string;
   email: string;
   description: string;
@@ -24,8 +27,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'garderoba-bunicii',
     name: 'Garderoba Bunicii',
     city: 'Cluj-Napoca',
-    rating: 4.8,
-    reviewsCount: 412,
+    reviewStars: [0, 1, 1, 5, 21],
     phone: '+40 744 512 309',
     email: 'salut@garderobabunicii.ro',
     description:
@@ -39,8 +41,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'pasi-second',
     name: 'Pași Second',
     city: 'Iași',
-    rating: 4.5,
-    reviewsCount: 238,
+    reviewStars: [1, 1, 2, 8, 12],
     phone: '+40 752 118 640',
     email: 'comenzi@pasisecond.ro',
     description:
@@ -54,8 +55,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'pitic-boutique',
     name: 'Pitic Boutique',
     city: 'Brașov',
-    rating: 4.9,
-    reviewsCount: 356,
+    reviewStars: [0, 0, 1, 3, 22],
     phone: '+40 733 905 271',
     email: 'hello@piticboutique.ro',
     description:
@@ -69,8 +69,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'casa-cu-povesti',
     name: 'Casa cu Povești',
     city: 'Sibiu',
-    rating: 4.6,
-    reviewsCount: 187,
+    reviewStars: [0, 1, 2, 6, 15],
     phone: '+40 769 440 128',
     email: 'contact@casacupovesti.ro',
     description:
@@ -84,8 +83,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'anticariatul-literar',
     name: 'Anticariatul Literar',
     city: 'București',
-    rating: 4.7,
-    reviewsCount: 529,
+    reviewStars: [0, 1, 2, 7, 24],
     phone: '+40 721 338 904',
     email: 'anticariat@literar.ro',
     description:
@@ -99,8 +97,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'retech-timisoara',
     name: 'ReTech Timișoara',
     city: 'Timișoara',
-    rating: 4.2,
-    reviewsCount: 164,
+    reviewStars: [1, 2, 3, 7, 8],
     phone: '+40 756 201 773',
     email: 'service@retech-tm.ro',
     description:
@@ -114,8 +111,7 @@ export const SHOPS: ShopDef[] = [
     slug: 'sport-reloaded',
     name: 'Sport Reloaded',
     city: 'Oradea',
-    rating: 3.9,
-    reviewsCount: 71,
+    reviewStars: [2, 2, 3, 5, 6],
     phone: '+40 747 663 015',
     email: 'info@sportreloaded.ro',
     description:

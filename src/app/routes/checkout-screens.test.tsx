@@ -97,6 +97,7 @@ const details: OrderDetails = {
   tracking: 'AWB 123',
   weight: 1,
   can_cancel: true,
+  review: null,
   history: [{ status: 'pending', note: null, created_at: order.created_at }],
 };
 
