@@ -224,6 +224,15 @@ const envSchema = z
      * to be drawn. Default on; off in tests unless asked (it competes for the test's cores).
      */
     IMAGE_WARMUP: z.enum(['true', 'false']).optional(),
+    /**
+     * New image variants (not yet stored) one client address may have made a minute, counted
+     * across every instance in the database (issue 38); over it: 429 with Retry-After. Stored
+     * variants are never counted; loopback addresses are not counted outside production.
+     */
+    IMAGE_NEW_VARIANTS_PER_MINUTE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int('IMAGE_NEW_VARIANTS_PER_MINUTE must be a whole number').min(1).max(1_000_000).default(60),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {

@@ -577,6 +577,11 @@ export const images = pgTable('images', {
   format: text('format').notNull(),
   /** How to draw a generated original (server/media/photo.ts); null for an upload. */
   recipe: jsonb('recipe'),
+  /**
+   * Set for a private upload (a ticket attachment; issue 38): its variants are served to this user
+   * only, and its key carries a per-file secret (not derivable from the bytes). Null: public.
+   */
+  ownerId: integer('owner_id').references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
 

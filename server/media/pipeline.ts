@@ -12,8 +12,11 @@
  *   however many requests ask for it together (single flight), and at most `concurrency` images
  *   are drawn or encoded at a time; past `maxQueue` waiting jobs a request gets 503 + Retry-After.
  * - `limitInputPixels` on every decode: a decompression bomb is refused before it is decoded.
+ * - Private uploads (ticket attachments, issue 38) get a key with a per-file secret and an owner;
+ *   routes serve their variants to that owner only. A new variant is admitted by the caller
+ *   (the per-address limit) and dropped before encoding once its clients went away.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
@@ -42,7 +45,30 @@ export interface ImageRecord {
   placeholder: string;
   format: OriginalFormat;
   recipe: PhotoRecipe | null;
+  /** The only user its variants are served to (a private upload, issue 38); null: public. */
+  ownerId?: number | null;
 }
+
+/** What a variant request brings besides its name (issue 38). */
+export interface VariantRequest {
+  /**
+   * Called once before a new variant is made for this request (not when it is stored already, nor
+   * when another request is making it): counts it against the client's limit, throws to refuse.
+   */
+  admit?: () => Promise<unknown>;
+  /** Aborted when the client went away: its job is dropped before encoding if nobody else waits for it. */
+  signal?: AbortSignal;
+}
+
+/** A job dropped because every request waiting for it went away (issue 38). */
+export class VariantAbandoned extends Error {
+  constructor() {
+    super('every client waiting for this image variant went away');
+  }
+}
+
+/** Keys of images known to be public, remembered so the public route checks the database once per key. */
+const PUBLIC_KEYS_REMEMBERED = 10_000;
 
 const originalName = (key: string, format: string) => `${key}.${format}`;
 const variantName = (key: string, width: number, format: ImageFormat) => `${key}-${width}.${format}`;
@@ -103,7 +129,12 @@ export class ImagePipeline {
   encodes = 0;
   /** Generated photos this process drew (full-size originals, and narrower variants drawn at their width). */
   drawn = 0;
+  /** Variant jobs this process dropped before encoding because their clients went away. */
+  abandoned = 0;
   private readonly inflight = new Map<string, Promise<unknown>>();
+  /** Per running variant job: how many requests still wait for it. */
+  private readonly waiters = new Map<string, number>();
+  private readonly publicKeys = new Set<string>();
   private readonly waiting: (() => void)[] = [];
   private active = 0;
   private readonly concurrency: number;
@@ -118,14 +149,31 @@ export class ImagePipeline {
     this.maxQueue = options.maxQueue ?? 200;
   }
 
-  /** Runs `job` in one of the `concurrency` slots (a bounded queue in front). */
-  private async slot<T>(job: () => Promise<T>): Promise<T> {
+  /** Images being drawn or encoded now. */
+  get running(): number {
+    return this.active;
+  }
+
+  /** Jobs waiting for a slot now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Runs `job` in one of the `concurrency` slots (a bounded queue in front). `wanted`, asked once the
+   * slot is free, drops a job nobody waits for any more instead of running it.
+   */
+  private async slot<T>(job: () => Promise<T>, wanted: () => boolean = () => true): Promise<T> {
     if (this.active < this.concurrency) this.active++;
     else {
       if (this.waiting.length >= this.maxQueue) throw new HttpError(503, 'media.busy', undefined, { headers: { 'Retry-After': '2' } });
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
     try {
+      if (!wanted()) {
+        this.abandoned++;
+        throw new VariantAbandoned();
+      }
       return await job();
     } finally {
       const next = this.waiting.shift();
@@ -148,6 +196,21 @@ export class ImagePipeline {
     return row ? { ...row, format: row.format as OriginalFormat, recipe: (row.recipe as PhotoRecipe | null) ?? null } : undefined;
   }
 
+  /**
+   * The user a private image's variants are served to; null for a public (or unknown) key. Public
+   * keys are remembered (an image's privacy is fixed when it is stored), so the catalog's photos
+   * cost one lookup per key and process.
+   */
+  async privateOwner(key: string): Promise<number | null> {
+    if (this.publicKeys.has(key)) return null;
+    const record = await this.find(key);
+    if (!record) return null;
+    if (record.ownerId != null) return record.ownerId;
+    if (this.publicKeys.size >= PUBLIC_KEYS_REMEMBERED) this.publicKeys.clear();
+    this.publicKeys.add(key);
+    return null;
+  }
+
   /** The original's bytes: from the store, or drawn from its recipe once and stored. */
   original(record: ImageRecord): Promise<Buffer | undefined> {
     return this.once(`original:${record.key}`, async () => {
@@ -163,30 +226,74 @@ export class ImagePipeline {
     });
   }
 
-  /** A variant's bytes (made and kept on first request); undefined for an unknown key or width. */
-  variant(key: string, width: number, format: ImageFormat): Promise<Buffer | undefined> {
+  /**
+   * A variant's bytes (made and kept on first request); undefined for an unknown key or width.
+   * A stored variant, or one another request is making, is answered as it is; a new one is first
+   * admitted (`request.admit`: the client's limit, issue 38) and dropped before its encoding starts
+   * when every request waiting for it went away (`request.signal`).
+   */
+  async variant(key: string, width: number, format: ImageFormat, request: VariantRequest = {}): Promise<Buffer | undefined> {
     const name = variantName(key, width, format);
-    return this.once(`variant:${name}`, async () => {
-      const stored = await this.files.get('variants', name);
-      if (stored) return stored;
-      const record = await this.find(key);
-      if (!record || !variantWidths(record.width).includes(width)) return undefined;
-      let bytes: Buffer;
-      if (record.recipe && width < record.width) {
-        // A generated photo's smaller widths are drawn at that width (~0.1 s), not reduced from
-        // the full-size drawing (~0.9 s): the same bytes on every instance whatever is stored.
-        const recipe = record.recipe;
-        bytes = await this.slot(async () => encodeVariant(await drawPhoto(recipe, width), width, format));
-        this.drawn++;
-      } else {
-        const original = await this.original(record);
-        if (!original) return undefined;
-        bytes = await this.slot(() => encodeVariant(original, width, format));
-      }
-      this.encodes++;
-      await this.files.putOnce('variants', name, bytes);
-      return bytes;
-    });
+    const job = `variant:${name}`;
+    const running = this.inflight.get(job) as Promise<Buffer | undefined> | undefined;
+    if (running) return this.waitFor(job, running, request.signal);
+    const stored = await this.files.get('variants', name);
+    if (stored) return stored;
+    const record = await this.find(key);
+    if (!record || !variantWidths(record.width).includes(width)) return undefined;
+    // Another request may have started it while this one looked: join it, uncounted.
+    const started = this.inflight.get(job) as Promise<Buffer | undefined> | undefined;
+    if (started) return this.waitFor(job, started, request.signal);
+    await request.admit?.();
+    if (request.signal?.aborted) {
+      this.abandoned++;
+      throw new VariantAbandoned();
+    }
+    // Counted as waiting before the job starts (it may take a free slot at once and ask).
+    const leave = this.addWaiter(job, request.signal);
+    const made = this.once(job, () => this.make(name, record, width, format, () => (this.waiters.get(job) ?? 0) > 0));
+    return made.finally(leave);
+  }
+
+  /** Counts this request among the job's waiters until it answers or the request's client goes away. */
+  private waitFor<T>(job: string, promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    return promise.finally(this.addWaiter(job, signal));
+  }
+
+  /** Counts a waiter of `job` until the returned function is called or `signal` aborts. */
+  private addWaiter(job: string, signal: AbortSignal | undefined): () => void {
+    this.waiters.set(job, (this.waiters.get(job) ?? 0) + 1);
+    let counted = true;
+    const leave = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (this.waiters.get(job) ?? 1) - 1;
+      if (left > 0) this.waiters.set(job, left);
+      else this.waiters.delete(job);
+    };
+    signal?.addEventListener('abort', leave, { once: true });
+    return () => {
+      signal?.removeEventListener('abort', leave);
+      leave();
+    };
+  }
+
+  private async make(name: string, record: ImageRecord, width: number, format: ImageFormat, wanted: () => boolean) {
+    let bytes: Buffer;
+    if (record.recipe && width < record.width) {
+      // A generated photo's smaller widths are drawn at that width (~0.1 s), not reduced from
+      // the full-size drawing (~0.9 s): the same bytes on every instance whatever is stored.
+      const recipe = record.recipe;
+      bytes = await this.slot(async () => encodeVariant(await drawPhoto(recipe, width), width, format), wanted);
+      this.drawn++;
+    } else {
+      const original = await this.original(record);
+      if (!original) return undefined;
+      bytes = await this.slot(() => encodeVariant(original, width, format), wanted);
+    }
+    this.encodes++;
+    await this.files.putOnce('variants', name, bytes);
+    return bytes;
   }
 
   /**
@@ -195,7 +302,7 @@ export class ImagePipeline {
    * GPS position goes here), stored once under the SHA-256 of the result. Unreadable → 422 on
    * the field. The caller has already checked the type by magic bytes and the byte size.
    */
-  async ingest(bytes: Buffer, messages: UploadMessages): Promise<ImageRecord & { size: number }> {
+  async ingest(bytes: Buffer, messages: UploadMessages, options: { ownerId?: number } = {}): Promise<ImageRecord & { size: number }> {
     let clean: { data: Buffer; info: OutputInfo };
     let format: OriginalFormat;
     try {
@@ -211,7 +318,12 @@ export class ImagePipeline {
       if (/pixel limit/i.test(String((error as Error).message))) throw fieldError(messages.field, messages.tooManyPixels);
       throw fieldError(messages.field, messages.wrongType);
     }
-    const key = createHash('sha256').update(clean.data).digest('hex').slice(0, 32);
+    // A private upload's key hashes a secret of its own with the bytes (issue 38): whoever holds a
+    // copy of the picture can neither find it nor confirm it was uploaded. Public ones stay content
+    // addresses (the same bytes stored once).
+    const hash = createHash('sha256');
+    if (options.ownerId !== undefined) hash.update(randomBytes(32));
+    const key = hash.update(clean.data).digest('hex').slice(0, 32);
     const record: ImageRecord = {
       key,
       width: clean.info.width,
@@ -219,6 +331,7 @@ export class ImagePipeline {
       placeholder: await thumbHashOf(clean.data),
       format,
       recipe: null,
+      ownerId: options.ownerId ?? null,
     };
     await this.files.putOnce('originals', originalName(key, format), clean.data);
     await insertImageOnce(this.db, record);

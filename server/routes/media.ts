@@ -13,13 +13,17 @@
  * Images are immutable for a week; a strict CSP keeps an SVG opened directly from running anything.
  *
  * Photographs (issue 15, ADR 024), content-addressed, made on first request by media/pipeline.ts:
- *   /media/img/v1/{key}/{width}.{avif|webp|jpg}   immutable for a year, ETag
+ *   /media/img/v1/{key}/{width}.{avif|webp|jpg}   immutable for a year, ETag; a private upload's
+ *     only to its owner's session, `private` (issue 38); new variants limited per client address
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
-import { imagePipeline } from '../media/pipeline.ts';
+import { imagePipeline, VariantAbandoned } from '../media/pipeline.ts';
+import { addressKey } from '../lib/client-address.ts';
+import { isInternalRequest } from '../lib/internal-request.ts';
+import { enforceLimit } from '../services/limits.ts';
 import { ifNoneMatchNames } from '../lib/etag.ts';
 import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../contract/image-constants.ts';
 import {
@@ -63,8 +67,14 @@ function sendSvg(reply: FastifyReply, body: string) {
     .send(body);
 }
 
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
 export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { env } = app.accounts;
+  const newVariantLimit = { windowSeconds: 60, max: env.IMAGE_NEW_VARIANTS_PER_MINUTE };
+  // As the API-wide limit: development and tests on this machine are not counted, production always is.
+  const exemptLoopback = env.NODE_ENV !== 'production';
 
   app.get(
     '/img/v1/:key/:file',
@@ -81,15 +91,49 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
       const [widthText, format] = file.split('.') as [string, ImageFormat];
       const width = Number(widthText);
       const etag = `"${key}-${width}-${format}"`;
+      const pipeline = imagePipeline(app);
+      // A private upload's variants (a ticket attachment, issue 38) go to its owner's session only,
+      // kept by her browser alone; to anyone else the key is unknown (the same 404).
+      const owner = await pipeline.privateOwner(key);
+      if (owner !== null) {
+        const signedIn = await app.authenticate(request, reply).then(
+          () => true,
+          () => false,
+        );
+        if (!signedIn || request.auth?.user.id !== owner) throw new HttpError(404, 'media.image_not_found');
+      }
       const cached = () =>
         reply
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .header('Cache-Control', owner === null ? 'public, max-age=31536000, immutable' : 'private, max-age=31536000, immutable')
           .header('ETag', etag)
           .header('X-Content-Type-Options', 'nosniff')
           .header('Content-Security-Policy', "default-src 'none'");
       // The URL names the content: a client holding this ETag holds these bytes.
       if (ifNoneMatchNames(request.headers['if-none-match'], etag)) return cached().status(304).send();
-      const bytes = await imagePipeline(app).variant(key, width, format);
+      // A new variant counts against the client's per-address limit, in the database so every
+      // instance shares it; the job is dropped if the client goes away before encoding starts.
+      // The connection's own close (a request's 'close' also fires once a body is read; the socket
+      // outlives the request under keep-alive, so the listener goes with the answer).
+      const gone = new AbortController();
+      const socket = request.raw.socket as typeof request.raw.socket | undefined;
+      const leave = () => gone.abort();
+      if (socket?.destroyed) gone.abort();
+      socket?.once('close', leave);
+      const counted = !(exemptLoopback && isLoopback(request.ip)) && !isInternalRequest(request);
+      const admit = () => enforceLimit(app.db, `img-new:ip:${addressKey(request.ip)}`, newVariantLimit, 'limits.image_variants_too_many');
+      let bytes: Buffer | undefined;
+      try {
+        bytes = await pipeline.variant(key, width, format, { admit: counted ? admit : undefined, signal: gone.signal });
+      } catch (error) {
+        if (!(error instanceof VariantAbandoned)) throw error;
+        request.log.info({ key, width, format }, 'image variant dropped: its client went away');
+        return reply
+          .status(503)
+          .header('Retry-After', '2')
+          .send({ message: request.t('media.busy') });
+      } finally {
+        socket?.off('close', leave);
+      }
       if (!bytes) throw new HttpError(404, 'media.image_not_found');
       return cached().header('Content-Type', IMAGE_CONTENT_TYPES[format]).send(bytes);
     },

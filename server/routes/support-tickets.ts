@@ -130,7 +130,8 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     // Through the image pipeline (issue 15, ADR 024): upright, no metadata (GPS), stored once
     // under its content address. Before the transaction: the embedded database has one
     // connection, and the pipeline records the image outside the change's transaction.
-    const clean = image ? await imagePipeline(app).ingest(image.bytes, PIPELINE_MESSAGES) : undefined;
+    // Private (issue 38): a key with a secret of its own, variants for the ticket's owner only.
+    const clean = image ? await imagePipeline(app).ingest(image.bytes, PIPELINE_MESSAGES, { ownerId: request.auth!.user.id }) : undefined;
     const stored = clean ? `${clean.key}.${clean.format}` : undefined;
     const store = async (): Promise<NewAttachment | undefined> =>
       clean && image && stored

@@ -52,10 +52,10 @@ export const LOGIN_FAILURES = {
 export const tooManyRequests = (seconds: number, key = 'auth.too_many_requests') =>
   new HttpError(429, key, undefined, { vars: { seconds }, headers: { 'Retry-After': String(seconds) } });
 
-/** Counts a hit on `key`; 429 with Retry-After when the limit is reached. */
-export async function enforceLimit(db: Database, key: string, limit: BucketLimit) {
+/** Counts a hit on `key`; 429 with Retry-After (and the message `messageKey`) when the limit is reached. */
+export async function enforceLimit(db: Database, key: string, limit: BucketLimit, messageKey?: string) {
   const result = await hitBucket(db, key, limit);
-  if (!result.allowed) throw tooManyRequests(result.retryAfter);
+  if (!result.allowed) throw tooManyRequests(result.retryAfter, messageKey);
   return result;
 }
 

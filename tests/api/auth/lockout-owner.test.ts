@@ -83,7 +83,7 @@ describe('failed logins from strangers', () => {
     expect((await login(user.phone.typed, 'parola-noua-38', elsewhere)).statusCode).toBe(200);
     expect((await login(user.phone.typed, 'parola-noua-38', newIp())).statusCode).toBe(429);
     expect((await login(user.phone.typed, 'another-guess-1', newIp())).statusCode).toBe(429);
-  });
+  }, 180_000); // about 110 sign-ins (scrypt each)
 
   it('a correct reset code alone (no new password) lets her sign in from that address', async () => {
     const user = await signUp(t);
