@@ -27,6 +27,8 @@ import {
 } from '../../../server/db/schema.ts';
 import { listProducts } from '../../../server/repositories/catalog/product-lists.ts';
 import { CatalogIndexSync } from '../../../server/catalog-index/sync.ts';
+import { changeProductPrice } from '../../../server/services/product-price.ts';
+import { notifierFor } from '../../../server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 
@@ -299,6 +301,43 @@ describe('the catalog index answers as the SQL does', () => {
       { numRuns: 150 },
     );
   }, 300_000);
+
+  it('announced reductions (issue 36): prior prices and starts on cards agree after price changes, steps and a new sale', async () => {
+    const some = await t.db
+      .select({ id: products.id, price: products.price })
+      .from(products)
+      .where(and(eq(products.isActive, true), eq(products.discountPrice, 0)))
+      .orderBy(asc(products.id))
+      .limit(6);
+    const notifier = notifierFor(t.db)!;
+    const cut = (price: number, share: number) => Math.floor(price * share * 100) / 100;
+    for (const p of some.slice(0, 3))
+      await changeProductPrice(t.db, { productId: p.id, price: p.price, discount: cut(p.price, 0.8) }, notifier);
+    // A second step keeps the first one's prior price; a raise ends another.
+    await changeProductPrice(t.db, { productId: some[0]!.id, price: some[0]!.price, discount: cut(some[0]!.price, 0.6) }, notifier);
+    await changeProductPrice(t.db, { productId: some[1]!.id, price: some[1]!.price * 2, discount: 0 }, notifier);
+    const [sale] = await t.db
+      .insert(flashSales)
+      .values({
+        name: 'Parity prior',
+        thumbnail: '/x.svg',
+        startsAt: new Date(Date.now() - 60_000),
+        endsAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning({ id: flashSales.id });
+    await t.db.insert(flashSaleProducts).values([
+      { flashSaleId: sale!.id, productId: some[3]!.id, salePrice: cut(some[3]!.price, 0.5) },
+      { flashSaleId: sale!.id, productId: some[4]!.id, salePrice: some[4]!.price },
+    ]);
+
+    const all = await listProducts(t.db, productListQuerySchema.parse({ per_page: '60' }), { page: 1, perPage: 60 }, index);
+    const byId = new Map(all.data.map((p) => [p.id, p]));
+    const reduced = [...byId.values()].filter((p) => p.prior_price !== null);
+    expect(reduced.length).toBeGreaterThan(0);
+    if (byId.has(some[1]!.id)) expect(byId.get(some[1]!.id)!.prior_price).toBeNull();
+    for (const sort of PRODUCT_SORTS) for (const page of ['1', '3']) await compare({ sort, page, per_page: '60' });
+    await compare({ min_price: '1', max_price: '80', sort: 'price_asc' });
+  }, 120_000);
 
   it('a list asked while the log is being read answers after the changes read are applied (read your writes under a race)', async () => {
     // The index once moved its watermark past the changes it had read before reading their

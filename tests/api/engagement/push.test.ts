@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { pushJobs, pushSubscriptions, sessions, settings } from '../../../server/db/schema.ts';
+import { favorites, pushJobs, pushSubscriptions, sessions, settings } from '../../../server/db/schema.ts';
 import type { NewNotification } from '../../../server/services/notify.ts';
 import type { Database } from '../../../server/db/client.ts';
 import { notifierFor } from '../../../server/plugins/notifier.ts';
@@ -19,7 +19,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { isPushServiceHost } from '../../../server/services/push-device.ts';
 import { client } from '../support/cart-call.ts';
-import { quickUser } from '../support/cart-fixtures.ts';
+import { makeProduct, makeShop, quickUser } from '../support/cart-fixtures.ts';
 import { api, newIp, PASSWORD, signUp } from '../support/auth-helpers.ts';
 import en from '../../../src/locales/en.json';
 import {
@@ -519,5 +519,25 @@ describe('PUSH_SERVICE_HOSTS (issue 14, ADR 019)', () => {
     ]);
     expect(() => readEnv({ PUSH_SERVICE_HOSTS: 'https://x.example/' })).toThrow(/PUSH_SERVICE_HOSTS/);
     expect(() => readEnv({ PUSH_SERVICE_HOSTS: ' , ' })).toThrow(/PUSH_SERVICE_HOSTS/);
+  });
+});
+
+describe('price drops (issue 36)', () => {
+  it('the push of an announced reduction states the prior price and the percentage against it', async () => {
+    const ana = await quickUser(t, 'Ana');
+    const keys = newDevice(service);
+    await subscribe(ana.token, keys, 'ro');
+    const product = await makeProduct(t, (await makeShop(t)).id, { price: 141 });
+    await t.db.insert(favorites).values({ userId: ana.user.id, productId: product.id });
+
+    const changed = await c.post(`/dev/operator/products/${product.id}/price`, { price: 141, discount_price: 99.9 });
+    expect(changed.json().data).toMatchObject({ prior_price: 141, notified: 1 });
+    expect(await runDue()).toMatchObject({ sent: 1 });
+    const push = opened(service.received.at(-1)!, keys);
+    expect(push).toMatchObject({
+      title: 'Preț redus la un produs favorit',
+      body: `${product.name} costă acum 99,90\u00a0lei, cu 29% sub cel mai mic preț din ultimele 30 de zile (141,00\u00a0lei).`,
+      url: `/products/${product.id}/details`,
+    });
   });
 });
