@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
 import { createFileStore, type FileStore } from '../lib/file-store.ts';
-import { refreshStaleSearchText } from '../repositories/catalog/search-text-refresh.ts';
+import { refreshProductSearchText, refreshStaleSearchText } from '../repositories/catalog/search-text-refresh.ts';
+import { preloadWordForms } from '../lib/word-forms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,15 +44,26 @@ export default fp<DatabasePluginOptions>(async function databasePlugin(app: Fast
   await handle.exclusive(async () => {
     const seeded = await seedIfEmpty(handle.db);
     if (seeded) app.log.info({ database: handle.kind }, 'database was empty: seed data written');
-    // Products written before migration 0001 (or by code that forgot it) have no search_text yet;
-    // after a change of the search folding (issue 40) every product's is written again.
-    const backfilled = await refreshStaleSearchText(handle.db);
+    // Products written before migration 0001 (or by code that forgot it) have no search_text yet.
+    const backfilled = await refreshProductSearchText(handle.db, { onlyEmpty: true });
     if (backfilled) app.log.info({ products: backfilled }, 'search_text filled in');
+  });
+  // The search folding's table is read now, not on the first search; after a change of the folding
+  // (issue 40, ADR 035) every product's search_text is written again, in the background.
+  preloadWordForms();
+  const stopRewrite = new AbortController();
+  const rewriting = refreshStaleSearchText(handle.db, stopRewrite.signal).then(
+    (rewritten) => rewritten && app.log.info({ products: rewritten }, 'search_text rewritten for a new search folding'),
+    (error: Error) => app.log.warn({ reason: error.message }, 'search_text rewrite for a new search folding stopped'),
+  );
+  app.addHook('onClose', async () => {
+    stopRewrite.abort();
+    await rewriting;
+    if (!options.handle) await handle.close();
   });
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('tryExclusive', handle.tryExclusive);
   app.decorate('dbEvents', handle.events);
   app.decorate('files', createFileStore(handle.kind, handle.db, options.dataDir));
-  if (!options.handle) app.addHook('onClose', () => handle.close());
 });

@@ -231,7 +231,19 @@ function known(lexicon: SearchLexicon, word: string): boolean {
 export function closestWord(lexicon: SearchLexicon, word: string): LexiconWord | undefined {
   const budget = typoBudget(word.length);
   let best: { entry: LexiconWord; distance: number } | undefined;
+  // Letters of the word, to skip without an edit distance a candidate with more than `budget`
+  // letters the word lacks (each edit adds at most one such letter; a swap adds none).
+  const letters = new Int16Array(128);
+  const scratch = new Int16Array(128);
+  for (let i = 0; i < word.length; i++) letters[word.charCodeAt(i) & 127]!++;
+  const lacking = (candidate: string) => {
+    scratch.set(letters);
+    let missing = 0;
+    for (let i = 0; i < candidate.length && missing <= budget; i++) if (scratch[candidate.charCodeAt(i) & 127]!-- <= 0) missing++;
+    return missing;
+  };
   const consider = (candidate: string, entry: LexiconWord) => {
+    if (Math.abs(candidate.length - word.length) > budget || lacking(candidate) > budget) return;
     const distance = editDistance(word, candidate, budget);
     if (distance > budget) return;
     if (!best || distance < best.distance || (distance === best.distance && entry.products > best.entry.products))

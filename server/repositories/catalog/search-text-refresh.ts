@@ -70,19 +70,22 @@ async function writeSearchText(db: Database, rows: Awaited<ReturnType<typeof rea
 const REWRITE_PAGE = 5_000;
 
 /**
- * At server start (under the start-up lock): fills in search_text never written or in an older
- * layout, and when the search folding changed since the stored text was written (another
- * dictionary table or irregular-forms list: search_folding's version differs from
- * searchFoldingVersion()), writes every product's search_text again, in pages by id, then records
- * the version. Rows whose text comes out the same are not updated (no catalog change logged).
- * Returns the number of products read.
+ * When the search folding changed since the stored text was written (another dictionary table or
+ * irregular-forms list: search_folding's version differs from searchFoldingVersion()), writes every
+ * product's search_text again, in pages by id, then records the version. Rows whose text comes out
+ * the same are not updated (no catalog change logged). Run in the background after start: at
+ * 1 000 000 products it takes minutes; meanwhile a row not yet rewritten is found by the words it
+ * had. Idempotent, so two instances doing it at once only do the work twice; `signal` stops it
+ * between pages (the version is then not recorded). Returns the number of products read (0 when
+ * the version is current).
  */
-export async function refreshStaleSearchText(db: Database): Promise<number> {
+export async function refreshStaleSearchText(db: Database, signal?: AbortSignal): Promise<number> {
   const version = searchFoldingVersion();
   const [stored] = await db.select({ version: searchFolding.version }).from(searchFolding).where(eq(searchFolding.name, 'search_text'));
-  if (stored?.version === version) return refreshProductSearchText(db, { onlyEmpty: true });
+  if (stored?.version === version) return 0;
   let read = 0;
   for (let afterId = 0; ;) {
+    if (signal?.aborted) return read; // stopping: the next start does it again
     const rows = await readSources(db, { afterId, limit: REWRITE_PAGE });
     if (!rows.length) break;
     await writeSearchText(db, rows);
