@@ -71,7 +71,7 @@ test('a delivered order is reviewed offline, sent when back online, and shown on
   expect(await seriousViolations(page, '[data-testid="review-form"]')).toEqual([]);
 
   await context.setOffline(true);
-  await form.getByRole('radio', { name: '4 stele' }).check({ force: true });
+  await form.getByTestId('review-rating').locator('label').nth(3).click();
   const text = `Geaca a venit bine împachetată, exact ca în poze. ${Date.now()}`;
   await page.getByTestId('review-text').fill(text);
   await page.getByTestId('review-submit').click();

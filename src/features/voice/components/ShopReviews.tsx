@@ -3,7 +3,7 @@
  * newest first, ten a page (`?reviews=N`, links like every list), each with its writer's first name
  * and initial, the date, "Cumpărare verificată" and "Raportează". Texts are shown as text, never as HTML.
  */
-import { Badge, Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -97,9 +97,9 @@ export function ShopReviews({ shopId, reporter }: { shopId: number; reporter?: R
                           <Text size="xs" c="dimmed">
                             {formatDate(review.created_at)}
                           </Text>
-                          <Badge variant="light" color="green" size="sm">
-                            {t('voice.verified_purchase')}
-                          </Badge>
+                          <Text size="xs" fw={700} c="#1b5e20">
+                            ✓ {t('voice.verified_purchase')}
+                          </Text>
                         </Group>
                         <ReportButton
                           target={{ type: 'review', id: review.id, label: review.reviewer }}
