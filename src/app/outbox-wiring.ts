@@ -12,11 +12,13 @@ import { outbox } from '../lib/outbox/index.ts';
 import { acceptLanguage } from '../lib/api-client.ts';
 import { registerCartOutbox } from '../features/cart/api/cart-changes.ts';
 import { registerFavoriteOutbox } from '../features/favorites/api/favorite-changes.ts';
+import { registerReviewOutbox } from '../features/voice/api/review-changes.ts';
 import { isLoggedIn, sessionStore } from '../features/auth/lib/session-store.ts';
 
 export function wireOutbox(queryClient: QueryClient) {
   registerCartOutbox(queryClient);
   registerFavoriteOutbox(queryClient);
+  registerReviewOutbox(queryClient);
   const identify = () => {
     const session = sessionStore.get();
     outbox.setIdentity(isLoggedIn(session) ? { owner: session.user!.id, token: session.token!, locale: acceptLanguage() } : null);

@@ -82,6 +82,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page('payment-failure', 'routes.payment_failure', () => import('./routes/payment-result.tsx')),
             page('shop/register', 'routes.shop_register', () => import('./routes/shop-register.tsx')),
             page('accessibility', 'a11y.title', () => import('./routes/accessibility.tsx')),
+            page('reviews-verified', 'voice.how_verified_title', () => import('./routes/reviews-verified.tsx')),
             subpageRoute(queryClient, { path: ':slug' }),
           ],
         },

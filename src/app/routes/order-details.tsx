@@ -20,6 +20,7 @@ import { ApiError, failureMessage } from '../../lib/api-client.ts';
 import { formatMoney } from '../../../contract/format-money.ts';
 import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
+import { OrderReview } from '../../features/voice/components/OrderReview.tsx';
 
 export const createLoader =
   (queryClient: QueryClient) =>
@@ -186,6 +187,7 @@ function OrderDetailsPage({ id }: { id: number }) {
                 </Text>
               )}
             </Paper>
+            <OrderReview order={order} />
             {order.can_cancel && (
               <Button color="red" variant="outline" onClick={() => setConfirming(true)} data-testid="cancel-order">
                 {t('orders.cancel')}

@@ -23,6 +23,9 @@ import { ProductGrid, ProductGridSkeleton } from '../../features/products/compon
 import { cardImage } from '../../features/products/lib/media.ts';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { ListingGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
+import { ReportButton } from '../../features/voice/components/ReportButton.tsx';
+import { useReporter } from '../use-reporter.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 import { prefetchScreen, preloadImage } from '../first-load.ts';
 import { Deferred } from '../Deferred.tsx';
@@ -152,6 +155,15 @@ export function Component() {
   const id = parseId(params.id);
   const query = useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
   const phase = id === null ? 'not-found' : queryPhase(query);
+  // Taken out after a report (issue 37): the 410's words, even over a copy cached on the device.
+  const gone = listingGoneMessage(query.error);
+  if (gone) {
+    return (
+      <Container size="xl" py="xl">
+        <ListingGone message={gone} />
+      </Container>
+    );
+  }
 
   if (phase === 'not-found' || phase === 'offline' || phase === 'error') {
     return (
@@ -208,6 +220,7 @@ export function Component() {
                 </Title>
                 <ShopCard shop={product.shop} headingOrder={3} cta={t('shop.visit')} />
               </section>
+              <ProductReportButton product={product} />
             </Stack>
           </Grid.Col>
         </Grid>
@@ -230,5 +243,20 @@ export function Component() {
         </Anchor>
       </Stack>
     </Container>
+  );
+}
+
+/** "Raportează" for the listing (issue 37, DSA art. 16). */
+function ProductReportButton({ product }: { product: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  const reporter = useReporter();
+  return (
+    <div>
+      <ReportButton
+        target={{ type: 'product', id: product.id, label: product.name }}
+        reporter={reporter}
+        ariaLabel={t('voice.report_listing_aria', { name: product.name })}
+      />
+    </div>
   );
 }

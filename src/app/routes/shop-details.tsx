@@ -16,6 +16,9 @@ import { QueryState, parseId, queryPhase } from '../../components/QueryState/Que
 import { useProductActions } from '../use-product-actions.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
+import { ReportButton } from '../../features/voice/components/ReportButton.tsx';
+import { ShopReviews } from '../../features/voice/components/ShopReviews.tsx';
+import { useReporter } from '../use-reporter.ts';
 
 /** The list query ProductListing will read for this URL, so the loader warms exactly that cache entry. */
 export function shopProductsQueryOptions(url: string, shop: number, category?: number) {
@@ -131,6 +134,7 @@ export function Component() {
                 {details.shop.name}
               </Title>
               <ShopRating rating={details.shop.rating} reviews={details.shop.reviews_count} />
+              <ShopReportButton shop={details.shop} />
               <Text size="sm" c="dimmed">
                 {details.shop.city}
                 {joined && <> · {t('shop.joined', { date: joined })}</>}
@@ -158,6 +162,31 @@ export function Component() {
         </Stack>
       )}
       {id !== null && <ShopProducts shopId={id} />}
+      {id !== null && <ShopReviewsSection shopId={id} />}
     </Container>
+  );
+}
+
+/** Issue 37: "Raportează" for the shop, and its verified reviews (features/voice). */
+function ShopReportButton({ shop }: { shop: { id: number; name: string } }) {
+  const { t } = useTranslation();
+  const reporter = useReporter();
+  return (
+    <div>
+      <ReportButton
+        target={{ type: 'shop', id: shop.id, label: shop.name }}
+        reporter={reporter}
+        ariaLabel={t('voice.report_shop_aria', { name: shop.name })}
+      />
+    </div>
+  );
+}
+
+function ShopReviewsSection({ shopId }: { shopId: number }) {
+  const reporter = useReporter();
+  return (
+    <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+      <ShopReviews shopId={shopId} reporter={reporter} />
+    </div>
   );
 }

@@ -138,9 +138,26 @@ describe('ratings computed from reviews', () => {
       .where(eq(shopReviews.shopId, shop.id))
       .orderBy(sql`${shopReviews.id} desc`)
       .limit(1);
-    await t.db.update(shopReviews).set({ removedAt: new Date() }).where(eq(shopReviews.id, newest!.id));
-    // As the decision's callers do after a change lists show (routes/dev-operator.ts, scripts/ops.ts).
-    t.app.catalogCache.clear();
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      remoteAddress: '10.37.0.1',
+      payload: {
+        target_type: 'review',
+        target_id: newest!.id,
+        reason: 'offensive',
+        explanation: 'Recenzie scrisă de un concurent.',
+        name: 'Ion Pop',
+        email: 'ion@example.ro',
+        good_faith: true,
+      },
+    });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const decided = await c.post(`/dev/operator/reports/${reported.json().data.report.reference}/decision`, {
+      decision: 'remove',
+      reason: 'Recenzie falsă.',
+    });
+    expect(decided.statusCode).toBe(200);
     expect((await c.get(`/shops/${shop.id}`)).json().data.shop).toMatchObject({ rating: 4.3, reviews_count: 3 });
   });
 

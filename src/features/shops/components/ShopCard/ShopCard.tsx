@@ -10,6 +10,7 @@ import type { Shop } from '../../../../../contract/catalog.ts';
 import { formatDecimal } from '../../../../../contract/format-number.ts';
 import classes from './ShopCard.module.css';
 import { Photo } from '../../../../components/Photo/Photo.tsx';
+import { ReviewsVerifiedLink } from '../../../../components/ReviewsVerified/ReviewsVerifiedLink.tsx';
 
 export type ShopCardShop = Pick<Shop, 'id' | 'name' | 'logo' | 'rating' | 'reviews_count' | 'city'> &
   Partial<Pick<Shop, 'banner' | 'products_count' | 'logo_meta' | 'banner_meta'>>;
@@ -23,7 +24,7 @@ export function ShopRating({ rating, reviews }: { rating: number; reviews: numbe
   const { t, i18n } = useTranslation();
   const value = formatRating(rating, i18n.language || 'ro');
   return (
-    <Group gap={6} wrap="nowrap" data-testid="shop-rating">
+    <Group gap={6} wrap="wrap" data-testid="shop-rating">
       <Text component="span" size="sm" fw={700}>
         {/* #a34700 on white is 6:1 (WCAG AA); Mantine's orange shades are lighter. */}
         <span aria-hidden="true">
@@ -34,6 +35,7 @@ export function ShopRating({ rating, reviews }: { rating: number; reviews: numbe
       <Text component="span" size="sm" c="dimmed">
         {t('shop.reviews_count', { count: reviews })}
       </Text>
+      <ReviewsVerifiedLink />
     </Group>
   );
 }

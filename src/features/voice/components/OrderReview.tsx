@@ -1,0 +1,114 @@
+/**
+ * The review part of the order page (issue 37): once the order is delivered, a prompt to rate its
+ * shop (1–5 stars, optional text up to 2 000 characters); the review goes through the outbox
+ * (api/review-changes.ts), so it can be written offline and is shown as waiting until the server
+ * has it; then "Recenzia ta" as published. Before delivery nothing is shown.
+ */
+import { Button, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { createReviewSchema, REVIEW_TEXT_MAX, type OrderReview as Published } from '../../../../contract/reviews.ts';
+import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { usePendingReviews, useQueueReview, type ReviewChange } from '../api/review-changes.ts';
+import { Stars } from './Stars.tsx';
+
+export interface ReviewableOrder {
+  id: number;
+  number: string;
+  status: string;
+  shop: { id: number; name: string };
+  review: Published | null;
+}
+
+export function OrderReview({ order }: { order: ReviewableOrder }) {
+  const { t } = useTranslation();
+  const waiting = usePendingReviews().find((r) => r.orderId === order.id);
+  if (order.review) return <ReviewShown title={t('voice.review_yours')} review={order.review} />;
+  if (waiting) return <ReviewShown title={t('voice.review_yours')} review={waiting} waiting />;
+  if (order.status !== 'delivered') return null;
+  return <ReviewForm order={order} />;
+}
+
+function ReviewShown({ title, review, waiting = false }: { title: string; review: Published | ReviewChange; waiting?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="order-review-title" data-testid="order-review">
+      <Title order={2} size="h4" id="order-review-title" mb="xs">
+        {title}
+      </Title>
+      <Stars rating={review.rating} />
+      {review.text && (
+        <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-line' }}>
+          {review.text}
+        </Text>
+      )}
+      {waiting ? (
+        <Text size="sm" c="dimmed" mt="xs" role="status" data-testid="review-waiting">
+          {t('voice.review_waiting')}
+        </Text>
+      ) : (
+        'created_at' in review && (
+          <Text size="xs" c="dimmed" mt="xs" data-testid="review-published">
+            {t('voice.review_published', { date: formatDateTime(review.created_at) })}
+          </Text>
+        )
+      )}
+    </Paper>
+  );
+}
+
+function ReviewForm({ order }: { order: ReviewableOrder }) {
+  const { t } = useTranslation();
+  const queue = useQueueReview();
+  const { form, onSubmit, busy } = useSchemaForm({
+    schema: createReviewSchema,
+    initialValues: { shop_id: order.shop.id, rating: 0, text: '' },
+    submit: async (values) =>
+      queue({ orderId: order.id, shopId: order.shop.id, rating: values.rating, text: values.text ?? '' }, order.shop.name),
+  });
+  const text = String(form.values.text ?? '');
+  const ratingError = form.errors.rating;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="order-review-title" data-testid="review-form">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="order-review-title">
+            {t('voice.review_prompt_title', { shop: order.shop.name })}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('voice.review_prompt_text')}
+          </Text>
+          <Input.Wrapper
+            label={t('voice.review_rating')}
+            required
+            error={ratingError}
+            labelElement="div"
+            labelProps={{ id: 'review-rating-label' }}
+          >
+            <Rating
+              size="lg"
+              value={Number(form.values.rating) || 0}
+              onChange={(value) => form.setFieldValue('rating', value)}
+              aria-labelledby="review-rating-label"
+              data-testid="review-rating"
+              getSymbolLabel={(value) => t('voice.stars', { count: value })}
+            />
+          </Input.Wrapper>
+          <Textarea
+            label={t('voice.review_text')}
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={REVIEW_TEXT_MAX}
+            description={t('voice.review_text_count', { count: text.length })}
+            data-testid="review-text"
+            {...form.getInputProps('text')}
+          />
+          <Button type="submit" loading={busy} style={{ alignSelf: 'flex-start' }} data-testid="review-submit">
+            {t('voice.review_submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

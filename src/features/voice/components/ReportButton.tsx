@@ -1,0 +1,51 @@
+/**
+ * "Raportează" (issue 37, DSA art. 16) beside a listing, a shop or a review. The form's code (zod,
+ * the modal) loads at the first press, so pages that show the button carry none of it.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReportTargetType } from '../../../../contract/reports.ts';
+
+const ReportModal = lazy(() => import('./ReportModal.tsx'));
+
+export interface ReportTarget {
+  type: ReportTargetType;
+  id: number;
+  /** What the reporter recognises: the listing's or shop's name, the review's author. */
+  label: string;
+}
+
+/** The signed-in shopper's name and e-mail, to pre-fill the form. */
+export interface Reporter {
+  name: string;
+  email: string;
+}
+
+export function ReportButton({ target, reporter, ariaLabel }: { target: ReportTarget; reporter?: Reporter; ariaLabel: string }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        aria-label={ariaLabel}
+        onClick={() => {
+          setLoaded(true);
+          setOpened(true);
+        }}
+        data-testid={`report-${target.type}`}
+      >
+        {t('voice.report')}
+      </Button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ReportModal opened={opened} onClose={() => setOpened(false)} target={target} reporter={reporter} />
+        </Suspense>
+      )}
+    </>
+  );
+}
