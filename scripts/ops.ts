@@ -5,6 +5,7 @@
  *   npm run ops -- product:price <productId> <price> [--discount <discount_price>]
  *   npm run ops -- ticket:reply <ticketNumber> <message…>
  *   npm run ops -- ticket:close <ticketNumber>
+ *   npm run ops -- shop:trader <shopId> [--legal-name "…" --cui … --registration … --address "…" --email … --phone … | --clear]
  *
  * Uses the same database as the server (DATABASE_URL, else the embedded database under DATA_DIR,
  * default ./data — stop the server first when it is the embedded one: PGlite allows one process).
@@ -21,6 +22,10 @@
  *
  * ticket:reply / ticket:close (issue #6): support answers a ticket (status answered, the shopper
  * notified and pushed) or closes it — server/services/support-service.ts#runTicketCommand.
+ *
+ * shop:trader (issue 36): shows, sets (every value checked: CUI check digit, trade-register number,
+ * Romanian phone) or clears a shop's trader identity; a shop without one is not listed —
+ * server/services/shop-trader-command.ts.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
@@ -39,6 +44,7 @@ import { Notifier } from '../server/services/notify.ts';
 import { PushQueue } from '../server/services/push-queue.ts';
 import { notifyOrderStatusChanges, notifyPriceDrop } from '../server/services/push-triggers.ts';
 import { runTicketCommand } from '../server/services/support-service.ts';
+import { runShopTraderCommand } from '../server/services/shop-trader-command.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
 const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';
@@ -221,8 +227,25 @@ async function ticketCommand(argv: string[]) {
   }
 }
 
+/** shop:trader: prints the identity, or what is wrong with the values given (nothing saved then). */
+async function shopTraderCommand(argv: string[]) {
+  const handle = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    dataDir: process.env.DATA_DIR?.trim() || './data',
+  });
+  try {
+    console.log(await runShopTraderCommand(handle.db, argv));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main() {
   if (process.argv[2]?.startsWith('ticket:')) return ticketCommand(process.argv.slice(2));
+  if (process.argv[2] === 'shop:trader') return shopTraderCommand(process.argv.slice(2));
   let command: OpsCommand;
   try {
     command = parseCommand(process.argv.slice(2));

@@ -31,14 +31,14 @@ import {
   similarProductsResponseSchema,
 } from '../../contract/catalog.ts';
 import { DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS } from '../../contract/catalog-constants.ts';
-import { notFound } from '../lib/http-error.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
 import { bearerTokenHash } from '../plugins/auth.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
 import { findCategory } from '../repositories/catalog/categories.ts';
 import { getFlashSale } from '../repositories/catalog/flash-sales.ts';
 import { getHomeSections } from '../repositories/catalog/home.ts';
 import { listBestDeals, listMostPopular, listProductFacets, listProducts, searchPlanOf } from '../repositories/catalog/product-lists.ts';
-import { findActiveProductRef, getProductDetails, listSimilarProducts } from '../repositories/catalog/products.ts';
+import { findActiveProductRef, getProductDetails, isProductOfUnlistedShop, listSimilarProducts } from '../repositories/catalog/products.ts';
 import { getShopDetails, listShops } from '../repositories/catalog/shops.ts';
 import { getSearchLexicon, suggest } from '../repositories/catalog/search-lexicon.ts';
 
@@ -172,7 +172,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(productApi.details, { params: idParamSchema, response: productDetailsResponseSchema }),
     handler: async (request) => {
       const product = await getProductDetails(app.db, request.params.id);
-      if (!product) throw notFound('Product not found.');
+      if (!product) {
+        // Issue 36: an item whose shop has no complete trader identity is gone from sale, said so.
+        if (await isProductOfUnlistedShop(app.db, request.params.id)) throw new HttpError(410, 'listing.product_unlisted');
+        throw notFound('Product not found.');
+      }
       await markFavorites(request, [[product]]);
       return { message: 'Product', data: { product } };
     },
@@ -217,6 +221,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const details = await getShopDetails(app.db, request.params.id);
       if (!details) throw notFound('Shop not found.');
+      // Issue 36: a shop without its complete trader identity is not listed (gone, not unknown).
+      if (details === 'unlisted') throw new HttpError(410, 'listing.shop_unlisted');
       return { message: 'Shop', data: details };
     },
   });

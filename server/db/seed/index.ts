@@ -15,6 +15,7 @@ import {
   flashSaleProducts,
   flashSales,
   languages,
+  manufacturers,
   productColors,
   productImages,
   productSizes,
@@ -36,6 +37,7 @@ import { generalSettings, languageRows, masterSettings } from './settings.ts';
 import { SHOPS } from './shops.ts';
 import { productSearchText } from '../../lib/search-text.ts';
 import { attachSeedPhotos } from './photos.ts';
+import { seedConditionOf, seedIdentifierOf, seedManufacturerOf, seedTraderOf, seedWarningsOf } from './trader-safety.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
@@ -92,6 +94,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
               phone: s.phone,
               email: s.email,
               createdAt: at(-s.joinedDaysAgo),
+              ...seedTraderOf(s.slug, at),
             })),
           )
           .returning({ id: shops.id, slug: shops.slug })
@@ -110,8 +113,24 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       ]),
     );
 
+    // Manufacturers by brand (issue 36, GPSR): one row per company.
+    const makers = new Map<string, NonNullable<ReturnType<typeof seedManufacturerOf>>>();
+    for (const d of drafts) {
+      const maker = seedManufacturerOf(d.brand);
+      if (maker && !makers.has(maker.name)) makers.set(maker.name, maker);
+    }
+    const makerIds = new Map(
+      (
+        await tx
+          .insert(manufacturers)
+          .values([...makers.values()])
+          .returning({ id: manufacturers.id, name: manufacturers.name })
+      ).map((m) => [m.name, m.id]),
+    );
+
     // Products, oldest first; the thumbnail needs the id, so it is set by one UPDATE afterwards.
     const productIds = new Map<string, number>();
+    let draftIndex = 0;
     for (const batch of chunks(drafts)) {
       const inserted = await tx
         .insert(products)
@@ -131,6 +150,10 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
             weight: d.weight,
             seasonId: d.season ? optionId('season', d.season) : null,
             qualityId: optionId('quality', d.quality),
+            ...seedConditionOf(d.quality, d.description, draftIndex++),
+            manufacturerId: d.brand ? makerIds.get(seedManufacturerOf(d.brand)!.name)! : null,
+            productIdentifier: seedIdentifierOf(d.categorySlug, d.name, d.slug),
+            safetyWarnings: seedWarningsOf(d.categorySlug, d.name),
             createdAt: at(-d.daysAgo),
             searchText: productSearchText({
               name: d.name,
