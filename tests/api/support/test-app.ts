@@ -78,6 +78,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const fastify = Fastify({
     logger: options.logStream ? { ...loggerOptions('info'), stream: options.logStream } : false,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
+    // The seed runs inside the database plugin: on a busy machine it takes longer than Fastify's
+    // default 10 s (server/server.ts allows a minute too).
+    pluginTimeout: 120_000,
   });
   try {
     await fastify.register(app, {
