@@ -19,6 +19,9 @@ interface ApiDetails {
   safety: { warnings: string | null; eu_responsible: { name: string } | null };
 }
 
+// Each test looks at its screen at two widths (screenshots and axe): more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
@@ -35,7 +38,10 @@ async function lookAt(page: Page, name: string) {
   }
 }
 
-test('product page: condition with notes, "Vândut de … — comerciant" with the trader panel, safety information', async ({ page, request }) => {
+test('product page: condition with notes, "Vândut de … — comerciant" with the trader panel, safety information', async ({
+  page,
+  request,
+}) => {
   const list = (await (await request.get('/api/products/filter?condition=satisfactory&in_stock=1&per_page=60')).json()).data.data as {
     id: number;
   }[];
@@ -60,7 +66,9 @@ test('product page of a toy from outside the EU: warnings and the EU responsible
   const toys = (await (await request.get('/api/products/filter?search=lego%20mattel%20hasbro&per_page=60')).json()).data.data as {
     id: number;
   }[];
-  const all = (await (await request.get('/api/products/filter?in_stock=1&per_page=60&sort=most_sold')).json()).data.data as { id: number }[];
+  const all = (await (await request.get('/api/products/filter?in_stock=1&per_page=60&sort=most_sold')).json()).data.data as {
+    id: number;
+  }[];
   let found: ApiDetails | undefined;
   for (const { id } of [...toys, ...all].slice(0, 60)) {
     const d = (await (await request.get(`/api/products/${id}`)).json()).data.product as ApiDetails;

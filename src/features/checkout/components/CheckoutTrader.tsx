@@ -16,11 +16,11 @@ export function CheckoutTrader({ trader }: { trader: Trader }) {
       {' · '}
       {trader.address}
       {' · '}
-      <Anchor href={`mailto:${trader.email}`} size="xs">
+      <Anchor href={`mailto:${trader.email}`} size="xs" underline="always">
         {trader.email}
       </Anchor>
       {' · '}
-      <Anchor href={`tel:${trader.phone}`} size="xs">
+      <Anchor href={`tel:${trader.phone}`} size="xs" underline="always">
         {formatPhone(trader.phone)}
       </Anchor>
     </Text>

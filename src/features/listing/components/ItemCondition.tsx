@@ -1,5 +1,5 @@
 /** What state the item is in (issue 36): the condition's label and, below very good, what is wrong with it. */
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductCondition } from '../../../../contract/item-condition.ts';
 
@@ -11,9 +11,7 @@ export function ItemCondition({ condition, notes }: { condition: ProductConditio
         <Text size="sm" fw={600}>
           {t('listing.condition_label')}:
         </Text>
-        <Badge variant="light" color={condition.startsWith('new') ? 'teal' : condition === 'very_good' ? 'blue' : 'orange'} tt="none">
-          {t(`listing.condition.${condition}`)}
-        </Badge>
+        <Text size="sm">{t(`listing.condition.${condition}`)}</Text>
       </Group>
       {notes && (
         <Text size="sm" data-testid="condition-notes" style={{ overflowWrap: 'anywhere' }}>

@@ -15,7 +15,7 @@ function Party({ party }: { party: { name: string; address: string; email: strin
       <br />
       {party.address}
       <br />
-      <Anchor href={`mailto:${party.email}`} size="sm">
+      <Anchor href={`mailto:${party.email}`} size="sm" underline="always">
         {party.email}
       </Anchor>
     </>

@@ -21,13 +21,13 @@ export function TraderDetails({ trader }: { trader: Trader }) {
     [t('listing.trader_address'), trader.address],
     [
       t('listing.trader_email'),
-      <Anchor key="email" href={`mailto:${trader.email}`} size="sm">
+      <Anchor key="email" href={`mailto:${trader.email}`} size="sm" underline="always">
         {trader.email}
       </Anchor>,
     ],
     [
       t('listing.trader_phone'),
-      <Anchor key="phone" href={`tel:${trader.phone}`} size="sm">
+      <Anchor key="phone" href={`tel:${trader.phone}`} size="sm" underline="always">
         {formatPhone(trader.phone)}
       </Anchor>,
     ],
