@@ -13,7 +13,7 @@ import type { ProductCondition } from '../../../contract/item-condition.ts';
 import type { Quality } from './attributes.ts';
 import type { CategorySlug } from './categories.ts';
 
-/** Per shop slug; a shop absent here has no identity and is not listed (the seed keeps one such shop). */
+/** Per shop slug; a shop absent here would have no identity and not be listed (every seeded shop has one). */
 const TRADERS: Record<string, TraderIdentityInput & { certifiedDaysAgo: number }> = {
   'garderoba-bunicii': {
     legal_name: 'Garderoba Bunicii SRL',
