@@ -14,5 +14,5 @@ export const MAX_SEARCH_LENGTH = 200;
 export const MAX_SUGGESTIONS = 10;
 export const DEFAULT_SUGGESTIONS = 6;
 /** Filter keys the filtered-products page mirrors in its URL (product §4), in display order. */
-export const FILTER_KEYS = ['category', 'size', 'color', 'season', 'quality'] as const;
+export const FILTER_KEYS = ['category', 'size', 'color', 'season', 'quality', 'condition'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

@@ -10,6 +10,8 @@ import { envelope } from './envelope.ts';
 import { categorySchema } from './content.ts';
 import { imageMetaSchema } from './images.ts';
 import { DEFAULT_PAGE, PRODUCT_SORTS, MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from './catalog-constants.ts';
+import { PRODUCT_CONDITIONS } from './item-condition.ts';
+import { traderSchema } from './trader.ts';
 
 const option = z.object({ id: z.number(), name: z.string() });
 
@@ -51,6 +53,8 @@ export const productSchema = z.object({
   shop_id: z.number(),
   shop_name: z.string(),
   category_id: z.number(),
+  /** What state the item is in (issue 36, contract/item-condition.ts). */
+  condition: z.enum(PRODUCT_CONDITIONS),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -102,6 +106,8 @@ export const productFacetsResponseSchema = envelope(
     seasons: z.array(facetCountSchema),
     qualities: z.array(facetCountSchema),
     shops: z.array(facetCountSchema),
+    /** Issue 36: the conditions present, best first, with their counts (the `condition` filter). */
+    conditions: z.array(z.object({ value: z.enum(PRODUCT_CONDITIONS), count: z.number().int() })),
   }),
 );
 export type ProductFacets = z.infer<typeof productFacetsResponseSchema>['data'];
@@ -133,6 +139,18 @@ const idList = z
   .max(500, 'Too many values.')
   .regex(/^\s*\d{1,9}(\s*,\s*\d{1,9})*\s*$/, 'Use comma-separated numeric ids, e.g. 1,2.')
   .transform((value) => [...new Set(value.split(',').map((v) => Number(v.trim())))])
+  .optional();
+
+/** Comma-joined conditions (issue 36): "very_good,good". */
+const conditionList = z
+  .string()
+  .max(200, 'Too many values.')
+  .transform((value, ctx) => {
+    const values = [...new Set(value.split(',').map((v) => v.trim()))];
+    const unknown = values.filter((v) => !(PRODUCT_CONDITIONS as readonly string[]).includes(v));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `The condition must be among: ${PRODUCT_CONDITIONS.join(', ')}.` });
+    return values as (typeof PRODUCT_CONDITIONS)[number][];
+  })
   .optional();
 
 const money = z.coerce.number({ message: 'Must be a number.' }).min(0, 'Must be 0 or more.').max(1_000_000, 'Too large.').optional();
@@ -171,6 +189,7 @@ export const productListQuerySchema = z
     color: idList,
     category: idList,
     shop: idList,
+    condition: conditionList,
     min_price: money,
     max_price: money,
     in_stock: z.enum(['0', '1']).optional(),
@@ -217,11 +236,26 @@ export const shopListResponseSchema = envelope(z.object({ data: z.array(shopSche
 /** GET /api/shops/{id}: the shop and its categories (with the shop's own product counts). */
 export const shopDetailsResponseSchema = envelope(
   z.object({
-    shop: shopSchema.extend({ phone: z.string().nullable(), email: z.string().nullable(), joined_at: z.string() }),
+    shop: shopSchema.extend({ phone: z.string().nullable(), email: z.string().nullable(), joined_at: z.string(), trader: traderSchema }),
     categories: z.array(categorySchema),
   }),
 );
 export type ShopDetails = z.infer<typeof shopDetailsResponseSchema>['data'];
+
+const partySchema = z.object({ name: z.string(), address: z.string(), email: z.string() });
+
+/**
+ * GPSR (EU) 2023/988 art. 19 (issue 36): the manufacturer (null for an unbranded second-hand item
+ * whose maker is unknown), the EU responsible person when the manufacturer is outside the EU/EEA
+ * (else null), an identifier (type/model/batch or EAN) and the warnings in Romanian (null: none).
+ */
+export const productSafetySchema = z.object({
+  manufacturer: partySchema.extend({ country_code: z.string() }).nullable(),
+  eu_responsible: partySchema.nullable(),
+  identifier: z.string().nullable(),
+  warnings: z.string().nullable(),
+});
+export type ProductSafety = z.infer<typeof productSafetySchema>;
 
 /** GET /api/products/{id}: everything the details page shows. */
 export const productDetailsSchema = productSchema.extend({
@@ -245,6 +279,12 @@ export const productDetailsSchema = productSchema.extend({
   }),
   /** The running flash sale this product is in, if any (its sale price is discount_price). */
   flash_sale: z.object({ id: z.number(), name: z.string(), starts_at: z.string(), ends_at: z.string() }).nullable(),
+  /** Issue 36: defects, wear, what is missing — required below very_good. */
+  condition_notes: z.string().nullable(),
+  /** Issue 36 (DSA art. 30–31): who legally sells the item. */
+  trader: traderSchema,
+  /** Issue 36 (GPSR art. 19): product safety information. */
+  safety: productSafetySchema,
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 export const productDetailsResponseSchema = envelope(z.object({ product: productDetailsSchema }));

@@ -13,6 +13,7 @@ import { line } from './text.ts';
 import { envelope } from './envelope.ts';
 import { id, nullableId } from './ids.ts';
 import { cartGroupSchema, quantityField } from './cart.ts';
+import { traderSchema } from './trader.ts';
 
 export const VAT_RATE = 0.21;
 
@@ -63,6 +64,8 @@ export const checkoutGroupSchema = cartGroupSchema.extend({
   delivery_charge: z.number(),
   coupon_discount: z.number(),
   subtotal: z.number(),
+  /** Issue 36 (OUG 34/2014 art. 6): the trader who sells this group; null never in practice (such lines are refused). */
+  trader: traderSchema.nullable(),
 });
 export const checkoutResponseSchema = envelope(
   z.object({ checkout_items: z.array(checkoutGroupSchema), checkout: checkoutAmountsSchema, coupon_code: z.string().nullable() }),

@@ -470,6 +470,7 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
   await db.execute(sql`
     WITH v AS MATERIALIZED (
       SELECT m.new_id, p.shop_id, p.category_id, p.name, p.slug, p.brand, p.description, p.weight, p.season_id, p.search_text, p.thumbnail, p.thumbnail_key,
+        p.condition, p.condition_notes, p.manufacturer_id, p.product_identifier, p.safety_warnings,
         NOT EXISTS (SELECT 1 FROM product_colors c WHERE c.product_id = p.id) AS colourless,
         greatest(5, round(p.price * (0.6 + ${rnd(1)} * 0.9))) - (CASE WHEN ${rnd(2)} < 0.5 THEN 0.01 ELSE 0 END) AS new_price,
         ${rnd(3)} AS r_disc, ${rnd(4)} AS r_disc_pct, ${rnd(5)} AS r_qty, ${rnd(6)} AS r_qty_n, ${rnd(7)} AS r_sold,
@@ -483,7 +484,8 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
       FROM v
     )
     INSERT INTO products (id, shop_id, category_id, name, slug, brand, description, thumbnail, thumbnail_key, price, discount_price, quantity,
-      total_sold, weight, season_id, quality_id, is_active, created_at, search_text)
+      total_sold, weight, season_id, quality_id, is_active, created_at, search_text,
+      condition, condition_notes, manufacturer_id, product_identifier, safety_warnings)
     SELECT q.new_id, q.shop_id, q.category_id,
       CASE WHEN b.word IS NULL THEN q.name ELSE replace(q.name, q.brand, b.word) END
         || coalesce(', ' || st.word, '') || coalesce(', ' || nu.word, '') || coalesce(', ' || ex.word, ''),
@@ -508,7 +510,8 @@ export async function synthesize(db: Database, target: number): Promise<{ added:
         || chr(10) || coalesce(b.folded, split_part(q.search_text, chr(10), 2))
         || chr(10) || split_part(q.search_text, chr(10), 3)
         || chr(10) || split_part(q.search_text, chr(10), 4)
-        || chr(10) || split_part(q.search_text, chr(10), 5)
+        || chr(10) || split_part(q.search_text, chr(10), 5),
+      q.condition, q.condition_notes, q.manufacturer_id, q.product_identifier, q.safety_warnings
     FROM q
     LEFT JOIN bench_words st ON st.kind = 'style' AND st.grp = q.category_id AND q.r_style < 0.5 AND st.idx = floor(q.r_style_pick * st.n)::int
     LEFT JOIN bench_words nu ON nu.kind = 'nuance' AND nu.grp = q.category_id AND q.colourless AND q.r_nuance < 0.5

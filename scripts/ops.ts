@@ -7,6 +7,7 @@
  *   npm run ops -- ticket:close <ticketNumber>
  *   npm run ops -- report:list
  *   npm run ops -- report:decide <reference> remove|restrict|keep --reason "…"
+ *   npm run ops -- shop:trader <shopId> [--legal-name "…" --cui … --registration … --address "…" --email … --phone … | --clear]
  *
  * Uses the same database as the server (DATABASE_URL, else the embedded database under DATA_DIR,
  * default ./data — stop the server first when it is the embedded one: PGlite allows one process).
@@ -33,6 +34,9 @@
  * the shop are told by e-mail (queued; the server's delivery worker sends it). A decision that takes
  * a listing out is announced on PostgreSQL (NOTIFY catalog_cache) so every running instance clears
  * its response cache at once; the catalog index follows catalog_changes by itself.
+ * shop:trader (issue 36): shows, sets (every value checked: CUI check digit, trade-register number,
+ * Romanian phone) or clears a shop's trader identity; a shop without one is not listed —
+ * server/services/shop-trader-command.ts.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
@@ -55,6 +59,7 @@ import { runTicketCommand } from '../server/services/support-service.ts';
 import { decideReport, openReports, ReportCommandError } from '../server/services/report-service.ts';
 import { CACHE_CHANNEL } from '../server/plugins/response-cache.ts';
 import { REPORT_DECISIONS, type ReportDecision } from '../contract/reports.ts';
+import { runShopTraderCommand } from '../server/services/shop-trader-command.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
 const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';
@@ -245,9 +250,26 @@ async function reportCommand(argv: string[]) {
   }
 }
 
+/** shop:trader: prints the identity, or what is wrong with the values given (nothing saved then). */
+async function shopTraderCommand(argv: string[]) {
+  const handle = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
+    dataDir: process.env.DATA_DIR?.trim() || './data',
+  });
+  try {
+    console.log(await runShopTraderCommand(handle.db, argv));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function main() {
   if (process.argv[2]?.startsWith('ticket:')) return ticketCommand(process.argv.slice(2));
   if (process.argv[2]?.startsWith('report:')) return reportCommand(process.argv.slice(2));
+  if (process.argv[2] === 'shop:trader') return shopTraderCommand(process.argv.slice(2));
   let command: OpsCommand;
   try {
     command = parseCommand(process.argv.slice(2));

@@ -14,8 +14,8 @@
  * rare value named beside common ones gets a bitmap for that query only (transient).
  */
 /** The attributes a list filters on (the index's posting lists, walk orders' lists and bitmaps). */
-export type FilterAttribute = 'category' | 'shop' | 'season' | 'quality' | 'size' | 'color';
-export const FILTER_ATTRIBUTES: readonly FilterAttribute[] = ['category', 'shop', 'season', 'quality', 'size', 'color'];
+export type FilterAttribute = 'category' | 'shop' | 'season' | 'quality' | 'condition' | 'size' | 'color';
+export const FILTER_ATTRIBUTES: readonly FilterAttribute[] = ['category', 'shop', 'season', 'quality', 'condition', 'size', 'color'];
 
 /** A value gets a bitmap when at least this share of the catalog (1 / n) holds it. */
 const DENSE_SHARE = 128;
@@ -32,6 +32,7 @@ export class FilterBitmaps {
     shop: new Map(),
     season: new Map(),
     quality: new Map(),
+    condition: new Map(),
     size: new Map(),
     color: new Map(),
   };

@@ -67,6 +67,7 @@ const productArb = (id: number): fc.Arbitrary<IndexedProduct> =>
     shopId: fc.integer({ min: 1, max: 3 }),
     seasonId: fc.option(fc.integer({ min: 10, max: 12 }), { nil: null }),
     qualityId: fc.option(fc.integer({ min: 20, max: 22 }), { nil: null }),
+    condition: fc.integer({ min: 0, max: 4 }),
     quantity: fc.integer({ min: 0, max: 3 }),
     totalSold: fc.integer({ min: 0, max: 4 }),
     // Few distinct times and prices: ties are common, as the tie-breaks must be right.
@@ -86,6 +87,7 @@ const queryArb: fc.Arbitrary<Omit<IndexQuery, 'nowUs' | 'cap'>> = fc.record({
       shop: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }),
       season: fc.uniqueArray(fc.integer({ min: 10, max: 12 }), { minLength: 1, maxLength: 2 }),
       quality: fc.uniqueArray(fc.integer({ min: 20, max: 22 }), { minLength: 1, maxLength: 2 }),
+      condition: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 2 }),
       size: fc.uniqueArray(fc.integer({ min: 30, max: 33 }), { minLength: 1, maxLength: 2 }),
       color: fc.uniqueArray(fc.integer({ min: 40, max: 43 }), { minLength: 1, maxLength: 2 }),
       inStock: fc.boolean(),
@@ -130,6 +132,7 @@ function reference(products: Map<number, IndexedProduct>, sales: IndexedSale[], 
       (!f.shop || f.shop.includes(p.shopId)) &&
       (!f.season || (p.seasonId !== null && f.season.includes(p.seasonId))) &&
       (!f.quality || (p.qualityId !== null && f.quality.includes(p.qualityId))) &&
+      (!f.condition || f.condition.includes(p.condition)) &&
       (!f.size || p.sizes.some((s) => f.size!.includes(s))) &&
       (!f.color || p.colors.some((c) => f.color!.includes(c))) &&
       (!f.inStock || p.quantity > 0) &&
@@ -170,6 +173,7 @@ const plainProduct = (fields: Partial<IndexedProduct> & Pick<IndexedProduct, 'id
   shopId: 1,
   seasonId: null,
   qualityId: null,
+  condition: 2,
   quantity: 1,
   totalSold: 0,
   createdUs: fields.id,

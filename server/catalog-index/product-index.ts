@@ -48,6 +48,8 @@ export interface IndexedProduct {
   shopId: number;
   seasonId: number | null;
   qualityId: number | null;
+  /** The condition's code (contract/item-condition.ts conditionCode). */
+  condition: number;
   quantity: number;
   totalSold: number;
   /** created_at in microseconds since the epoch (PostgreSQL's precision: ties are real). */
@@ -78,6 +80,7 @@ export interface IndexFilters {
   shop?: readonly number[];
   season?: readonly number[];
   quality?: readonly number[];
+  condition?: readonly number[];
   size?: readonly number[];
   color?: readonly number[];
   inStock?: boolean;
@@ -332,6 +335,7 @@ export class ProductIndex implements PostingSource {
   private shop = new Int32Array(0);
   private season = new Int32Array(0);
   private quality = new Int32Array(0);
+  private condition = new Int32Array(0);
   private sold = new Int32Array(0);
   private price = new Int32Array(0);
   private created = new Float64Array(0);
@@ -385,6 +389,7 @@ export class ProductIndex implements PostingSource {
   private readonly byShop = new Postings();
   private readonly bySeason = new Postings();
   private readonly byQuality = new Postings();
+  private readonly byCondition = new Postings();
   private readonly bySize = new Postings();
   private readonly byColor = new Postings();
   /**
@@ -396,6 +401,7 @@ export class ProductIndex implements PostingSource {
     shop: { postings: this.byShop, has: (slot, value) => this.shop[slot] === value },
     season: { postings: this.bySeason, has: (slot, value) => this.season[slot] === value },
     quality: { postings: this.byQuality, has: (slot, value) => this.quality[slot] === value },
+    condition: { postings: this.byCondition, has: (slot, value) => this.condition[slot] === value },
     size: { postings: this.bySize, has: (slot, value) => this.sizes.has(slot, value) },
     color: { postings: this.byColor, has: (slot, value) => this.colors.has(slot, value) },
   };
@@ -590,6 +596,7 @@ export class ProductIndex implements PostingSource {
     if (fresh || this.shop[slot] !== p.shopId) this.byShop.add(p.shopId, slot);
     if (fresh || this.season[slot] !== season) this.bySeason.add(season, slot);
     if (fresh || this.quality[slot] !== quality) this.byQuality.add(quality, slot);
+    if (fresh || this.condition[slot] !== p.condition) this.byCondition.add(p.condition, slot);
     for (const size of p.sizes) if (fresh || !this.sizes.has(slot, size)) this.bySize.add(size, slot);
     for (const color of p.colors) if (fresh || !this.colors.has(slot, color)) this.byColor.add(color, slot);
     const bitmaps = this.bitmaps;
@@ -597,6 +604,7 @@ export class ProductIndex implements PostingSource {
     bitmaps.move('shop', slot, fresh ? undefined : this.shop[slot], p.shopId);
     bitmaps.move('season', slot, fresh ? undefined : this.season[slot], season);
     bitmaps.move('quality', slot, fresh ? undefined : this.quality[slot], quality);
+    bitmaps.move('condition', slot, fresh ? undefined : this.condition[slot], p.condition);
 
     // A product whose place in an order, or whose filter values, changed is an exception of
     // every walk until the orders are rebuilt: the orders' per-value lists (OrderLists) hold it
@@ -610,11 +618,13 @@ export class ProductIndex implements PostingSource {
       this.category[slot] !== p.categoryId ||
       this.shop[slot] !== p.shopId ||
       this.season[slot] !== season ||
-      this.quality[slot] !== quality;
+      this.quality[slot] !== quality ||
+      this.condition[slot] !== p.condition;
     this.category[slot] = p.categoryId;
     this.shop[slot] = p.shopId;
     this.season[slot] = season;
     this.quality[slot] = quality;
+    this.condition[slot] = p.condition;
     this.sold[slot] = p.totalSold;
     this.price[slot] = p.priceCents;
     if (!fresh && this.created[slot] !== p.createdUs) this.newestStale = true;
@@ -671,6 +681,7 @@ export class ProductIndex implements PostingSource {
     this.shop = grown(this.shop, size);
     this.season = grown(this.season, size);
     this.quality = grown(this.quality, size);
+    this.condition = grown(this.condition, size);
     this.sold = grown(this.sold, size);
     this.price = grown(this.price, size);
     this.created = grown(this.created, size);
@@ -846,7 +857,7 @@ export class ProductIndex implements PostingSource {
     }
     this.pricesAt(q.nowUs);
 
-    const { category, shop, season, quality, size, color, inStock, minCents, maxCents } = f;
+    const { category, shop, season, quality, condition, size, color, inStock, minCents, maxCents } = f;
     const seasonKeys = season;
     const qualityKeys = quality;
     const sizeWant = size && this.sizes.want(size);
@@ -859,6 +870,7 @@ export class ProductIndex implements PostingSource {
       if (shop && !contains(shop, this.shop[slot]!)) return false;
       if (seasonKeys && !contains(seasonKeys, this.season[slot]!)) return false;
       if (qualityKeys && !contains(qualityKeys, this.quality[slot]!)) return false;
+      if (condition && !contains(condition, this.condition[slot]!)) return false;
       if (inStock && !(this.status[slot]! & IN_STOCK)) return false;
       if (minCents !== undefined || maxCents !== undefined) {
         const price = this.currentPrice(slot);
@@ -882,6 +894,7 @@ export class ProductIndex implements PostingSource {
     consider(this.byShop, shop);
     consider(this.bySeason, seasonKeys);
     consider(this.byQuality, qualityKeys);
+    consider(this.byCondition, condition);
     consider(this.bySize, size);
     consider(this.byColor, color);
     if (search) {
@@ -1662,13 +1675,15 @@ export class ProductIndex implements PostingSource {
     yield;
     const quality = this.valuePositions(order, this.quality);
     yield;
+    const condition = this.valuePositions(order, this.condition);
+    yield;
     const size = this.maskPositions(order, this.sizes);
     yield;
     const color = this.maskPositions(order, this.colors);
     yield;
     const positionOf = new Int32Array(this.count).fill(-1);
     for (let p = 0; p < order.length; p++) positionOf[order[p]!] = p;
-    return { category, shop, season, quality, size, color, positionOf };
+    return { category, shop, season, quality, condition, size, color, positionOf };
   }
 
   private installOrder(sort: WalkedSort, order: Int32Array, lists: OrderLists) {
@@ -2053,6 +2068,7 @@ function isUnfiltered(f: IndexFilters): boolean {
     !f.shop &&
     !f.season &&
     !f.quality &&
+    !f.condition &&
     !f.size &&
     !f.color &&
     !f.inStock &&

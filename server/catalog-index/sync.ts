@@ -30,6 +30,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Product, ProductListFilters } from '../../contract/catalog.ts';
 import type { ProductSort } from '../../contract/catalog-constants.ts';
+import { conditionCode } from '../../contract/item-condition.ts';
 import { queryWords, type SearchPlan } from '../lib/search-query.ts';
 import {
   catalogChangesSince,
@@ -303,6 +304,7 @@ export function indexFiltersOf(filters: Omit<ProductListFilters, 'page'>): Index
     shop: filters.shop,
     season: filters.season,
     quality: filters.quality,
+    condition: filters.condition?.map(conditionCode),
     size: filters.size,
     color: filters.color,
     inStock: filters.in_stock === '1',

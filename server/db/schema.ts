@@ -20,6 +20,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CONDITIONS_NEEDING_NOTES, PRODUCT_CONDITIONS } from '../../contract/item-condition.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -76,7 +77,89 @@ export const shops = pgTable('shops', {
   phone: text('phone'),
   email: text('email'),
   createdAt: createdAt(),
+  /*
+   * The trader's identity (issue 36, ADR 031; contract/trader.ts validates every value before it
+   * is written: the operator command `shop:trader` and the seed). Null until the trader gives it.
+   */
+  traderLegalName: text('trader_legal_name'),
+  /** CUI digits without "RO" (check digit verified by contract/trader.ts). */
+  traderCui: text('trader_cui'),
+  traderRegistrationNumber: text('trader_registration_number'),
+  traderAddress: text('trader_address'),
+  traderEmail: text('trader_email'),
+  /** E.164. */
+  traderPhone: text('trader_phone'),
+  /** When the trader certified the identity (DSA art. 30(1)(e)). */
+  traderCertifiedAt: timestamp('trader_certified_at', { withTimezone: true }),
+  /**
+   * A shop is listed only with its whole identity (generated, so it cannot disagree). Copied to
+   * its products' `shop_listed` by a trigger (migration 0014), which the product lists filter on.
+   */
+  traderListed: boolean('trader_listed')
+    .notNull()
+    .generatedAlwaysAs(
+      sql`trader_legal_name IS NOT NULL AND trader_cui IS NOT NULL AND trader_registration_number IS NOT NULL AND trader_address IS NOT NULL AND trader_email IS NOT NULL AND trader_phone IS NOT NULL AND trader_certified_at IS NOT NULL`,
+    ),
 });
+
+/** EU and EEA country codes: a manufacturer elsewhere needs an EU responsible person (GPSR art. 16 and 19). */
+export const EU_COUNTRY_CODES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'IS',
+  'LI',
+  'NO',
+] as const;
+
+/**
+ * Manufacturers (issue 36, GPSR (EU) 2023/988 art. 19): the name, postal and electronic address a
+ * listing shows, and the EU responsible person when the manufacturer is outside the EU/EEA.
+ */
+export const manufacturers = pgTable(
+  'manufacturers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    email: text('email').notNull(),
+    /** ISO 3166-1 alpha-2 of the manufacturer's seat. */
+    countryCode: text('country_code').notNull(),
+    euResponsibleName: text('eu_responsible_name'),
+    euResponsibleAddress: text('eu_responsible_address'),
+    euResponsibleEmail: text('eu_responsible_email'),
+  },
+  (t) => [
+    check(
+      'manufacturers_eu_responsible',
+      sql`${t.countryCode} IN (${sql.raw(EU_COUNTRY_CODES.map((c) => `'${c}'`).join(', '))}) OR (${t.euResponsibleName} IS NOT NULL AND ${t.euResponsibleAddress} IS NOT NULL AND ${t.euResponsibleEmail} IS NOT NULL)`,
+    ),
+  ],
+);
 
 /** Delivery price by parcel weight, per shop (product §5: min_weight <= weight <= max_weight). */
 export const deliveryWeights = pgTable(
@@ -138,6 +221,19 @@ export const products = pgTable(
      * GET /products/{id} answers 410 with the matching explanation.
      */
     moderation: text('moderation', { enum: ['removed', 'suspended'] }),
+    /**
+     * The shop's `trader_listed`, copied by triggers (migration 0014): a product is listed when it
+     * is active AND its shop is (issue 36). Every list, search and the catalog index filter on both
+     * (`listedProduct`, repositories/catalog/product-cards.ts); the list indexes are partial on both.
+     */
+    shopListed: boolean('shop_listed').notNull().default(false),
+    /** What state the item is in (contract/item-condition.ts); notes required below very_good. */
+    condition: text('condition', { enum: PRODUCT_CONDITIONS }).notNull(),
+    conditionNotes: text('condition_notes'),
+    /** GPSR art. 19: the manufacturer, a product identifier (type/model/batch or EAN) and the warnings in Romanian. */
+    manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+    productIdentifier: text('product_identifier'),
+    safetyWarnings: text('safety_warnings'),
     createdAt: createdAt(),
     /**
      * The announced reduction of the product's own price (issue 36, ADR 030, docs/product.md "Honest discounts"): the
@@ -193,12 +289,13 @@ export const products = pgTable(
         t.shopId,
         t.seasonId,
         t.qualityId,
+        t.condition,
         t.quantity,
         t.effectivePrice,
         t.price,
         t.totalSold,
       )
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND ${t.shopListed}`),
     index('products_list_price_idx')
       .on(
         t.effectivePrice,
@@ -208,11 +305,12 @@ export const products = pgTable(
         t.shopId,
         t.seasonId,
         t.qualityId,
+        t.condition,
         t.quantity,
         t.price,
         t.totalSold,
       )
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND ${t.shopListed}`),
     index('products_list_sold_idx')
       .on(
         t.totalSold.desc().nullsFirst(),
@@ -222,11 +320,12 @@ export const products = pgTable(
         t.shopId,
         t.seasonId,
         t.qualityId,
+        t.condition,
         t.quantity,
         t.effectivePrice,
         t.price,
       )
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND ${t.shopListed}`),
     index('products_list_category_idx')
       .on(
         t.categoryId,
@@ -235,20 +334,38 @@ export const products = pgTable(
         t.shopId,
         t.seasonId,
         t.qualityId,
+        t.condition,
         t.quantity,
         t.effectivePrice,
         t.price,
         t.totalSold,
       )
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND ${t.shopListed}`),
     index('products_list_id_idx')
-      .on(t.id, t.createdAt, t.categoryId, t.shopId, t.seasonId, t.qualityId, t.quantity, t.effectivePrice, t.price, t.totalSold)
-      .where(sql`${t.isActive}`),
+      .on(
+        t.id,
+        t.createdAt,
+        t.categoryId,
+        t.shopId,
+        t.seasonId,
+        t.qualityId,
+        t.condition,
+        t.quantity,
+        t.effectivePrice,
+        t.price,
+        t.totalSold,
+      )
+      .where(sql`${t.isActive} AND ${t.shopListed}`),
     index('products_search_vector_idx')
       .using('gin', t.searchVector)
-      .where(sql`${t.isActive}`),
+      .where(sql`${t.isActive} AND ${t.shopListed}`),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     check('products_price_nonneg', sql`${t.price} >= 0 and ${t.discountPrice} >= 0`),
+    check('products_condition_valid', sql`${t.condition} IN (${sql.raw(PRODUCT_CONDITIONS.map((c) => `'${c}'`).join(', '))})`),
+    check(
+      'products_condition_notes_required',
+      sql`${t.condition} NOT IN (${sql.raw(CONDITIONS_NEEDING_NOTES.map((c) => `'${c}'`).join(', '))}) OR length(btrim(coalesce(${t.conditionNotes}, ''))) > 0`,
+    ),
   ],
 );
 

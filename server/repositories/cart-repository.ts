@@ -4,6 +4,8 @@
  * does, repositories/catalog/product-cards.ts), and the size surcharge — then priced by
  * lib/checkout-math.ts. Checkout, buy now and place-order use the same `priceLines`.
  */
+import type { Trader } from '../../contract/trader.ts';
+import { traderColumns, traderOf } from './catalog/trader-identity.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import {
@@ -44,6 +46,8 @@ export interface PricedLine {
     shopId: number;
     shopName: string;
     shopRating: number;
+    /** The shop's trader identity (issue 36); undefined: incomplete, the product cannot be bought. */
+    trader: Trader | undefined;
   };
   sizeName: string | null;
   colorName: string | null;
@@ -89,6 +93,7 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
       shopId: products.shopId,
       shopName: shops.name,
       shopRating: shops.rating,
+      ...traderColumns,
       salePrice: runningSalePrice,
     })
     .from(products)
@@ -135,10 +140,13 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
       salePrice: row.salePrice,
       surcharge: size?.price ?? 0,
     });
-    const stock = row.isActive ? row.quantity : 0;
+    const { trader: traderRow, traderListed: _listed, ...product } = row;
+    const trader = traderOf(traderRow);
+    // A product of a shop without its trader identity is not for sale (issue 36): no stock to take.
+    const stock = row.isActive && trader ? row.quantity : 0;
     out.push({
       request,
-      product: { ...row, shopRating: Number(row.shopRating) },
+      product: { ...product, shopRating: Number(row.shopRating), trader },
       sizeName: size?.name ?? null,
       colorName: color?.name ?? null,
       sizeValid: request.sizeId === null || size !== undefined,

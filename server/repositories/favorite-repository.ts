@@ -5,17 +5,18 @@
  * stored (it comes back if the product does) but is not shown.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { listedProduct } from './catalog/product-cards.ts';
 import type { Database } from '../db/client.ts';
 import { favorites, products, sessions } from '../db/schema.ts';
 
-const activeProduct = and(eq(products.id, favorites.productId), eq(products.isActive, true));
+const activeProduct = and(eq(products.id, favorites.productId), listedProduct);
 
 /** Whether the product exists and is listed (only those can become favourites). */
 export async function isActiveProduct(db: Database, productId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+    .where(and(eq(products.id, productId), listedProduct));
   return row !== undefined;
 }
 

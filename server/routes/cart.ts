@@ -54,6 +54,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   async function lockedLine(tx: Tx, productId: number, sizeId: number | null, colorId: number | null, quantity: number) {
     const [line] = await priceLines(tx, [{ lineId: 0, productId, sizeId, colorId, unit: null, quantity }], { lock: true });
     if (!line || !line.product.isActive) throw new HttpError(404, 'cart.product_not_found');
+    if (!line.product.trader) throw new HttpError(422, 'listing.trader_missing', undefined, { vars: { name: line.product.name } });
     return line;
   }
 

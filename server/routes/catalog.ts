@@ -38,7 +38,7 @@ import { findCategory } from '../repositories/catalog/categories.ts';
 import { getFlashSale } from '../repositories/catalog/flash-sales.ts';
 import { getHomeSections } from '../repositories/catalog/home.ts';
 import { listBestDeals, listMostPopular, listProductFacets, listProducts, searchPlanOf } from '../repositories/catalog/product-lists.ts';
-import { findActiveProductRef, getProductDetails, listSimilarProducts } from '../repositories/catalog/products.ts';
+import { findActiveProductRef, getProductDetails, isProductOfUnlistedShop, listSimilarProducts } from '../repositories/catalog/products.ts';
 import { getShopDetails, listShops } from '../repositories/catalog/shops.ts';
 import { getSearchLexicon, suggest } from '../repositories/catalog/search-lexicon.ts';
 import { productModeration } from '../repositories/report-repository.ts';
@@ -177,6 +177,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         // Taken out by an operator's decision on a report (issue 37, DSA art. 17): 410 says so.
         const moderation = await productModeration(app.db, request.params.id);
         if (moderation) throw new HttpError(410, moderation === 'removed' ? 'voice.listing_removed' : 'voice.listing_suspended');
+        // Issue 36: an item whose shop has no complete trader identity is gone from sale, said so.
+        if (await isProductOfUnlistedShop(app.db, request.params.id)) throw new HttpError(410, 'listing.product_unlisted');
         throw notFound('Product not found.');
       }
       await markFavorites(request, [[product]]);
@@ -223,6 +225,8 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const details = await getShopDetails(app.db, request.params.id);
       if (!details) throw notFound('Shop not found.');
+      // Issue 36: a shop without its complete trader identity is not listed (gone, not unknown).
+      if (details === 'unlisted') throw new HttpError(410, 'listing.shop_unlisted');
       return { message: 'Shop', data: details };
     },
   });

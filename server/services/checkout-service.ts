@@ -46,6 +46,9 @@ export function assertStock(lines: readonly PricedLine[], status = 422) {
   const wanted = new Map<number, number>();
   for (const line of lines) wanted.set(line.product.id, (wanted.get(line.product.id) ?? 0) + line.request.quantity);
   for (const line of lines) {
+    // Issue 36: only products of shops with their complete trader identity are sold (named, so the shopper knows which).
+    if (line.product.isActive && !line.product.trader)
+      throw new HttpError(status, 'listing.trader_missing', undefined, { vars: { name: line.product.name } });
     const stock = line.product.isActive ? line.product.quantity : 0;
     const want = wanted.get(line.product.id)!;
     if (stock <= 0) throw new HttpError(status, 'order.product_unavailable', undefined, { vars: { name: line.product.name } });
@@ -77,6 +80,7 @@ export async function selectLines(
       options,
     );
     if (!line || !line.product.isActive) throw new HttpError(404, 'cart.product_not_found');
+    if (!line.product.trader) throw new HttpError(422, 'listing.trader_missing', undefined, { vars: { name: line.product.name } });
     if (!line.sizeValid) throw fieldError('size', 'cart.size_invalid');
     if (!line.colorValid) throw fieldError('color', 'cart.color_invalid');
     return [line];
@@ -139,12 +143,14 @@ export async function findOwnAddress(db: Database, userId: number, addressId: nu
 
 export function checkoutData(checkout: Checkout) {
   return {
-    checkout_items: checkout.groups.map(({ id, shop_id, shop_name, shop_rating, products, amounts }) => ({
+    checkout_items: checkout.groups.map(({ id, shop_id, shop_name, shop_rating, products, amounts, lines }) => ({
       id,
       shop_id,
       shop_name,
       shop_rating,
       products,
+      // Issue 36: who sells this group (assertStock refused any line without a trader before pricing).
+      trader: lines[0]?.product.trader ?? null,
       weight: amounts.weight,
       delivery_charge: amounts.delivery_charge,
       coupon_discount: amounts.coupon_discount,

@@ -83,6 +83,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page('shop/register', 'routes.shop_register', () => import('./routes/shop-register.tsx')),
             page('accessibility', 'a11y.title', () => import('./routes/accessibility.tsx')),
             page('reviews-verified', 'voice.how_verified_title', () => import('./routes/reviews-verified.tsx')),
+            page('ranking', 'listing.ranking_title', () => import('./routes/ranking.tsx')),
             subpageRoute(queryClient, { path: ':slug' }),
           ],
         },

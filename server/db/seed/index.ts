@@ -15,6 +15,7 @@ import {
   flashSaleProducts,
   flashSales,
   languages,
+  manufacturers,
   productColors,
   productImages,
   productSizes,
@@ -39,6 +40,7 @@ import { productSearchText, searchFoldingVersion } from '../../lib/search-text.t
 import { attachSeedPhotos } from './photos.ts';
 import { priceStory } from './price-histories.ts';
 import { seedReviews } from './reviews.ts';
+import { seedConditionOf, seedIdentifierOf, seedManufacturerOf, seedTraderOf, seedWarningsOf } from './trader-safety.ts';
 
 const SEED = 20240917;
 const VIDEO_PRODUCTS = 10;
@@ -98,6 +100,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
               phone: s.phone,
               email: s.email,
               createdAt: at(-s.joinedDaysAgo),
+              ...seedTraderOf(s.slug, at),
             })),
           )
           .returning({ id: shops.id, slug: shops.slug })
@@ -116,8 +119,24 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       ]),
     );
 
+    // Manufacturers by brand (issue 36, GPSR): one row per company.
+    const makers = new Map<string, NonNullable<ReturnType<typeof seedManufacturerOf>>>();
+    for (const d of drafts) {
+      const maker = seedManufacturerOf(d.brand);
+      if (maker && !makers.has(maker.name)) makers.set(maker.name, maker);
+    }
+    const makerIds = new Map(
+      (
+        await tx
+          .insert(manufacturers)
+          .values([...makers.values()])
+          .returning({ id: manufacturers.id, name: manufacturers.name })
+      ).map((m) => [m.name, m.id]),
+    );
+
     // Products, oldest first; the thumbnail needs the id, so it is set by one UPDATE afterwards.
     const productIds = new Map<string, number>();
+    let draftIndex = 0;
     for (const batch of chunks(drafts)) {
       const inserted = await tx
         .insert(products)
@@ -138,6 +157,10 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
             weight: d.weight,
             seasonId: d.season ? optionId('season', d.season) : null,
             qualityId: optionId('quality', d.quality),
+            ...seedConditionOf(d.quality, d.description, draftIndex++),
+            manufacturerId: d.brand ? makerIds.get(seedManufacturerOf(d.brand)!.name)! : null,
+            productIdentifier: seedIdentifierOf(d.categorySlug, d.name, d.slug),
+            safetyWarnings: seedWarningsOf(d.categorySlug, d.name),
             createdAt: at(-d.daysAgo),
             searchText: productSearchText({
               name: d.name,

@@ -3,6 +3,7 @@
  * of active products.
  */
 import { and, count, eq } from 'drizzle-orm';
+import { listedProduct } from './product-cards.ts';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import type { Category } from '../../../contract/content.ts';
@@ -22,7 +23,7 @@ export async function findCategory(db: Database, key: { id: number } | { slug: s
       products_count: activeProductCount,
     })
     .from(categories)
-    .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+    .leftJoin(products, and(eq(products.categoryId, categories.id), listedProduct))
     .where('id' in key ? eq(categories.id, key.id) : eq(categories.slug, key.slug))
     .groupBy(categories.id);
   return row;

@@ -9,6 +9,7 @@ import type { Database } from '../../db/client.ts';
 import type { IndexedProduct, IndexedSale } from '../../catalog-index/product-index.ts';
 import { parseTsvector } from '../../catalog-index/tsvector.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { conditionCode, type ProductCondition } from '../../../contract/item-condition.ts';
 
 interface ProductRow {
   id: number;
@@ -16,6 +17,7 @@ interface ProductRow {
   shop_id: number;
   season_id: number | null;
   quality_id: number | null;
+  condition: ProductCondition;
   quantity: number;
   total_sold: number;
   created_us: number | string;
@@ -35,6 +37,7 @@ const toIndexed = (row: ProductRow): IndexedProduct => ({
   shopId: Number(row.shop_id),
   seasonId: row.season_id === null ? null : Number(row.season_id),
   qualityId: row.quality_id === null ? null : Number(row.quality_id),
+  condition: conditionCode(row.condition),
   quantity: Number(row.quantity),
   totalSold: Number(row.total_sold),
   createdUs: Number(row.created_us),
@@ -44,7 +47,7 @@ const toIndexed = (row: ProductRow): IndexedProduct => ({
   lexemes: parseTsvector(row.vector),
 });
 
-const productColumns = sql`p.id, p.category_id, p.shop_id, p.season_id, p.quality_id, p.quantity, p.total_sold,
+const productColumns = sql`p.id, p.category_id, p.shop_id, p.season_id, p.quality_id, p.condition, p.quantity, p.total_sold,
   (extract(epoch from p.created_at) * 1000000)::float8 AS created_us,
   round(p.effective_price * 100)::int AS price_cents,
   p.search_vector::text AS vector,
@@ -61,7 +64,7 @@ export async function* indexedProductPages(db: Database, pageSize: number): Asyn
   let after: SQL = sql``;
   for (;;) {
     const result = await db.execute(sql`SELECT ${productColumns}, p.created_at::text AS created_key FROM products p
-      WHERE p.is_active ${after} ORDER BY p.created_at, p.id LIMIT ${pageSize}`);
+      WHERE p.is_active AND p.shop_listed ${after} ORDER BY p.created_at, p.id LIMIT ${pageSize}`);
     const rows: (ProductRow & { created_key: string })[] = rowsOf(result);
     const tail = rows.at(-1);
     if (!tail) return;
@@ -74,7 +77,7 @@ export async function* indexedProductPages(db: Database, pageSize: number): Asyn
 export async function loadIndexedProducts(db: Database, ids: readonly number[]): Promise<IndexedProduct[]> {
   if (!ids.length) return [];
   const result = await db.execute(sql`SELECT ${productColumns} FROM products p
-    WHERE p.is_active AND p.id = ANY(${`{${ids.join(',')}}`}::int[])`);
+    WHERE p.is_active AND p.shop_listed AND p.id = ANY(${`{${ids.join(',')}}`}::int[])`);
   return rowsOf<ProductRow>(result).map(toIndexed);
 }
 

@@ -26,6 +26,7 @@ import type { PaginationMeta, Product } from '../../../contract/catalog.ts';
 import type { ImageMeta } from '../../../contract/images.ts';
 import { imageMeta } from '../image-meta.ts';
 import { announcedReduction } from '../../lib/price-reduction.ts';
+import type { ProductCondition } from '../../../contract/item-condition.ts';
 
 const now = sql`now()`;
 export const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));
@@ -53,6 +54,13 @@ const currentPrice = (sale: SaleCte) =>
   sql<number>`(CASE WHEN ${sale.salePrice} > 0 THEN ${sale.salePrice} ELSE ${products.effectivePrice} END)`.mapWith(Number);
 
 export const inStock = gt(products.quantity, 0);
+
+/**
+ * A listed product (issue 36): active, and its shop has a complete trader identity (shop_listed,
+ * copied from shops.trader_listed by triggers). Every list, search, count, facet and card read
+ * uses it; the list indexes are partial on exactly these two columns.
+ */
+export const listedProduct = and(eq(products.isActive, true), eq(products.shopListed, true))!;
 
 // ----------------------------------------------------------------------------------------------
 // Product cards
@@ -129,7 +137,7 @@ interface Branch {
 
 /** The branches a card query runs over (see above); `split` when its conditions or order use the current price. */
 export function branchesOf(db: Database, sale: SaleCte, query: CountQuery, split: boolean): Branch[] {
-  const active = eq(products.isActive, true);
+  const active = listedProduct;
   if (query.flashSaleId !== undefined) {
     const price = currentPrice(sale);
     const prior = sql`(CASE WHEN ${sale.salePrice} > 0 THEN ${sale.salePriorPrice} ELSE ${products.priorPrice} END)`;
@@ -210,6 +218,7 @@ export interface CardRow {
   shopId: number;
   shopName: string;
   categoryId: number;
+  condition: ProductCondition;
   /** Read with the row (one round trip) by fetchCardPage; toProducts() fetches them when absent. */
   sizes?: Product['sizes'];
   videos?: Product['videos'];
@@ -235,6 +244,7 @@ export const productColumns = () => ({
   shopId: products.shopId,
   shopName: shops.name,
   categoryId: products.categoryId,
+  condition: products.condition,
 });
 
 const nullableNumber = (v: unknown) => (v === null ? null : Number(v));
@@ -371,6 +381,7 @@ function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['video
     shop_id: row.shopId,
     shop_name: row.shopName,
     category_id: row.categoryId,
+    condition: row.condition,
   };
 }
 
@@ -399,7 +410,7 @@ function prepareCardsById(db: Database) {
     .select(cardFields(runningSaleColumns))
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(and(eq(products.isActive, true), sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`))
+    .where(and(listedProduct, sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`))
     .prepare('catalog_cards_by_id');
 }
 const cardsById = new WeakMap<Database, ReturnType<typeof prepareCardsById>>();

@@ -14,6 +14,7 @@ import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '../.
 import type { CatalogListIndex } from '../../catalog-index/sync.ts';
 import type { ProductListFilters } from '../../../contract/catalog.ts';
 import type { ProductSort } from '../../../contract/catalog-constants.ts';
+import { PRODUCT_CONDITIONS, type ProductCondition } from '../../../contract/item-condition.ts';
 import { correctQuery, getSearchLexicon } from './search-lexicon.ts';
 import {
   branchesOf,
@@ -68,6 +69,7 @@ export function productListConditions(filters: Omit<ProductListFilters, 'page'>,
       filters.season && inArray(products.seasonId, filters.season),
       filters.category && inArray(products.categoryId, filters.category),
       filters.shop && inArray(products.shopId, filters.shop),
+      filters.condition && inArray(products.condition, filters.condition),
       filters.size &&
         exists(
           sql`(SELECT 1 FROM ${productSizes} WHERE ${productSizes.productId} = ${products.id} AND ${inArray(productSizes.sizeId, filters.size)})`,
@@ -182,6 +184,26 @@ const FACET_FILTER: Record<FacetGroup, 'category' | 'size' | 'color' | 'season' 
   shops: 'shop',
 };
 
+/** Issue 36: products per condition among the matches of every condition but the `condition` filter. */
+async function conditionCounts(db: Database, query: CountQuery): Promise<{ value: ProductCondition; count: number }[]> {
+  const sale = salePrices(db);
+  const branches = branchesOf(db, sale, query, query.priceWhere !== undefined);
+  const parts = branches.map((branch) =>
+    selectBranch(db, sale, branch, { id: products.id, condition: sql`${products.condition}`.as('condition') }),
+  );
+  const key = sql<string>`"matches"."condition"`;
+  const rows = await db
+    .with(sale)
+    .select({ value: key, n: count() })
+    .from(sql`(${sql.join(parts, sql` UNION ALL `)}) AS "matches"`)
+    .groupBy(key);
+  const byValue = new Map(rows.map((row) => [row.value, row.n]));
+  return PRODUCT_CONDITIONS.flatMap((value) => {
+    const n = byValue.get(value) ?? 0;
+    return n > 0 ? [{ value, count: n }] : [];
+  });
+}
+
 /** Matching products' ids per option of one group: [option id, products]. */
 async function facetCounts(db: Database, query: CountQuery, group: FacetGroup): Promise<{ id: number; n: number }[]> {
   const sale = salePrices(db);
@@ -221,12 +243,13 @@ async function facetCounts(db: Database, query: CountQuery, group: FacetGroup): 
  */
 export async function listProductFacets(db: Database, filters: Omit<ProductListFilters, 'page'>, plan: SearchPlan | undefined) {
   const search = plan ? searchSql(plan) : undefined;
-  const empty = { total: 0, categories: [], sizes: [], colors: [], seasons: [], qualities: [], shops: [] };
+  const empty = { total: 0, categories: [], sizes: [], colors: [], seasons: [], qualities: [], shops: [], conditions: [] };
   if (plan && !search) return empty;
   const conditions = (without?: FacetGroup) =>
     productListConditions(without ? { ...filters, [FACET_FILTER[without]]: undefined } : filters, search?.match);
-  const [total, ...groups] = await Promise.all([
+  const [total, conditionFacet, ...groups] = await Promise.all([
     countCards(db, conditions()),
+    conditionCounts(db, productListConditions({ ...filters, condition: undefined }, search?.match)),
     ...FACET_GROUPS.map((group) => facetCounts(db, conditions(group), group)),
   ]);
   const counted = Object.fromEntries(FACET_GROUPS.map((group, i) => [group, groups[i]!])) as Record<
@@ -270,6 +293,7 @@ export async function listProductFacets(db: Database, filters: Omit<ProductListF
     seasons: named(counted.seasons, options),
     qualities: named(counted.qualities, options),
     shops: named(counted.shops, shopRows),
+    conditions: conditionFacet,
   };
 }
 

@@ -11,14 +11,16 @@ import {
   categories,
   flashSaleProducts,
   flashSales,
+  manufacturers,
   productColors,
   productImages,
   products,
   shops,
 } from '../../db/schema.ts';
-import type { ProductDetails } from '../../../contract/catalog.ts';
+import type { ProductDetails, ProductSafety } from '../../../contract/catalog.ts';
+import { traderColumns, traderOf } from './trader-identity.ts';
 import { imageMeta } from '../image-meta.ts';
-import { inStock, isRunning, listProductCardsByIds, productColumns, toProducts, type CardRow } from './product-cards.ts';
+import { inStock, isRunning, listedProduct, listProductCardsByIds, productColumns, toProducts, type CardRow } from './product-cards.ts';
 
 const seasonOption = alias(attributeOptions, 'season_option');
 const qualityOption = alias(attributeOptions, 'quality_option');
@@ -27,7 +29,7 @@ export async function findActiveProductRef(db: Database, id: number) {
   const [row] = await db
     .select({ id: products.id, shopId: products.shopId, categoryId: products.categoryId })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true)));
+    .where(and(eq(products.id, id), listedProduct));
   return row;
 }
 
@@ -60,13 +62,28 @@ function prepareDetails(db: Database) {
         seasonName: seasonOption.name,
         qualityId: qualityOption.id,
         qualityName: qualityOption.name,
+        // Issue 36: condition notes, the trader and the safety information in this same row.
+        conditionNotes: products.conditionNotes,
+        ...traderColumns,
+        productIdentifier: products.productIdentifier,
+        safetyWarnings: products.safetyWarnings,
+        maker: {
+          name: manufacturers.name,
+          address: manufacturers.address,
+          email: manufacturers.email,
+          countryCode: manufacturers.countryCode,
+          euName: manufacturers.euResponsibleName,
+          euAddress: manufacturers.euResponsibleAddress,
+          euEmail: manufacturers.euResponsibleEmail,
+        },
       })
       .from(products)
       .innerJoin(shops, eq(shops.id, products.shopId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(seasonOption, eq(seasonOption.id, products.seasonId))
       .leftJoin(qualityOption, eq(qualityOption.id, products.qualityId))
-      .where(and(eq(products.id, id), eq(products.isActive, true)))
+      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+      .where(and(eq(products.id, id), listedProduct))
       .prepare('catalog_product_details'),
     sale: db
       .select({
@@ -105,6 +122,9 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
   if (!statements) detailsStatements.set(db, (statements = prepareDetails(db)));
   const [row] = await statements.row.execute({ id });
   if (!row) return undefined;
+  const trader = traderOf(row.trader);
+  // Listed products have a complete identity (listedProduct); a row without one is not shown.
+  if (!trader) return undefined;
 
   const [[sale], images, colors] = await Promise.all([
     statements.sale.execute({ id }),
@@ -132,7 +152,42 @@ export async function getProductDetails(db: Database, id: number): Promise<Produ
       sale && sale.salePrice > 0
         ? { id: sale.id, name: sale.name, starts_at: sale.startsAt.toISOString(), ends_at: sale.endsAt.toISOString() }
         : null,
+    condition_notes: row.conditionNotes,
+    trader,
+    safety: safetyOf(row),
   };
+}
+
+function safetyOf(row: {
+  maker: {
+    name: string;
+    address: string;
+    email: string;
+    countryCode: string;
+    euName: string | null;
+    euAddress: string | null;
+    euEmail: string | null;
+  } | null;
+  productIdentifier: string | null;
+  safetyWarnings: string | null;
+}): ProductSafety {
+  const maker = row.maker;
+  return {
+    manufacturer: maker ? { name: maker.name, address: maker.address, email: maker.email, country_code: maker.countryCode } : null,
+    eu_responsible:
+      maker?.euName && maker.euAddress && maker.euEmail ? { name: maker.euName, address: maker.euAddress, email: maker.euEmail } : null,
+    identifier: row.productIdentifier,
+    warnings: row.safetyWarnings,
+  };
+}
+
+/** Whether an active product is hidden only because its shop has no complete trader identity (the page answers 410). */
+export async function isProductOfUnlistedShop(db: Database, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true), eq(products.shopListed, false)));
+  return row !== undefined;
 }
 
 export const SIMILAR_LIMIT = 12;
@@ -146,9 +201,7 @@ function prepareSimilarIds(db: Database) {
   return db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(eq(products.isActive, true), eq(products.shopId, sql.placeholder('shopId')), ne(products.id, sql.placeholder('id')), inStock),
-    )
+    .where(and(listedProduct, eq(products.shopId, sql.placeholder('shopId')), ne(products.id, sql.placeholder('id')), inStock))
     .orderBy(sql`(${products.categoryId} = ${sql.placeholder('categoryId')}) DESC`, desc(products.createdAt), desc(products.id))
     .limit(SIMILAR_LIMIT)
     .prepare('catalog_similar_ids');

@@ -11,6 +11,7 @@
  */
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { listedProduct } from './product-cards.ts';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { categories, products, searchSynonyms, shops } from '../../db/schema.ts';
@@ -105,18 +106,18 @@ async function load(db: Database, previous?: SearchLexicon): Promise<SearchLexic
     db
       .select({ name: products.name, brand: products.brand, n: count() })
       .from(products)
-      .where(eq(products.isActive, true))
+      .where(listedProduct)
       .groupBy(products.name, products.brand),
     db
       .select({ id: categories.id, name: categories.name, slug: categories.slug, n: count(products.id) })
       .from(categories)
-      .leftJoin(products, and(eq(products.categoryId, categories.id), eq(products.isActive, true)))
+      .leftJoin(products, and(eq(products.categoryId, categories.id), listedProduct))
       .groupBy(categories.id)
       .orderBy(asc(categories.position), asc(categories.id)),
     db
       .select({ name: shops.name, n: count(products.id) })
       .from(shops)
-      .leftJoin(products, and(eq(products.shopId, shops.id), eq(products.isActive, true)))
+      .leftJoin(products, and(eq(products.shopId, shops.id), listedProduct))
       .groupBy(shops.id),
     db.select({ phrases: searchSynonyms.phrases }).from(searchSynonyms).orderBy(asc(searchSynonyms.id)),
   ]);

@@ -7,8 +7,9 @@ import type { Database } from '../../db/client.ts';
 import { categories, products, shops } from '../../db/schema.ts';
 import type { PaginationMeta, Shop, ShopDetails } from '../../../contract/catalog.ts';
 import { imageMeta } from '../image-meta.ts';
+import { traderColumns, traderOf } from './trader-identity.ts';
 import { activeProductCount } from './categories.ts';
-import { pageMeta, type Page } from './product-cards.ts';
+import { listedProduct, pageMeta, type Page } from './product-cards.ts';
 
 const shopFields = {
   id: shops.id,
@@ -30,7 +31,8 @@ export function selectShops(db: Database) {
   return db
     .select(shopFields)
     .from(shops)
-    .leftJoin(products, and(eq(products.shopId, shops.id), eq(products.isActive, true)))
+    .leftJoin(products, and(eq(products.shopId, shops.id), listedProduct))
+    .where(eq(shops.traderListed, true))
     .groupBy(shops.id);
 }
 
@@ -38,7 +40,7 @@ export const popularShopsOrder = [desc(shops.rating), desc(shops.reviewsCount), 
 
 export async function listShops(db: Database, page: Page): Promise<{ data: Shop[]; meta: PaginationMeta }> {
   const [[total], data] = await Promise.all([
-    db.select({ n: count() }).from(shops),
+    db.select({ n: count() }).from(shops).where(eq(shops.traderListed, true)),
     selectShops(db)
       .orderBy(...popularShopsOrder)
       .limit(page.perPage)
@@ -47,12 +49,16 @@ export async function listShops(db: Database, page: Page): Promise<{ data: Shop[
   return { data, meta: pageMeta(page, total?.n ?? 0) };
 }
 
-export async function getShopDetails(db: Database, id: number): Promise<ShopDetails | undefined> {
+/**
+ * The shop page's data; `unlisted` when the shop exists but has no complete trader identity
+ * (issue 36: it is not shown; the route answers 410).
+ */
+export async function getShopDetails(db: Database, id: number): Promise<ShopDetails | 'unlisted' | undefined> {
   const [[shop], shopCategories] = await Promise.all([
     db
-      .select({ ...shopFields, phone: shops.phone, email: shops.email, createdAt: shops.createdAt })
+      .select({ ...shopFields, phone: shops.phone, email: shops.email, createdAt: shops.createdAt, ...traderColumns })
       .from(shops)
-      .leftJoin(products, and(eq(products.shopId, shops.id), eq(products.isActive, true)))
+      .leftJoin(products, and(eq(products.shopId, shops.id), listedProduct))
       .where(eq(shops.id, id))
       .groupBy(shops.id),
     db
@@ -66,11 +72,12 @@ export async function getShopDetails(db: Database, id: number): Promise<ShopDeta
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(products.shopId, id), eq(products.isActive, true)))
+      .where(and(eq(products.shopId, id), listedProduct))
       .groupBy(categories.id)
       .orderBy(asc(categories.position), asc(categories.id)),
   ]);
   if (!shop) return undefined;
-  const { createdAt, ...rest } = shop;
-  return { shop: { ...rest, joined_at: createdAt.toISOString() }, categories: shopCategories };
+  const { createdAt, traderListed, trader, ...rest } = shop;
+  if (!traderListed) return 'unlisted';
+  return { shop: { ...rest, joined_at: createdAt.toISOString(), trader: traderOf(trader)! }, categories: shopCategories };
 }

@@ -1,5 +1,6 @@
 /** Smoke tests of the route modules composing checkout, orders and addresses (the API answered by MSW). */
 import { Route, Routes } from 'react-router';
+import { testTrader } from '../../testing/trader-fixture.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { Address, addressListResponseSchema } from '../../../contract/addresses.ts';
@@ -129,7 +130,7 @@ setupApiServer(
         data: {
           coupon_code: null,
           checkout: { total_amount: 100, delivery_charge: 15, coupon_discount: 0, payable_amount: 115, order_tax_amount: 19.96 },
-          checkout_items: [{ ...group, weight: 1, delivery_charge: 15, coupon_discount: 0, subtotal: 115 }],
+          checkout_items: [{ ...group, weight: 1, delivery_charge: 15, coupon_discount: 0, subtotal: 115, trader: testTrader }],
         },
       })
     ),

@@ -24,6 +24,7 @@ import {
   filterStateToQuery,
   selectedCount,
   toggleFilter,
+  conditionFilterId,
   type FilterState,
 } from '../../features/filters/lib/filter-query.ts';
 import { readStoredFilterQuery, storeFilterState } from '../../features/filters/lib/filter-storage.ts';
@@ -33,6 +34,8 @@ import { Pagination } from '../../components/Pagination/Pagination.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
+import { RankingLink } from '../../components/RankingLink.tsx';
+import { PRODUCT_CONDITIONS } from '../../../contract/item-condition.ts';
 
 export const createLoader =
   (queryClient: QueryClient) =>
@@ -56,6 +59,12 @@ function useFilterGroups(): FilterGroup[] {
     { key: 'color', title: t('filters.color'), options: storefront.colors },
     { key: 'season', title: titleOf('seasons', t('filters.season')), options: storefront.seasons },
     { key: 'quality', title: titleOf('qualities', t('filters.quality')), options: storefront.qualities },
+    // Issue 36: the item's condition (names in the URL, numbered in the selection: filter-query.ts).
+    {
+      key: 'condition',
+      title: t('listing.condition_filter'),
+      options: PRODUCT_CONDITIONS.map((c) => ({ id: conditionFilterId(c), name: t(`listing.condition.${c}`) })),
+    },
   ];
 }
 
@@ -133,6 +142,7 @@ export function Component() {
             <Text c="dimmed" size="sm" data-testid="results-count" aria-live="polite">
               {meta ? resultsText(t, i18n.language, meta) : ''}
             </Text>
+            <RankingLink />
             <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 auto', justifyContent: 'flex-end' }}>
               <Button variant="default" hiddenFrom="lg" onClick={openModal} data-testid="open-filters" style={{ flexShrink: 0 }}>
                 {count ? t('filters.button_count', { count }) : t('filters.title')}

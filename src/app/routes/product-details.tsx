@@ -19,6 +19,8 @@ import {
   galleryItems,
 } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
 import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
+import { ItemFacts } from '../../features/listing/components/ItemFacts.tsx';
+import { ProductSafetyInfo } from '../../features/listing/components/ProductSafetyInfo.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { cardImage } from '../../features/products/lib/media.ts';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
@@ -214,6 +216,7 @@ export function Component() {
                 favoritePending={favorites?.isPending(product.id) ?? false}
                 onToggleFavorite={() => favorites?.toggle(product)}
               />
+              <ItemFacts product={product} />
               <section aria-labelledby="product-shop-title">
                 <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">
                   {t('product.sold_by')}
@@ -234,6 +237,7 @@ export function Component() {
             </Text>
           </section>
         )}
+        <ProductSafetyInfo safety={product.safety} />
         {/* Below the fold: renders after the first paint (app/Deferred.tsx). */}
         <Deferred placeholder={<ProductGridSkeleton count={5} cols={SIMILAR_COLS} />}>
           <SimilarProducts id={product.id} excludeId={product.id} title={t('product.similar_from_shop', { shop: product.shop.name })} />

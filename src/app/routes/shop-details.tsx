@@ -13,6 +13,7 @@ import { readListParams } from '../../features/products/lib/list-params.ts';
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { SoldByTrader } from '../../features/listing/components/TraderIdentity.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
@@ -142,6 +143,7 @@ export function Component() {
             </Stack>
           </Group>
           {details.shop.description && <Text className={classes.description}>{details.shop.description}</Text>}
+          <SoldByTrader shopName={details.shop.name} trader={details.shop.trader} />
           {details.categories.length > 0 && (
             <section aria-labelledby="shop-categories-title">
               <Title order={2} size="h4" id="shop-categories-title" mb="xs">

@@ -35,7 +35,8 @@ export function parseId(raw: string | undefined): number | null {
 
 /** A 404, or a 422 on a path parameter (an id such as "abc" the server refuses). */
 export function isNotFoundError(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 422);
+  // 410: a shop without its trader identity and its products (issue 36) are gone from the catalog.
+  return error instanceof ApiError && (error.status === 404 || error.status === 410 || error.status === 422);
 }
 
 export function errorKind(error: unknown): QueryStateKind {

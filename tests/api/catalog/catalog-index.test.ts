@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { productListQuerySchema, type ProductListQuery } from '../../../contract/catalog.ts';
 import { PRODUCT_SORTS } from '../../../contract/catalog-constants.ts';
+import { PRODUCT_CONDITIONS } from '../../../contract/item-condition.ts';
 import {
   attributeOptions,
   categories,
@@ -176,6 +177,7 @@ function requestArb(): fc.Arbitrary<ProductListQuery> {
       shop: some(ids.shops, 2),
       season: some(ids.season, 2),
       quality: some(ids.quality, 2),
+      condition: sometimes(fc.uniqueArray(fc.constantFrom(...PRODUCT_CONDITIONS), { minLength: 1, maxLength: 2 })),
       size: some(ids.size, 3),
       color: some(ids.color, 2),
       price: sometimes(fc.tuple(fc.constantFrom(0, 5, 10.5, 20, 49.99, 100), fc.constantFrom(10, 25.1, 50, 100, 300, 5000))),
@@ -184,10 +186,11 @@ function requestArb(): fc.Arbitrary<ProductListQuery> {
       page: fc.constantFrom(1, 1, 1, 2, 3, 8),
       per_page: fc.constantFrom(5, 24),
     })
-    .map(({ price, category, shop, season, quality, size, color, ...rest }) => {
+    .map(({ price, category, shop, season, quality, condition, size, color, ...rest }) => {
       const query: Record<string, string> = {};
       for (const [key, value] of Object.entries(rest)) if (value !== undefined) query[key] = String(value);
-      for (const [key, value] of Object.entries({ category, shop, season, quality, size, color })) if (value) query[key] = value.join(',');
+      for (const [key, value] of Object.entries({ category, shop, season, quality, condition, size, color }))
+        if (value) query[key] = value.join(',');
       if (price) {
         query.min_price = String(Math.min(...price));
         query.max_price = String(Math.max(...price));
@@ -230,6 +233,27 @@ describe('the catalog index answers as the SQL does', () => {
     for (const search of ['jocuri', 'jocurile de societate', 'rucsacurile', 'RUCSACURI', 'păpuşile', 'jucăriilor', 'rucsacuir'])
       await compare({ search });
     await compare({ min_price: '10.1', max_price: '20.1' });
+    // Issue 36: the condition filter, alone and with others.
+    for (const condition of PRODUCT_CONDITIONS) expect(await compare({ condition, per_page: '24' }), condition).toBeGreaterThan(0);
+    await compare({ condition: 'good,satisfactory', sort: 'price_asc', in_stock: '1' });
+    await compare({ condition: 'new_with_tags', search: 'geaca' });
+  }, 120_000);
+
+  it('a shop losing its trader identity leaves the index and the SQL alike, and comes back with it (issue 36)', async () => {
+    const shopId = ids.shops[1]!;
+    const [before] = await t.db.select().from(shops).where(eq(shops.id, shopId));
+    const ofShop = { shop: String(shopId), per_page: '24' };
+    expect(await compare(ofShop)).toBeGreaterThan(0);
+    await t.db.update(shops).set({ traderCui: null }).where(eq(shops.id, shopId));
+    try {
+      expect(await compare(ofShop), 'no product of the unlisted shop').toBe(0);
+      for (const sort of PRODUCT_SORTS) await compare({ sort, per_page: '24' });
+      const all = await listProducts(t.db, productListQuerySchema.parse({ per_page: '60' }), { page: 1, perPage: 60 }, index);
+      expect(all.data.some((p) => p.shop_id === shopId)).toBe(false);
+    } finally {
+      await t.db.update(shops).set({ traderCui: before!.traderCui }).where(eq(shops.id, shopId));
+    }
+    expect(await compare(ofShop), 'listed again with its identity').toBeGreaterThan(0);
   }, 120_000);
 
   it('follows writes made behind its back — stock, prices, sales, categories, sizes, withdrawn and new products — at the next list', async () => {

@@ -248,7 +248,15 @@ test.beforeAll(async ({ testApp }) => {
     .values({ name: 'Colecția Vulpexo', slug: 'colectia-vulpexo', thumbnail: '/media/categories/colectia-vulpexo.svg', position: 99 })
     .returning({ id: categories.id });
   fx.category = category!.id;
-  const base = { shopId: shop!.id, description: 'Fixture.', thumbnail: '/media/products/1-1.svg', price: 50, quantity: 3, weight: 0.5 };
+  const base = {
+    shopId: shop!.id,
+    description: 'Fixture.',
+    thumbnail: '/media/products/1-1.svg',
+    price: 50,
+    quantity: 3,
+    weight: 0.5,
+    condition: 'very_good' as const,
+  };
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
   const inserted = await db
     .insert(products)

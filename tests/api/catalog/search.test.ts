@@ -40,7 +40,14 @@ test.beforeAll(async ({ testApp }) => {
   t = testApp;
   const [shop] = await t.db.select({ id: shops.id }).from(shops).orderBy(shops.id).limit(1);
   const [category] = await t.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
-  const base = { shopId: shop!.id, categoryId: category!.id, thumbnail: '/media/products/1-1.svg', price: 40, weight: 0.4 };
+  const base = {
+    shopId: shop!.id,
+    categoryId: category!.id,
+    thumbnail: '/media/products/1-1.svg',
+    price: 40,
+    weight: 0.4,
+    condition: 'very_good' as const,
+  };
   const at = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
   const inserted = await t.db
     .insert(products)
@@ -478,6 +485,7 @@ describe('totals counted up to 1 000', () => {
       price: 10,
       quantity: 1,
       weight: 0.2,
+      condition: 'new_without_tags' as const,
     }));
     const inserted = await t.db.insert(products).values(bulk).returning({ id: products.id });
     try {

@@ -19,7 +19,19 @@ import {
 } from '../../../server/db/schema.ts';
 import { hashToken, newToken } from '../../../server/lib/tokens.ts';
 import type { TestApp } from './test-app.ts';
+import type { ProductCondition } from '../../../contract/item-condition.ts';
 import type { client } from './cart-call.ts';
+
+/** A valid trader identity (contract/trader.ts: CUI 14399840 has a correct check digit). */
+export const TEST_TRADER = {
+  traderLegalName: 'Magazin de Test SRL',
+  traderCui: '14399840',
+  traderRegistrationNumber: 'J40/372/2002',
+  traderAddress: 'Str. Exemplului nr. 1, 400001 Cluj-Napoca',
+  traderEmail: 'juridic@magazin-test.ro',
+  traderPhone: '+40744000111',
+  traderCertifiedAt: new Date('2026-11-01T10:00:00Z'),
+};
 
 let n = 0;
 const unique = () => `${process.pid}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
@@ -30,11 +42,22 @@ export async function makeShop(
     { min: 0, max: 2, price: 15 },
     { min: 2.001, max: 10, price: 25 },
   ],
+  withTrader = true,
 ) {
   const slug = `shop-${unique()}`;
   const [shop] = await t.db
     .insert(shops)
-    .values({ name: `Magazin ${slug}`, slug, logo: '/x.svg', banner: '/x.svg', rating: 4.5, description: 'Test', city: 'Cluj-Napoca' })
+    .values({
+      name: `Magazin ${slug}`,
+      slug,
+      logo: '/x.svg',
+      banner: '/x.svg',
+      rating: 4.5,
+      description: 'Test',
+      city: 'Cluj-Napoca',
+      // A complete trader identity (issue 36): a shop without one is not listed.
+      ...(withTrader ? TEST_TRADER : {}),
+    })
     .returning();
   if (bands.length)
     await t.db.insert(deliveryWeights).values(bands.map((b) => ({ shopId: shop!.id, minWeight: b.min, maxWeight: b.max, price: b.price })));
@@ -49,6 +72,8 @@ export interface ProductSpec {
   sizes?: { name: string; price: number }[];
   colors?: string[];
   isActive?: boolean;
+  condition?: ProductCondition;
+  conditionNotes?: string | null;
 }
 
 export async function makeProduct(t: TestApp, shopId: number, spec: ProductSpec = {}) {
@@ -69,6 +94,8 @@ export async function makeProduct(t: TestApp, shopId: number, spec: ProductSpec 
       quantity: spec.quantity ?? 5,
       weight: spec.weight ?? 0.5,
       isActive: spec.isActive ?? true,
+      condition: spec.condition ?? 'very_good',
+      conditionNotes: spec.conditionNotes ?? null,
     })
     .returning();
   const sizes: { id: number; name: string; price: number }[] = [];

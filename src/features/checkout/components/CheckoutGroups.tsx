@@ -1,5 +1,6 @@
 /** The checked-out items grouped by shop, with each shop's delivery charge and subtotal (the server's). */
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { CheckoutTrader } from './CheckoutTrader.tsx';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutData } from '../api/checkout-api.ts';
 import { Photo } from '../../../components/Photo/Photo.tsx';
@@ -14,6 +15,7 @@ export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['che
           <Title order={3} size="h5" mb="xs">
             {group.shop_name}
           </Title>
+          {group.trader && <CheckoutTrader trader={group.trader} />}
           <Stack gap="xs">
             {group.products.map((line) => (
               <Group key={line.id} wrap="nowrap" align="flex-start" gap="sm">

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { testTrader } from '../../../testing/trader-fixture.ts';
 import { fireEvent, render, screen } from '../../../testing/test-utils.tsx';
 import type { CheckoutData } from '../api/checkout-api.ts';
 import { CheckoutScreen, type CheckoutScreenProps } from './CheckoutScreen.tsx';
@@ -16,6 +17,7 @@ const summary: CheckoutData = {
       delivery_charge: 15,
       coupon_discount: 0,
       subtotal: 115,
+      trader: testTrader,
       products: [
         {
           id: 11,

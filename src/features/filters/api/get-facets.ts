@@ -8,6 +8,7 @@ import { callRoute } from '../../../lib/api-client.ts';
 import { productApi } from '../../../../contract/routes/products.ts';
 import type { ProductFacets } from '../../../../contract/catalog.ts';
 import type { FilterKey } from '../../../../contract/catalog-constants.ts';
+import { conditionFilterId } from '../lib/filter-query.ts';
 
 /** Counts per filter key and option id. */
 export type FacetCounts = Partial<Record<FilterKey, ReadonlyMap<number, number>>>;
@@ -38,5 +39,6 @@ export function facetCounts(facets: ProductFacets | undefined): FacetCounts | un
     color: toMap(facets.colors),
     season: toMap(facets.seasons),
     quality: toMap(facets.qualities),
+    condition: new Map(facets.conditions.map((o) => [conditionFilterId(o.value), o.count])),
   };
 }

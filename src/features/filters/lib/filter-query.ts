@@ -11,6 +11,7 @@ import {
   type FilterKey,
   type ProductSort,
 } from '../../../../contract/catalog-constants.ts';
+import { PRODUCT_CONDITIONS, conditionCode, type ProductCondition } from '../../../../contract/item-condition.ts';
 
 export type FilterSelection = Partial<Record<FilterKey, number[]>>;
 
@@ -31,6 +32,23 @@ const parseIds = (value: string | null): number[] => [
   ),
 ];
 
+/**
+ * The condition filter (issue 36) holds names in the URL and the API ("condition=very_good,good"),
+ * like the API's own key; inside the selection each is a number (its position + 1), so the panel,
+ * toggling and counts treat it as every other group.
+ */
+export const conditionFilterId = (condition: ProductCondition) => conditionCode(condition) + 1;
+export const conditionOfFilterId = (id: number): ProductCondition | undefined => PRODUCT_CONDITIONS[id - 1];
+const parseConditions = (value: string | null): number[] => [
+  ...new Set(
+    (value ?? '')
+      .split(',')
+      .map((v) => PRODUCT_CONDITIONS.find((c) => c === v.trim()))
+      .filter((c) => c !== undefined)
+      .map(conditionFilterId),
+  ),
+];
+
 /** Reads a query string; unknown keys are ignored, broken values dropped, keys matched case-insensitively. */
 export function filterStateFromQuery(search: URLSearchParams | string): FilterState {
   const source = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -38,7 +56,7 @@ export function filterStateFromQuery(search: URLSearchParams | string): FilterSt
   for (const [key, value] of source) params.set(key.toLowerCase(), value);
   const filters: FilterSelection = {};
   for (const key of FILTER_KEYS) {
-    const ids = parseIds(params.get(key));
+    const ids = key === 'condition' ? parseConditions(params.get(key)) : parseIds(params.get(key));
     if (ids.length) filters[key] = ids;
   }
   const sort = PRODUCT_SORTS.find((s) => s === params.get('sort')) ?? DEFAULT_SORT;
@@ -51,7 +69,9 @@ export function filterStateToQuery(state: FilterState): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const ids = state.filters[key];
-    if (ids?.length) params.set(key.toLowerCase(), [...ids].sort((a, b) => a - b).join(','));
+    if (!ids?.length) continue;
+    const sorted = [...ids].sort((a, b) => a - b);
+    params.set(key.toLowerCase(), key === 'condition' ? sorted.flatMap((id) => conditionOfFilterId(id) ?? []).join(',') : sorted.join(','));
   }
   if (state.sort !== DEFAULT_SORT) params.set('sort', state.sort);
   if (state.page !== DEFAULT_PAGE) params.set('page', String(state.page));

@@ -62,6 +62,9 @@ export function ProductCard({ product, priority = false, onAddToCart, onBuyNow }
       </div>
       <div className={classes.body}>
         <h3 className={classes.name}>{product.name}</h3>
+        <p className={classes.sold} data-testid="card-condition" data-condition={product.condition}>
+          {t('listing.condition_card', { condition: t(`listing.condition_short.${product.condition}`) })}
+        </p>
         <ProductPrice current={unitPrice(product)} original={discounted ? product.prior_price : null} />
         <p className={classes.sold}>{t('product.sold', { count: product.total_sold })}</p>
       </div>

@@ -5,6 +5,7 @@ import type { ProductDetails } from '../../../../../contract/catalog.ts';
 import { masterQueryOptions } from '../../../../lib/storefront/get-master.ts';
 import { toStorefrontSettings } from '../../../../lib/storefront/storefront-settings.ts';
 import { ProductInfo } from './ProductInfo.tsx';
+import { testSafety, testTrader } from '../../../../testing/trader-fixture.ts';
 
 const product = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
   id: 5,
@@ -47,6 +48,10 @@ const product = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
     city: 'Cluj-Napoca',
   },
   flash_sale: null,
+  condition: 'very_good',
+  condition_notes: null,
+  trader: testTrader,
+  safety: testSafety,
   ...overrides,
 });
 

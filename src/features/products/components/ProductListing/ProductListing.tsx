@@ -17,6 +17,7 @@ import { productListQueryOptions, type ProductListParams } from '../../api/get-p
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { ProductGrid, ProductGridSkeleton } from '../ProductGrid/ProductGrid.tsx';
 import type { ProductCardProps } from '../ProductCard/ProductCard.tsx';
+import { RankingLink } from '../../../../components/RankingLink.tsx';
 import { SortSelect, LIST_SORTS } from '../SortSelect/SortSelect.tsx';
 
 /** "24 de produse", or "peste 1.000 de produse" when the server counted only up to its cap (issue #13). */
@@ -57,6 +58,7 @@ export function ProductListing({
         <Text c="dimmed" size="sm" data-testid="results-count" aria-live="polite">
           {data ? resultsText(t, i18n.language, data.meta) : query.isPending && enabled ? t('listing.loading') : ''}
         </Text>
+        <RankingLink />
         {sorts.length > 0 && (
           <SortSelect value={sort} options={sorts} onChange={(next) => void navigate(hrefWith({ sort: next, page: undefined }))} />
         )}

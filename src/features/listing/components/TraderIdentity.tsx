@@ -1,0 +1,69 @@
+/**
+ * The trader behind a shop (issue 36; DSA art. 30–31, OUG 34/2014): "Vândut de <shop> — comerciant"
+ * and the identity (legal name, CUI, trade register, registered address, e-mail, phone, the date
+ * the trader certified it) in a disclosure, so the product page stays short. Every value is the
+ * API's, as stored; the phone is shown in Romanian groups.
+ */
+import { Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Trader } from '../../../../contract/trader.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { formatPhone } from '../../../lib/format-phone.ts';
+import classes from './listing.module.css';
+
+/** The identity as a description list. */
+export function TraderDetails({ trader }: { trader: Trader }) {
+  const { t } = useTranslation();
+  const rows: [string, React.ReactNode][] = [
+    [t('listing.trader_legal_name'), trader.legal_name],
+    [t('listing.trader_cui'), trader.cui],
+    [t('listing.trader_registration'), trader.registration_number],
+    [t('listing.trader_address'), trader.address],
+    [
+      t('listing.trader_email'),
+      <Anchor key="email" href={`mailto:${trader.email}`} size="sm" underline="always">
+        {trader.email}
+      </Anchor>,
+    ],
+    [
+      t('listing.trader_phone'),
+      <Anchor key="phone" href={`tel:${trader.phone}`} size="sm" underline="always">
+        {formatPhone(trader.phone)}
+      </Anchor>,
+    ],
+  ];
+  return (
+    <div data-testid="trader-details">
+      <dl className={classes.facts}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={classes.fact}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('listing.trader_certified', { date: formatDate(trader.certified_at) })}
+      </Text>
+    </div>
+  );
+}
+
+/** "Vândut de <shop> — comerciant" with the identity behind a disclosure (product page, shop page). */
+export function SoldByTrader({ shopName, trader, open = false }: { shopName: string; trader: Trader; open?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className={classes.box} aria-label={t('listing.trader_title')} data-testid="sold-by-trader">
+      <Text fw={600} size="sm">
+        {t('listing.sold_by', { shop: shopName })}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('listing.trader_consumer_rights')}
+      </Text>
+      <details className={classes.disclosure} open={open} data-testid="trader-panel">
+        <summary>{t('listing.trader_show')}</summary>
+        <TraderDetails trader={trader} />
+      </details>
+    </section>
+  );
+}
