@@ -6,6 +6,9 @@
  *   POST /api/dev/operator/orders/{id}/status {status, tracking?, note?} — order:status, walking
  *        the order through every allowed step up to `status` (to delivered: confirmed, processing,
  *        shipped, delivered), each recorded in its history and announced to the shopper
+ *   POST /api/dev/operator/withdrawals/{id}/status {status, awb?}     — withdrawal:status (issue 36):
+ *        requested → return_in_transit (awb: the courier's number) → received → refunded, the
+ *        shopper notified and messaged at each step
  *
  * Registered only when NODE_ENV is not production (server/app.ts): in production the routes do
  * not exist, and operators use the ops command.
@@ -16,6 +19,9 @@ import type { Database } from '../db/client.ts';
 import { ORDER_STATUSES } from '../../contract/orders.ts';
 import { replyToTicket, SupportCommandError } from '../services/support-service.ts';
 import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '../services/order-status.ts';
+import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals.ts';
+import { changeWithdrawalStatus, WithdrawalTransitionError } from '../services/withdrawal-service.ts';
+import { tellWithdrawal } from '../services/consumer-notices.ts';
 
 const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -66,6 +72,36 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('from' in outcome) return reply.code(422).send({ message: `An order cannot go from ${outcome.from} to ${status}.` });
       await app.orderStatusEvents.emit(outcome.events, request.log);
       return { message: 'Status changed', data: { order: { id: request.params.id, status }, steps: outcome.events.map((e) => e.to) } };
+    },
+  );
+
+  app.post(
+    '/dev/operator/withdrawals/:id/status',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: z.object({ status: z.enum(WITHDRAWAL_STATUSES), awb: z.string().min(1).max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const change = await changeWithdrawalStatus(app.db, request.params.id, request.body.status, { returnTracking: request.body.awb });
+        await tellWithdrawal(
+          {
+            db: app.db,
+            sender: app.accounts.sender,
+            notifier: app.notifier,
+            locale: request.locale,
+            origin: `${request.protocol}://${request.host}`,
+            log: request.log,
+          },
+          change,
+        );
+        return { message: 'Status changed', data: { withdrawal: { id: change.withdrawalId, status: change.status } } };
+      } catch (error) {
+        if (error instanceof WithdrawalTransitionError) return reply.code(error.notFound ? 404 : 422).send({ message: error.message });
+        throw error;
+      }
     },
   );
 };

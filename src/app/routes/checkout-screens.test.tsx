@@ -98,6 +98,8 @@ const details: OrderDetails = {
   weight: 1,
   can_cancel: true,
   history: [{ status: 'pending', note: null, created_at: order.created_at }],
+  withdrawals: [],
+  withdrawal: { open: true, deadline: null, withdrawable: [{ order_item_id: 1, quantity: 1 }] },
 };
 
 /** What the screens send, in order. */
