@@ -63,6 +63,9 @@ export const checkoutGroupSchema = cartGroupSchema.extend({
   delivery_charge: z.number(),
   coupon_discount: z.number(),
   subtotal: z.number(),
+  /** Issue 36 (OUG 34/2014 art. 6): this shop's total with VAT and delivery, and the VAT it contains. */
+  payable_amount: z.number(),
+  tax_amount: z.number(),
 });
 export const checkoutResponseSchema = envelope(
   z.object({ checkout_items: z.array(checkoutGroupSchema), checkout: checkoutAmountsSchema, coupon_code: z.string().nullable() }),

@@ -81,6 +81,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page('payment-success', 'routes.payment_success', () => import('./routes/payment-result.tsx')),
             page('payment-failure', 'routes.payment_failure', () => import('./routes/payment-result.tsx')),
             page('shop/register', 'routes.shop_register', () => import('./routes/shop-register.tsx')),
+            page('withdrawal-form', 'withdrawal.form.title', () => import('./routes/withdrawal-form.tsx')),
             subpageRoute(queryClient, { path: ':slug' }),
           ],
         },

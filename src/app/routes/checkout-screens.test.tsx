@@ -130,7 +130,9 @@ setupApiServer(
         data: {
           coupon_code: null,
           checkout: { total_amount: 100, delivery_charge: 15, coupon_discount: 0, payable_amount: 115, order_tax_amount: 19.96 },
-          checkout_items: [{ ...group, weight: 1, delivery_charge: 15, coupon_discount: 0, subtotal: 115 }],
+          checkout_items: [
+            { ...group, weight: 1, delivery_charge: 15, coupon_discount: 0, subtotal: 115, payable_amount: 115, tax_amount: 19.96 },
+          ],
         },
       })
     ),

@@ -16,6 +16,8 @@ const summary: CheckoutData = {
       delivery_charge: 15,
       coupon_discount: 0,
       subtotal: 115,
+      payable_amount: 115,
+      tax_amount: 19.96,
       products: [
         {
           id: 11,
