@@ -57,7 +57,7 @@ export function WithdrawalRequestForm({ items, busy, error, onConfirm, onCancel 
           )}
           <Group gap="sm">
             <Button
-              color="red"
+              color="red.9"
               loading={busy}
               onClick={() => onConfirm({ items: picked, reason: reason.trim() || null })}
               data-testid="withdrawal-confirm"

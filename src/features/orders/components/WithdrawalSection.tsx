@@ -85,7 +85,7 @@ export function WithdrawalSection({ order, currency }: { order: OrderDetails; cu
                 : t('withdrawal.section.all_withdrawn')}
         </Text>
         {info.open && left.length > 0 && !asking && (
-          <Button color="red" variant="outline" onClick={() => setAsking(true)} data-testid="withdrawal-start">
+          <Button color="red.9" variant="outline" onClick={() => setAsking(true)} data-testid="withdrawal-start">
             {t('withdrawal.start')}
           </Button>
         )}
