@@ -96,7 +96,18 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
                 </Text>
               )}
               {summary && <CheckoutLegalNotice total={summary.checkout.payable_amount} currency={currency} />}
-              <Button size="lg" fullWidth onClick={props.onPlace} disabled={!canPlace} loading={props.busy} data-testid="place-order">
+              <Button
+                size="lg"
+                fullWidth
+                onClick={props.onPlace}
+                disabled={!canPlace}
+                loading={props.busy}
+                data-testid="place-order"
+                // "Comandă cu obligație de plată" wraps on a narrow phone rather than being cut (issue 36).
+                h="auto"
+                py="xs"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              >
                 {t('checkout.place_order')}
               </Button>
             </Stack>
