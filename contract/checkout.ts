@@ -66,6 +66,9 @@ export const checkoutGroupSchema = cartGroupSchema.extend({
   subtotal: z.number(),
   /** Issue 36 (OUG 34/2014 art. 6): the trader who sells this group; null never in practice (such lines are refused). */
   trader: traderSchema.nullable(),
+  /** Issue 36 (OUG 34/2014 art. 6): this shop's total with VAT and delivery, and the VAT it contains. */
+  payable_amount: z.number(),
+  tax_amount: z.number(),
 });
 export const checkoutResponseSchema = envelope(
   z.object({ checkout_items: z.array(checkoutGroupSchema), checkout: checkoutAmountsSchema, coupon_code: z.string().nullable() }),

@@ -40,7 +40,7 @@ import { SUPPORTED_LOCALES } from './constants.ts';
 
 export const MAX_FAVORITES = 500;
 export const NOTIFICATIONS_PER_PAGE = 20;
-export const NOTIFICATION_KINDS = ['order_status', 'ticket_reply', 'price_drop', 'low_stock'] as const;
+export const NOTIFICATION_KINDS = ['order_status', 'ticket_reply', 'price_drop', 'low_stock', 'order_placed', 'withdrawal'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Icon and badge the pushed notification shows (public/icons). */
 export const PUSH_ICON = '/icons/icon-192.png';

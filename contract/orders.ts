@@ -8,6 +8,7 @@ import { id } from './ids.ts';
 import { lines } from './text.ts';
 import { addressSchema } from './addresses.ts';
 import { buyNowItemSchema, couponField, idArray } from './checkout.ts';
+import { orderWithdrawalInfoSchema, withdrawalSchema } from './withdrawals.ts';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -91,6 +92,9 @@ export const orderDetailsSchema = orderSummarySchema.extend({
   history: z.array(orderStatusEventSchema),
   /** The shopper's review of the order's shop (issue 37): null until written; writable once delivered. */
   review: orderReviewSchema.nullable(),
+  /** Issue 36: the withdrawals asked for, oldest first, and whether more can be. */
+  withdrawals: z.array(withdrawalSchema),
+  withdrawal: orderWithdrawalInfoSchema,
 });
 export type OrderDetails = z.infer<typeof orderDetailsSchema>;
 
@@ -109,4 +113,6 @@ export const orderListQuerySchema = z.object({
 });
 export const orderListResponseSchema = envelope(z.object({ data: z.array(orderSummarySchema), meta: paginationMetaSchema }));
 export const orderResponseSchema = envelope(z.object({ order: orderDetailsSchema }));
+/** POST /orders/{id}/withdrawal: 201 with the withdrawal made and the order as it is now. */
+export const withdrawalResponseSchema = envelope(z.object({ withdrawal: withdrawalSchema, order: orderDetailsSchema }));
 export const ORDERS_PER_PAGE = 10;

@@ -12,6 +12,9 @@ export type PushTopic = (typeof PUSH_TOPICS)[number];
 /** The topic a notification kind is pushed under: no consent to the topic, no push (the in-app list keeps it). */
 export const PUSH_TOPIC_OF_KIND: Record<NotificationKind, PushTopic> = {
   order_status: 'orders',
+  // The order's confirmation and withdrawal acknowledgements (issue 36) are about the shopper's orders.
+  order_placed: 'orders',
+  withdrawal: 'orders',
   price_drop: 'favourites',
   low_stock: 'favourites',
   ticket_reply: 'support',

@@ -3,6 +3,7 @@
  *
  *   npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]
  *   npm run ops -- product:price <productId> <price> [--discount <discount_price>]
+ *   npm run ops -- withdrawal:status <withdrawalId> <status> [--awb "…"]
  *   npm run ops -- ticket:reply <ticketNumber> <message…>
  *   npm run ops -- ticket:close <ticketNumber>
  *   npm run ops -- report:list
@@ -25,6 +26,11 @@
  * days before; a running flash sale's price still wins), everyone who has it as a favourite is
  * notified with that prior price, in the same transaction; the server's push worker sends the
  * pushes.
+ *
+ * withdrawal:status (issue 36): moves a shopper's withdrawal on — requested → return_in_transit
+ * (--awb: the courier's number of the parcel sent back) → received → refunded (requested → refunded
+ * when it was made before shipping) — server/services/withdrawal-service.ts; the shopper is
+ * notified and gets an e-mail or SMS (queued; the server's delivery worker sends it).
  *
  * ticket:reply / ticket:close (issue #6): support answers a ticket (status answered, the shopper
  * notified and pushed) or closes it — server/services/support-service.ts#runTicketCommand.
@@ -60,10 +66,16 @@ import { decideReport, openReports, ReportCommandError } from '../server/service
 import { CACHE_CHANNEL } from '../server/plugins/response-cache.ts';
 import { REPORT_DECISIONS, type ReportDecision } from '../contract/reports.ts';
 import { runShopTraderCommand } from '../server/services/shop-trader-command.ts';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../contract/withdrawals.ts';
+import { changeWithdrawalStatus, type WithdrawalChanged } from '../server/services/withdrawal-service.ts';
+import { tellWithdrawal } from '../server/services/consumer-notices.ts';
+import { enqueueDelivery } from '../server/services/delivery-queue.ts';
+import type { MessageSender } from '../server/services/message-delivery.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
 const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';
-const USAGES = `${USAGE}\n       ${PRICE_USAGE.replace('usage: ', '')}`;
+const WITHDRAWAL_USAGE = 'usage: npm run ops -- withdrawal:status <withdrawalId> <status> [--awb "…"]';
+const USAGES = [USAGE, PRICE_USAGE, WITHDRAWAL_USAGE].map((u, i) => (i ? u.replace('usage: ', '       ') : u)).join('\n');
 
 export interface OrderStatusCommand {
   order: string;
@@ -166,11 +178,33 @@ export function parseProductPriceArgs(argv: readonly string[]): ProductPriceComm
   return parsed;
 }
 
-export type OpsCommand = ({ kind: 'order:status' } & OrderStatusCommand) | ({ kind: 'product:price' } & ProductPriceCommand);
+export interface WithdrawalStatusCommand {
+  withdrawalId: number;
+  status: WithdrawalStatus;
+  awb?: string;
+}
+
+export function parseWithdrawalStatusArgs(argv: readonly string[]): WithdrawalStatusCommand {
+  const { values, positionals } = readArgs(argv, { awb: { type: 'string' } }, WITHDRAWAL_USAGE);
+  const [command, withdrawalId, status, ...rest] = positionals;
+  if (command !== 'withdrawal:status' || !withdrawalId || !status || rest.length) throw new Error(WITHDRAWAL_USAGE);
+  if (!/^\d{1,9}$/.test(withdrawalId) || Number(withdrawalId) < 1)
+    throw new Error(`The withdrawal id must be a positive whole number, not "${withdrawalId}".`);
+  if (!(WITHDRAWAL_STATUSES as readonly string[]).includes(status))
+    throw new Error(`Unknown status "${status}". One of: ${WITHDRAWAL_STATUSES.join(', ')}.`);
+  if (values.awb !== undefined && (values.awb.length === 0 || values.awb.length > 100)) throw new Error('--awb is 1 to 100 characters.');
+  return { withdrawalId: Number(withdrawalId), status: status as WithdrawalStatus, ...(values.awb !== undefined && { awb: values.awb }) };
+}
+
+export type OpsCommand =
+  | ({ kind: 'order:status' } & OrderStatusCommand)
+  | ({ kind: 'product:price' } & ProductPriceCommand)
+  | ({ kind: 'withdrawal:status' } & WithdrawalStatusCommand);
 
 export function parseCommand(argv: readonly string[]): OpsCommand {
   if (argv[0] === 'order:status') return { kind: 'order:status', ...parseArgs(argv) };
   if (argv[0] === 'product:price') return { kind: 'product:price', ...parseProductPriceArgs(argv) };
+  if (argv[0] === 'withdrawal:status') return { kind: 'withdrawal:status', ...parseWithdrawalStatusArgs(argv) };
   throw new Error(USAGES);
 }
 
@@ -180,6 +214,19 @@ export function parseCommand(argv: readonly string[]): OpsCommand {
  */
 export function runProductPrice(db: Database, command: ProductPriceCommand, notifier: Notifier): Promise<PriceChange> {
   return changeProductPrice(db, command, notifier);
+}
+
+/**
+ * Moves a withdrawal on and tells its shopper (notification, pushes and a queued e-mail or SMS the
+ * server's delivery worker sends). Answers the committed change.
+ */
+export async function runWithdrawalStatus(db: Database, command: WithdrawalStatusCommand, notifier: Notifier): Promise<WithdrawalChanged> {
+  const change = await changeWithdrawalStatus(db, command.withdrawalId, command.status, { returnTracking: command.awb });
+  const queueOnly: MessageSender = {
+    send: (channel, recipient, body, options) => enqueueDelivery(db, { channel, recipient, body, subject: options?.subject }),
+  };
+  await tellWithdrawal({ db, sender: queueOnly, notifier, locale: 'ro', origin: null, log: console }, change);
+  return change;
 }
 
 /** ticket:reply / ticket:close: the reply's notification becomes push jobs for the server's worker. */
@@ -288,6 +335,11 @@ async function main() {
       const event = await runOrderStatus(handle.db, command, services.events);
       console.log(
         `Order ${event.orderNumber} (#${event.orderId}): ${event.from} → ${event.to}${event.tracking ? ` (tracking: ${event.tracking})` : ''}.`,
+      );
+    } else if (command.kind === 'withdrawal:status') {
+      const change = await runWithdrawalStatus(handle.db, command, services.notifier);
+      console.log(
+        `Withdrawal #${change.withdrawalId} of order ${change.orderNumber}: ${change.status}${change.returnTracking ? ` (AWB ${change.returnTracking})` : ''}.`,
       );
     } else {
       const change = await runProductPrice(handle.db, command, services.notifier);

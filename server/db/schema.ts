@@ -897,6 +897,62 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
+ * Withdrawals from an order (issue 36; OUG 34/2014 art. 9–16, ADR 032): the shopper's "withdraw
+ * from contract here" request for some units of an order's items, then the return and the refund.
+ * before_shipping: asked before the parcel left — those units were cancelled and put back in
+ * stock at once, and nothing is sent back (restoreOrderStock leaves them out on a later cancel).
+ */
+export const WITHDRAWAL_STATUS_VALUES = ['requested', 'return_in_transit', 'received', 'refunded'] as const;
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: WITHDRAWAL_STATUS_VALUES }).notNull().default('requested'),
+    reason: text('reason'),
+    beforeShipping: boolean('before_shipping').notNull(),
+    /** What the withdrawn units cost (coupon share taken off), the delivery charge when it ends the order, and their sum. */
+    itemsAmount: money('items_amount').notNull(),
+    deliveryRefund: money('delivery_refund').notNull().default(0),
+    refundAmount: money('refund_amount').notNull(),
+    /** The courier's AWB of the parcel sent back. */
+    returnTracking: text('return_tracking'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 14 days from the request (OUG 34/2014 art. 13). */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true }).notNull(),
+    returnShippedAt: timestamp('return_shipped_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('withdrawals_order_idx').on(t.orderId, t.id)],
+);
+
+export const withdrawalItems = pgTable(
+  'withdrawal_items',
+  {
+    id: serial('id').primaryKey(),
+    withdrawalId: integer('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    index('withdrawal_items_withdrawal_idx').on(t.withdrawalId),
+    index('withdrawal_items_order_item_idx').on(t.orderItemId),
+    check('withdrawal_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
  * Idempotency keys (ADR 007): the first answer per (user, key) is stored in the same transaction
  * as the change it made and returned for every retry. Rows older than 24 h are pruned.
  */
@@ -935,7 +991,7 @@ export const favorites = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favorites_product_idx').on(t.productId)],
 );
 
-export const NOTIFICATION_KINDS = ['order_status', 'ticket_reply', 'price_drop', 'low_stock'] as const;
+export const NOTIFICATION_KINDS = ['order_status', 'ticket_reply', 'price_drop', 'low_stock', 'order_placed', 'withdrawal'] as const;
 
 /**
  * In-app notifications. The text is not stored: `kind` + `params` are rendered in the reader's

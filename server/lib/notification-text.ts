@@ -8,6 +8,7 @@ import { translate } from './i18n.ts';
 import { formatMoney } from '../../contract/format-money.ts';
 import type { Locale } from '../../contract/constants.ts';
 import type { NotificationKind } from '../../contract/engagement.ts';
+import { formatRomanianDateTime } from './withdrawal-rules.ts';
 
 /** The kinds of notification: the contract's list (the notifications.kind column has the same values). */
 export type { NotificationKind };
@@ -50,6 +51,23 @@ export function renderNotification(locale: Locale, kind: NotificationKind, param
     case 'low_stock': {
       const vars = { name: text(params.name) };
       return { title: t('notification.low_stock.title', vars), body: t('notification.low_stock.body', vars) };
+    }
+    // Issue 36: the order's confirmation and each step of a withdrawal (with its date and time).
+    case 'order_placed': {
+      const vars = { number: text(params.order_number), shop: text(params.shop), total: money(params.total) };
+      return { title: t('withdrawal.notification.order_placed_title', vars), body: t('withdrawal.notification.order_placed_body', vars) };
+    }
+    case 'withdrawal': {
+      const at = new Date(text(params.at));
+      const due = new Date(text(params.refund_due_at));
+      const vars = {
+        number: text(params.order_number),
+        at: Number.isNaN(at.getTime()) ? '' : formatRomanianDateTime(at),
+        tracking: text(params.tracking),
+        amount: money(params.refund_amount),
+        due: Number.isNaN(due.getTime()) ? '' : formatRomanianDateTime(due),
+      };
+      return { title: t('withdrawal.notification.title', vars), body: t(`withdrawal.mail.status_${text(params.status)}`, vars) };
     }
   }
 }

@@ -9,6 +9,8 @@ import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
 import { CANCELLABLE_STATUSES, type OrderDetails, type OrderStatus, type OrderSummary } from '../../contract/orders.ts';
 import { imageMetaOfUrl } from './image-meta.ts';
 import { findOrderReview } from './review-repository.ts';
+import { orderWithdrawals } from './withdrawal-repository.ts';
+import { withdrawalClosedReason, withdrawalDeadline } from '../lib/withdrawal-rules.ts';
 
 const summaryFields = {
   order: orders,
@@ -77,7 +79,7 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
     .innerJoin(shops, eq(shops.id, orders.shopId))
     .where(and(eq(orders.id, id), eq(orders.userId, userId)));
   if (!row) return undefined;
-  const [items, history, review] = await Promise.all([
+  const [items, history, review, withdrawals] = await Promise.all([
     db
       .select({ ...getTableColumns(orderItems), thumbnailMeta: imageMetaOfUrl(orderItems.thumbnail) })
       .from(orderItems)
@@ -85,8 +87,14 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
       .orderBy(orderItems.id),
     db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(orderStatusHistory.id),
     findOrderReview(db, id),
+    orderWithdrawals(db, id),
   ]);
   const o = row.order;
+  // Issue 36: withdrawing is open from the placing until 14 days after delivery.
+  const deliveredAt = o.status === 'delivered' ? (history.findLast((h) => h.status === 'delivered')?.createdAt ?? o.updatedAt) : null;
+  const withdrawn = new Map<number, number>();
+  for (const w of withdrawals) for (const i of w.items) withdrawn.set(i.order_item_id, (withdrawn.get(i.order_item_id) ?? 0) + i.quantity);
+  const withdrawable = items.map((i) => ({ order_item_id: i.id, quantity: Math.max(i.quantity - (withdrawn.get(i.id) ?? 0), 0) }));
   const address = o.address as OrderDetails['address'];
   return {
     ...toOrderSummary(row),
@@ -113,6 +121,12 @@ export async function getOrderDetails(db: Database, userId: number, id: number):
     can_cancel: CANCELLABLE_STATUSES.includes(o.status),
     history: history.map((h) => ({ status: h.status, note: h.note, created_at: h.createdAt.toISOString() })),
     review: review ?? null,
+    withdrawals,
+    withdrawal: {
+      open: withdrawalClosedReason(o.status, deliveredAt, new Date()) === null && withdrawable.some((w) => w.quantity > 0),
+      deadline: withdrawalDeadline(deliveredAt)?.toISOString() ?? null,
+      withdrawable,
+    },
   };
 }
 

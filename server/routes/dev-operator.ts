@@ -11,6 +11,9 @@
  *        the database, an announced reduction notified to the product's favouriters
  *   POST /api/dev/operator/reports/{reference}/decision {decision, reason} — report:decide (issue 37):
  *        remove | restrict | keep with its statement of reasons; the caches of every instance cleared
+ *   POST /api/dev/operator/withdrawals/{id}/status {status, awb?}     — withdrawal:status (issue 36):
+ *        requested → return_in_transit (awb: the courier's number) → received → refunded, the
+ *        shopper notified and messaged at each step
  *
  * Registered only when NODE_ENV is not production (server/app.ts): in production the routes do
  * not exist, and operators use the ops command.
@@ -31,6 +34,9 @@ const lei = z
   .min(0)
   .max(9_999_999_999.99)
   .refine((n) => Math.round(n * 100) === n * 100, 'At most two decimals.');
+import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals.ts';
+import { changeWithdrawalStatus, WithdrawalTransitionError } from '../services/withdrawal-service.ts';
+import { tellWithdrawal } from '../services/consumer-notices.ts';
 
 const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -135,6 +141,36 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: 'Decided', data: { decision: outcome } };
       } catch (error) {
         if (error instanceof ReportCommandError) return reply.code(422).send({ message: error.message });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/dev/operator/withdrawals/:id/status',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        body: z.object({ status: z.enum(WITHDRAWAL_STATUSES), awb: z.string().min(1).max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      try {
+        const change = await changeWithdrawalStatus(app.db, request.params.id, request.body.status, { returnTracking: request.body.awb });
+        await tellWithdrawal(
+          {
+            db: app.db,
+            sender: app.accounts.sender,
+            notifier: app.notifier,
+            locale: request.locale,
+            origin: `${request.protocol}://${request.host}`,
+            log: request.log,
+          },
+          change,
+        );
+        return { message: 'Status changed', data: { withdrawal: { id: change.withdrawalId, status: change.status } } };
+      } catch (error) {
+        if (error instanceof WithdrawalTransitionError) return reply.code(error.notFound ? 404 : 422).send({ message: error.message });
         throw error;
       }
     },

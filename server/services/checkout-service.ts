@@ -155,6 +155,8 @@ export function checkoutData(checkout: Checkout) {
       delivery_charge: amounts.delivery_charge,
       coupon_discount: amounts.coupon_discount,
       subtotal: amounts.total_amount,
+      payable_amount: amounts.payable_amount,
+      tax_amount: amounts.order_tax_amount,
     })),
     checkout: checkout.amounts,
     coupon_code: checkout.voucher?.code ?? null,

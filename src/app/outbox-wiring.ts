@@ -1,6 +1,6 @@
 /**
  * Connects the outbox (lib/outbox) to the rest of the app, before anything renders:
- * - the features' kinds (what a cart or favourite answer does to the query cache);
+ * - the features' kinds (what a cart, favourite or withdrawal answer does to the query cache);
  * - who is signed in (changes are shown, queued and sent only for that shopper, with their token;
  *   another shopper's waiting changes are never sent with this one's token);
  * - how a change that could not apply is told: by the item's name and the server's reason.
@@ -13,12 +13,14 @@ import { acceptLanguage } from '../lib/api-client.ts';
 import { registerCartOutbox } from '../features/cart/api/cart-changes.ts';
 import { registerFavoriteOutbox } from '../features/favorites/api/favorite-changes.ts';
 import { registerReviewOutbox } from '../features/voice/api/review-changes.ts';
+import { registerWithdrawalOutbox } from '../features/orders/api/withdrawal-changes.ts';
 import { isLoggedIn, sessionStore } from '../features/auth/lib/session-store.ts';
 
 export function wireOutbox(queryClient: QueryClient) {
   registerCartOutbox(queryClient);
   registerFavoriteOutbox(queryClient);
   registerReviewOutbox(queryClient);
+  registerWithdrawalOutbox(queryClient);
   const identify = () => {
     const session = sessionStore.get();
     outbox.setIdentity(isLoggedIn(session) ? { owner: session.user!.id, token: session.token!, locale: acceptLanguage() } : null);

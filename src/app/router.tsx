@@ -84,6 +84,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             page('accessibility', 'a11y.title', () => import('./routes/accessibility.tsx')),
             page('reviews-verified', 'voice.how_verified_title', () => import('./routes/reviews-verified.tsx')),
             page('ranking', 'listing.ranking_title', () => import('./routes/ranking.tsx')),
+            page('withdrawal-form', 'withdrawal.form.title', () => import('./routes/withdrawal-form.tsx')),
             subpageRoute(queryClient, { path: ':slug' }),
           ],
         },

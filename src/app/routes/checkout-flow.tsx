@@ -1,6 +1,6 @@
 /**
  * What /checkout and /buynow share (product §2, §4): the shopper's choices (address, payment method,
- * voucher), the server-priced summary for them, and one "Plasează comanda" attempt with its
+ * voucher), the server-priced summary for them, and one "Comandă cu obligație de plată" attempt with its
  * Idempotency-Key. The two routes differ only in what is ordered (`priced`) and how it is
  * submitted. The voucher lives in the basket (`coupon_code`) so a reload keeps it; after an order
  * it goes, with the buy-now item (issue #5).

@@ -100,6 +100,8 @@ const details: OrderDetails = {
   can_cancel: true,
   review: null,
   history: [{ status: 'pending', note: null, created_at: order.created_at }],
+  withdrawals: [],
+  withdrawal: { open: true, deadline: null, withdrawable: [{ order_item_id: 1, quantity: 1 }] },
 };
 
 /** What the screens send, in order. */
@@ -130,7 +132,18 @@ setupApiServer(
         data: {
           coupon_code: null,
           checkout: { total_amount: 100, delivery_charge: 15, coupon_discount: 0, payable_amount: 115, order_tax_amount: 19.96 },
-          checkout_items: [{ ...group, weight: 1, delivery_charge: 15, coupon_discount: 0, subtotal: 115, trader: testTrader }],
+          checkout_items: [
+            {
+              ...group,
+              weight: 1,
+              delivery_charge: 15,
+              coupon_discount: 0,
+              subtotal: 115,
+              payable_amount: 115,
+              tax_amount: 19.96,
+              trader: testTrader,
+            },
+          ],
         },
       })
     ),

@@ -1,6 +1,7 @@
 /**
  * /order-history/:id (product §2): the order's items, shop, amounts, delivery address, payment,
- * status history and tracking; "Anulează comanda" after a confirmation while it can be cancelled.
+ * status history and tracking; "Anulează comanda" after a confirmation while it can be cancelled;
+ * the withdrawal from the contract (issue 36: WithdrawalSection).
  */
 import { useState } from 'react';
 import { Anchor, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -11,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDERS_QUERY_KEY, cancelOrder, orderQueryOptions } from '../../features/orders/api/orders-api.ts';
 import { OrderStatusBadge } from '../../features/orders/components/OrderStatusBadge.tsx';
 import { OrderTimeline } from '../../features/orders/components/OrderTimeline.tsx';
+import { WithdrawalSection } from '../../features/orders/components/WithdrawalSection.tsx';
 import { formatDateTime } from '../../lib/format-date.ts';
 import { AddressLines } from '../../features/addresses/components/AddressCard.tsx';
 import { CheckoutSummary } from '../../features/checkout/components/CheckoutSummary.tsx';
@@ -152,6 +154,7 @@ function OrderDetailsPage({ id }: { id: number }) {
                 </Text>
               )}
             </Paper>
+            <WithdrawalSection order={order} currency={currency} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

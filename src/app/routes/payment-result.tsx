@@ -1,7 +1,7 @@
 /**
  * /payment-success and /payment-failure (product §2): the order number(s) from `?order=`
  * (comma-separated, as the payment page and the cash checkout send them), links to the orders
- * and home; a failed card payment offers to try again or to order with cash on delivery.
+ * and home; after success, what was bought from whom with the withdrawal terms (issue 36); a failed card payment offers to try again or to order with cash on delivery.
  * One module: `Component` picks the outcome from the path; `SuccessComponent` and
  * `FailureComponent` are the same page fixed to one outcome.
  */
@@ -11,6 +11,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckoutPage } from './checkout-flow.tsx';
 import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
+import { OrderConfirmationTerms } from '../../features/orders/components/OrderConfirmationTerms.tsx';
+import { useStorefront } from '../../lib/storefront/use-storefront.ts';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(ordersQueryOptions({ page: 1 }));
@@ -38,6 +40,7 @@ export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
   const recent = useQuery({ ...ordersQueryOptions({ page: 1 }), enabled: numbers.length > 0 });
   const idOf = (number: string) => recent.data?.data.find((o) => o.number === number)?.id;
   const success = outcome === 'success';
+  const storefront = useStorefront();
   return (
     <Stack align="center" ta="center" gap="md" py="xl" maw={560} mx="auto" data-testid={`payment-${outcome}`}>
       <ThemeIcon size={64} radius="xl" color={success ? 'green' : 'red'} variant="light" aria-hidden="true">
@@ -72,6 +75,7 @@ export function PaymentResult({ outcome }: { outcome: 'success' | 'failure' }) {
           </List>
         </Stack>
       )}
+      {success && <OrderConfirmationTerms orderIds={numbers.flatMap((n) => idOf(n) ?? [])} currency={storefront.currency} />}
       <Group justify="center" gap="sm">
         {!success && (
           <>

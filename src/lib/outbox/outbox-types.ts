@@ -5,7 +5,7 @@
  */
 
 /** Which feature a change belongs to: it decides how the change is shown and what its answer updates. */
-export type OutboxKind = 'cart' | 'favorite' | 'review';
+export type OutboxKind = 'cart' | 'favorite' | 'review' | 'withdrawal';
 
 export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'DELETE';

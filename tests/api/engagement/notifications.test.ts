@@ -185,14 +185,16 @@ describe('events that notify', () => {
     const placed = await c.post('/buy-now', { product_id: p.id, address_id: ana.address, payment_method: 'cash' }, { token: ana.token });
     expect(placed.statusCode, placed.body).toBe(200);
     const order = placed.json().data.orders[0] as { id: number; number: string };
-    expect(await rowsOf(ana.user.id)).toHaveLength(0);
+    // The order's confirmation only (issue 36): no status notification yet.
+    expect((await rowsOf(ana.user.id)).map((r) => r.kind)).toEqual(['order_placed']);
+    const statusRowsOf = async (userId: number) => (await rowsOf(userId)).filter((r) => r.kind === 'order_status');
 
     // The operator command runs in its own process, without an app: as its main() does, its status
     // changes notify through listeners of its own (the app's listeners hear only the app's changes).
     const operator = operatorServices(t.db, console);
     onTestFinished(operator.stop);
     await runOrderStatus(t.db, { order: order.number, status: 'confirmed' }, operator.events);
-    let rows = await rowsOf(ana.user.id);
+    let rows = await statusRowsOf(ana.user.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       kind: 'order_status',
@@ -203,7 +205,8 @@ describe('events that notify', () => {
 
     expect((await c.post(`/orders/${order.id}/cancel`, {}, { token: ana.token })).statusCode).toBe(200);
     const list = await listOf(ana.token, 1, 'en');
-    expect(list.unread_count).toBe(2);
+    // Two status changes and the order's confirmation.
+    expect(list.unread_count).toBe(3);
     expect(list.data[0]).toMatchObject({
       kind: 'order_status',
       title: `Order ${order.number}`,
@@ -212,7 +215,7 @@ describe('events that notify', () => {
     });
     // Cancelling again (idempotent answer) changes nothing and notifies nobody.
     expect((await c.post(`/orders/${order.id}/cancel`, {}, { token: ana.token })).statusCode).toBe(200);
-    rows = await rowsOf(ana.user.id);
+    rows = await statusRowsOf(ana.user.id);
     expect(rows).toHaveLength(2);
 
     // Shipping with a tracking number through the operator command.
@@ -239,6 +242,13 @@ describe('events that notify', () => {
     expect(parseProductPriceArgs(['product:price', '12', '80'])).toEqual({ productId: 12, price: 80, discount: 0 });
     expect(parseCommand(['product:price', '3', '10'])).toEqual({ kind: 'product:price', productId: 3, price: 10, discount: 0 });
     expect(parseCommand(['order:status', 'TLC-1', 'confirmed'])).toMatchObject({ kind: 'order:status', order: 'TLC-1' });
+    expect(parseCommand(['withdrawal:status', '7', 'return_in_transit', '--awb', 'FAN 1'])).toEqual({
+      kind: 'withdrawal:status',
+      withdrawalId: 7,
+      status: 'return_in_transit',
+      awb: 'FAN 1',
+    });
+    expect(() => parseCommand(['withdrawal:status', '7', 'sent'])).toThrow(/Unknown status/);
     expect(() => parseCommand(['product:cost', '1'])).toThrow(/product:price/);
     expect(() => parseProductPriceArgs(['product:price', '12'])).toThrow(/usage/);
     expect(() => parseProductPriceArgs(['product:price', 'x', '10'])).toThrow(/product id/);
@@ -345,7 +355,10 @@ describe('events that notify', () => {
     expect((await c.post('/buy-now', body, { token: buyer.token, key: k })).headers['idempotent-replayed']).toBe('true');
     const fanRows = await t.db.select().from(notifications).where(eq(notifications.userId, fan.user.id));
     expect(fanRows.map((r) => r.kind)).toEqual(['low_stock']);
-    expect(await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id))).toHaveLength(0);
+    // The buyer hears only of their order's confirmation (issue 36), once despite the replay.
+    expect((await t.db.select().from(notifications).where(eq(notifications.userId, buyer.user.id))).map((r) => r.kind)).toEqual([
+      'order_placed',
+    ]);
     // place-order from the cart: 4 → 1 for another product.
     const q = await makeProduct(t, shop.id, { quantity: 4 });
     expect((await c.put(`/favorite-products/${q.id}`, undefined, { token: fan.token })).statusCode).toBe(200);

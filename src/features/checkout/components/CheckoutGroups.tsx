@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CheckoutData } from '../api/checkout-api.ts';
 import { Photo } from '../../../components/Photo/Photo.tsx';
 import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
+import { ShopOrderTerms } from './ShopOrderTerms.tsx';
 
 export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['checkout_items']; currency: CurrencyFormat }) {
   const { t } = useTranslation();
@@ -63,6 +64,7 @@ export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['che
               {formatMoney(group.subtotal, currency)}
             </Text>
           </Group>
+          <ShopOrderTerms group={group} currency={currency} />
         </Paper>
       ))}
     </Stack>

@@ -18,6 +18,8 @@ const summary: CheckoutData = {
       coupon_discount: 0,
       subtotal: 115,
       trader: testTrader,
+      payable_amount: 115,
+      tax_amount: 19.96,
       products: [
         {
           id: 11,

@@ -1,7 +1,7 @@
 /**
  * The checkout page's body, shared by /checkout (the cart's selection) and /buynow (one item):
  * items by shop, the delivery address (a slot: the route composes the addresses feature),
- * payment method, voucher, the amounts and "Plasează comanda". Data comes in as props.
+ * payment method, voucher, the amounts and "Comandă cu obligație de plată". Data comes in as props.
  * Offline the button is disabled and nothing is queued: the choices stay on screen.
  */
 import type { ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { CheckoutGroups } from './CheckoutGroups.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { CouponField } from './CouponField.tsx';
 import { PaymentMethodPicker } from './PaymentMethodPicker.tsx';
+import { CheckoutLegalNotice } from './CheckoutLegalNotice.tsx';
 
 export interface CheckoutScreenProps {
   title: string;
@@ -94,7 +95,19 @@ export function CheckoutScreen(props: CheckoutScreenProps) {
                   {t('validation.address_required')}
                 </Text>
               )}
-              <Button size="lg" fullWidth onClick={props.onPlace} disabled={!canPlace} loading={props.busy} data-testid="place-order">
+              {summary && <CheckoutLegalNotice total={summary.checkout.payable_amount} currency={currency} />}
+              <Button
+                size="lg"
+                fullWidth
+                onClick={props.onPlace}
+                disabled={!canPlace}
+                loading={props.busy}
+                data-testid="place-order"
+                // "Comandă cu obligație de plată" wraps on a narrow phone rather than being cut (issue 36).
+                h="auto"
+                py="xs"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              >
                 {t('checkout.place_order')}
               </Button>
             </Stack>

@@ -1,5 +1,5 @@
 /**
- * One "Plasează comanda" attempt: an Idempotency-Key made once per attempt and reused when the
+ * One "Comandă cu obligație de plată" attempt: an Idempotency-Key made once per attempt and reused when the
  * same click is retried (a dropped answer must not make a second order); a new key only after
  * success or when what is ordered changes (`attemptSignature`). Nothing is queued offline.
  */
