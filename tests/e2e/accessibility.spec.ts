@@ -197,7 +197,8 @@ test('text spacing (1.4.12): with the bookmarklet applied, key screens keep thei
       const out: string[] = [];
       for (const el of Array.from(document.querySelectorAll('main button, main a, main h1, main h2, main h3, main p, main label'))) {
         const style = getComputedStyle(el);
-        if (style.overflow === 'visible' || (el as HTMLElement).offsetParent === null) continue;
+        // Visually hidden text (a screen reader's heading) is clipped on purpose.
+        if (style.overflow === 'visible' || (el as HTMLElement).offsetParent === null || el.getBoundingClientRect().width <= 1) continue;
         // Text cut off by its own box (ellipsis aside: the whole text stays in the title/name).
         if (el.scrollHeight > el.clientHeight + 2 && style.textOverflow !== 'ellipsis' && !style.webkitLineClamp.match(/\d/))
           out.push(`${el.tagName.toLowerCase()}: ${(el.textContent ?? '').slice(0, 40)}`);

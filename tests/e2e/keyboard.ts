@@ -23,12 +23,22 @@ async function focusIndicator(page: Page) {
           return Boolean(s && ((s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none'));
         })()
       : false;
+    // Or on a wrapper that draws the field (a focus-within ring), up to two levels up.
+    let wrapper = el.parentElement;
+    let wrapped = false;
+    for (let level = 0; wrapper && level < 2 && !wrapped; level += 1, wrapper = wrapper.parentElement) {
+      const s = getComputedStyle(wrapper);
+      wrapped =
+        wrapper.matches(':focus-within') && ((s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none');
+    }
     const box = el.getBoundingClientRect();
     const onScreen = box.width > 0 && box.height > 0;
     return {
       focused: true,
       visible:
-        el.matches(':focus-visible') && onScreen && (outline || ring || drawn || el.matches('input[type=checkbox], input[type=radio]')),
+        el.matches(':focus-visible') &&
+        onScreen &&
+        (outline || ring || drawn || wrapped || el.matches('input[type=checkbox], input[type=radio]')),
       name: `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} ${(el.textContent ?? '').trim().slice(0, 30)}`,
     };
   });

@@ -20,7 +20,7 @@ test('the pre-prompt comes before the browser prompt; the choice is stored with 
 }) => {
   const session = await createVerifiedUser(request, 'Irina Notificări');
   await page.addInitScript(() => {
-    const w = window as unknown as { __permissionAsks: number; __subscription: unknown };
+    const w = window as unknown as { __permissionAsks: number };
     w.__permissionAsks = 0;
     let permission: NotificationPermission = 'default';
     Object.defineProperty(Notification, 'permission', { get: () => permission });
@@ -29,18 +29,21 @@ test('the pre-prompt comes before the browser prompt; the choice is stored with 
       permission = 'granted';
       return permission;
     };
-    const endpoint = `https://fcm.googleapis.com/fcm/send/talcioc-e2e-${Date.now()}`;
-    PushManager.prototype.getSubscription = async () => w.__subscription as PushSubscription | null;
+    // The stand-in's subscription outlives a navigation, as a real one does (sessionStorage).
+    const endpoint = sessionStorage.getItem('e2e-push-endpoint') ?? `https://fcm.googleapis.com/fcm/send/talcioc-e2e-${Date.now()}`;
+    const subscription = {
+      endpoint,
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
+      unsubscribe: async () => {
+        sessionStorage.removeItem('e2e-push-endpoint');
+        return true;
+      },
+    };
+    if (sessionStorage.getItem('e2e-push-endpoint')) permission = 'granted';
+    PushManager.prototype.getSubscription = async () =>
+      (sessionStorage.getItem('e2e-push-endpoint') ? subscription : null) as PushSubscription | null;
     PushManager.prototype.subscribe = async () => {
-      const subscription = {
-        endpoint,
-        toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } }),
-        unsubscribe: async () => {
-          w.__subscription = null;
-          return true;
-        },
-      };
-      w.__subscription = subscription;
+      sessionStorage.setItem('e2e-push-endpoint', endpoint);
       return subscription as unknown as PushSubscription;
     };
   });
@@ -88,5 +91,5 @@ test('the pre-prompt comes before the browser prompt; the choice is stored with 
   await expect(settings.getByTestId('push-consent-summary')).toContainText('Acord retras la');
   expect(await consentOf(request, session.token)).toMatchObject({ topics: [], withdrawn: true });
   // Withdrawing turned push off on this device too.
-  expect(await page.evaluate(() => (window as unknown as { __subscription: unknown }).__subscription)).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.getItem('e2e-push-endpoint'))).toBeNull();
 });

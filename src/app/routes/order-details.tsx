@@ -192,7 +192,7 @@ function OrderDetailsPage({ id }: { id: number }) {
             </Paper>
             <OrderReview order={order} />
             {order.can_cancel && (
-              <Button color="red" variant="outline" onClick={() => setConfirming(true)} data-testid="cancel-order">
+              <Button color="red.9" variant="outline" onClick={() => setConfirming(true)} data-testid="cancel-order">
                 {t('orders.cancel')}
               </Button>
             )}

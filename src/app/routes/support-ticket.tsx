@@ -168,7 +168,7 @@ function TicketPage({ ticketNumber }: { ticketNumber: string }) {
           {t('tickets.back_to_list')}
         </Anchor>
         {open && (
-          <Button color="red" variant="outline" onClick={() => setConfirming(true)} disabled={!online} data-testid="close-ticket">
+          <Button color="red.9" variant="outline" onClick={() => setConfirming(true)} disabled={!online} data-testid="close-ticket">
             {online ? t('tickets.close') : t('support_forms.needs_connection')}
           </Button>
         )}

@@ -22,7 +22,8 @@ export default function ConfirmDialog({ opened, title, text, onCancel, onConfirm
         <Button variant="default" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={busy}>
+        {/* red.9: white on red.6 was 3.3:1 (issue 37, axe) */}
+        <Button color="red.9" onClick={onConfirm} loading={busy}>
           {confirmLabel ?? t('common.yes')}
         </Button>
       </Group>

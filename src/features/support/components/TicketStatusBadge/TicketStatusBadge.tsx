@@ -8,7 +8,14 @@ export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = { open: 'blue'
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={TICKET_STATUS_COLORS[status]} variant="light" data-testid="ticket-status" data-status={status} style={{ flexShrink: 0 }}>
+    <Badge
+      color={TICKET_STATUS_COLORS[status]}
+      variant="light"
+      c="dark.7"
+      data-testid="ticket-status"
+      data-status={status}
+      style={{ flexShrink: 0 }}
+    >
       {t(`tickets.status_${status}`)}
     </Badge>
   );
