@@ -29,6 +29,7 @@ describe('readEnv', () => {
       FIRST_ANSWERS_MS: 250,
       FIRST_SCREEN_HTML_MS: 300,
       FIRST_SCREEN_RENDERS_PER_SECOND: 4,
+      IMAGE_NEW_VARIANTS_PER_MINUTE: 60,
       CATALOG_INDEX: 'true',
       CATALOG_INDEX_POLL_MS: 1000,
       TRUST_PROXY: false,
