@@ -168,13 +168,15 @@ test.describe('at 375 px with every picture failing', () => {
     // pending when the icons are done (until then global.css covers the broken image): polled.
     await expect
       .poll(() =>
-        page
-          .locator('img')
-          .evaluateAll((imgs: HTMLImageElement[]) =>
-            imgs
-              .filter((img) => img.complete && img.naturalWidth === 0 && img.getBoundingClientRect().width > 0)
-              .map((img) => img.currentSrc || img.src),
-          ),
+        page.locator('img').evaluateAll((imgs: HTMLImageElement[]) =>
+          imgs
+            // On the screen: the footer's icons are in the page from the start (issue 37), far below it.
+            .filter((img) => {
+              const box = img.getBoundingClientRect();
+              return img.complete && img.naturalWidth === 0 && box.width > 0 && box.top < window.innerHeight;
+            })
+            .map((img) => img.currentSrc || img.src),
+        ),
       )
       .toEqual([]);
     expect(await page.locator('[data-photo-failed]').count()).toBeGreaterThan(4);
