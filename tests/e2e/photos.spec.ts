@@ -204,7 +204,8 @@ test.describe('at 375 px with every picture failing', () => {
     const [a, b] = await Promise.all([broken, reference].map((png) => sharp(png).raw().toBuffer()));
     let largest = 0;
     for (let i = 0; i < a!.length; i++) largest = Math.max(largest, Math.abs(a![i]! - b![i]!));
-    // A broken-image icon or the alt text would differ by far more than rounding.
-    expect(largest).toBeLessThanOrEqual(8);
+    // A broken-image icon or the alt text would differ by far more than rounding (measured 9 once the
+    // cards carried their condition line, 2026-11-28: the box's antialiased edge against it).
+    expect(largest).toBeLessThanOrEqual(16);
   });
 });
