@@ -230,11 +230,12 @@ export async function runWithdrawalStatus(db: Database, command: WithdrawalStatu
 }
 
 /** ticket:reply / ticket:close: the reply's notification becomes push jobs for the server's worker. */
+/** The server's database: DATABASE_URL, else the embedded one under DATA_DIR (default ./data). */
+const openOperatorDatabase = () =>
+  openDatabase({ databaseUrl: process.env.DATABASE_URL?.trim() || undefined, dataDir: process.env.DATA_DIR?.trim() || './data' });
+
 async function ticketCommand(argv: string[]) {
-  const handle = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    dataDir: process.env.DATA_DIR?.trim() || './data',
-  });
+  const handle = await openOperatorDatabase();
   const services = operatorServices(handle.db, console);
   try {
     console.log(await runTicketCommand(handle.db, argv, services.notifier));
@@ -271,10 +272,7 @@ async function reportCommand(argv: string[]) {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const handle = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    dataDir: process.env.DATA_DIR?.trim() || './data',
-  });
+  const handle = await openOperatorDatabase();
   try {
     if (command.kind === 'report:list') {
       const reports = await openReports(handle.db);
@@ -299,10 +297,7 @@ async function reportCommand(argv: string[]) {
 
 /** shop:trader: prints the identity, or what is wrong with the values given (nothing saved then). */
 async function shopTraderCommand(argv: string[]) {
-  const handle = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    dataDir: process.env.DATA_DIR?.trim() || './data',
-  });
+  const handle = await openOperatorDatabase();
   try {
     console.log(await runShopTraderCommand(handle.db, argv));
   } catch (error) {
@@ -324,10 +319,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const handle = await openDatabase({
-    databaseUrl: process.env.DATABASE_URL?.trim() || undefined,
-    dataDir: process.env.DATA_DIR?.trim() || './data',
-  });
+  const handle = await openOperatorDatabase();
   // Notifications written here become push jobs; the server's push worker sends them.
   const services = operatorServices(handle.db, console);
   try {

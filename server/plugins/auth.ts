@@ -10,7 +10,7 @@
  * - hourly housekeeping: expired codes, reset tokens, sessions and rate-limit buckets are deleted.
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { createPasswordHasher, DEFAULT_LOG_N, type PasswordHasher } from '../lib/password.ts';
@@ -61,6 +61,19 @@ export const unauthenticated = () => new HttpError(401, 'auth.unauthenticated');
 export function bearerTokenHash(request: { headers: { authorization?: string } }): string | null {
   const token = BEARER.exec(request.headers.authorization?.trim() ?? '')?.[1];
   return token ? hashToken(token) : null;
+}
+
+/**
+ * Signs the request in when it carries a live session, and leaves it anonymous otherwise (a bad or
+ * expired token is no error): forms anyone may send, with the sender's account when there is one.
+ */
+export async function authenticateIfSignedIn(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.headers.authorization) return;
+  try {
+    await app.authenticate(request, reply);
+  } catch {
+    request.auth = null;
+  }
 }
 
 export default fp<{ env: Env }>(async function authPlugin(app: FastifyInstance, { env }) {

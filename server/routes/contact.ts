@@ -17,19 +17,14 @@ import { clientIp } from '../services/session-service.ts';
 /** Per client address. Generous enough for a family behind one address, tight enough for a script. */
 export const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
 
+import { authenticateIfSignedIn } from '../plugins/auth.ts';
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
   app.route({
     ...contractRoute(supportApi.contact, { body: contactSchema, response: contactResponseSchema }),
     handler: async (request, reply) => {
-      if (request.headers.authorization) {
-        try {
-          await app.authenticate(request, reply);
-        } catch {
-          request.auth = null;
-        }
-      }
+      await authenticateIfSignedIn(app, request, reply);
       const b = request.body;
       // The contract's pattern is the shape of a Romanian number; the numbering plan decides
       // (lib/phone.ts): an unallocated range is refused like a malformed number, never stored raw.

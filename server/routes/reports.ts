@@ -10,17 +10,12 @@ import { contractRoute } from '../lib/contract-route.ts';
 import { createReport } from '../services/report-service.ts';
 import { clientIp } from '../services/session-service.ts';
 
+import { authenticateIfSignedIn } from '../plugins/auth.ts';
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(reportApi.create, { body: createReportSchema, response: createReportResponseSchema }),
     handler: async (request, reply) => {
-      if (request.headers.authorization) {
-        try {
-          await app.authenticate(request, reply);
-        } catch {
-          request.auth = null;
-        }
-      }
+      await authenticateIfSignedIn(app, request, reply);
       const report = await createReport(app.db, request.body, {
         ip: clientIp(request),
         userId: request.auth?.user.id ?? null,
