@@ -21,6 +21,11 @@
  *   when the log names their product, all of them when a NULL change comes (sales, shop or option
  *   names) or a flash sale starts or ends; a miss is read by id from the database. So a list
  *   costs the database the head read alone once its cards have been seen.
+ * - Product pages (issue 36): the product page's details are kept the same way (an LRU of the
+ *   API's shape), dropped when the log names the product (its row, sizes, colours, videos,
+ *   pictures), all of them on a NULL change (sales, shops and their trader identity, options,
+ *   categories, manufacturers: migrations 0011 and 0019) or when a flash sale starts or ends, and
+ *   read after the same head read as a list. So a page shows nothing older than the log's head.
  * - The walk orders are rebuilt when many products moved or the oldest move is old (the moved
  *   ones are exceptions until then, answered correctly but with more work).
  */
@@ -28,7 +33,7 @@ import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import type { Product, ProductListFilters } from '../../contract/catalog.ts';
+import type { Product, ProductDetails, ProductListFilters } from '../../contract/catalog.ts';
 import type { ProductSort } from '../../contract/catalog-constants.ts';
 import { conditionCode } from '../../contract/item-condition.ts';
 import { queryWords, type SearchPlan } from '../lib/search-query.ts';
@@ -43,6 +48,7 @@ import {
   stemWords,
 } from '../repositories/catalog/index-source.ts';
 import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
+import { readProductDetails } from '../repositories/catalog/products.ts';
 import { ProductIndex, type IndexAnswer, type IndexQuery, type LexemePlan } from './product-index.ts';
 
 const LOAD_PAGE = 5_000;
@@ -70,10 +76,17 @@ export interface CatalogListIndex {
   ): Promise<IndexAnswer | undefined>;
   /** The cards of active products, in the order of `ids` (fresh copies: the caller may mark them). */
   cards(ids: readonly number[]): Promise<Product[]>;
+  /**
+   * A listed product's page (a fresh copy: the caller may mark it), null when it is not listed;
+   * undefined when the index cannot answer now (the caller reads the database).
+   */
+  details(id: number): Promise<ProductDetails | null | undefined>;
 }
 
 /** Cards kept per instance: at ~0.7 KB each, about 70 MB at most. */
 const MAX_CARDS = 100_000;
+/** Product pages kept per instance: at ~3 KB each (description, trader, safety), about 60 MB at most. */
+const MAX_DETAILS = 20_000;
 
 export class CatalogIndexSync implements CatalogListIndex {
   private index: ProductIndex | undefined;
@@ -90,7 +103,8 @@ export class CatalogIndexSync implements CatalogListIndex {
   private readonly cardStore = new LRUCache<number, Product>({ max: MAX_CARDS });
   /** Changes applied so far: a card read while one was applied is not kept (it may predate it). */
   private applied = 0;
-  /** When the running sales next start or end (µs): every card's price may change then. */
+  private readonly detailsStore = new LRUCache<number, ProductDetails>({ max: MAX_DETAILS });
+  /** When the running sales next start or end (µs): every card's and page's price may change then. */
   private cardsValidUntil = -Infinity;
 
   constructor(
@@ -180,8 +194,7 @@ export class CatalogIndexSync implements CatalogListIndex {
     if (this.closed) return;
     this.index = index;
     this.applied++;
-    this.cardStore.clear();
-    this.cardsValidUntil = -Infinity;
+    this.forgetAll();
     // The last changes before the load are read again: a transaction that had taken its number
     // but not committed when the load read the products is then applied (or becomes a hole).
     this.watermark = Math.max(0, from - RELOAD_OVERLAP);
@@ -219,11 +232,13 @@ export class CatalogIndexSync implements CatalogListIndex {
     this.applied++;
     if (changes.some((change) => change.productId === null)) {
       index.setSales(await loadIndexedSales(this.db));
-      this.cardStore.clear();
-      this.cardsValidUntil = -Infinity;
+      this.forgetAll();
     }
     const ids = [...new Set(changes.flatMap((change) => (change.productId === null ? [] : [change.productId])))];
-    for (const id of ids) this.cardStore.delete(id);
+    for (const id of ids) {
+      this.cardStore.delete(id);
+      this.detailsStore.delete(id);
+    }
     if (ids.length) {
       const current = await loadIndexedProducts(this.db, ids);
       const listed = new Set(current.map((p) => p.id));
@@ -248,12 +263,25 @@ export class CatalogIndexSync implements CatalogListIndex {
       .filter((group) => group.length > 0);
   }
 
-  async cards(ids: readonly number[]): Promise<Product[]> {
+  /** Every kept card and page (a NULL change, a full load). */
+  private forgetAll() {
+    this.cardStore.clear();
+    this.detailsStore.clear();
+    this.cardsValidUntil = -Infinity;
+  }
+
+  /** Forgets the kept cards and pages once a running sale started or ended since they were read. */
+  private expireAtSaleBoundary() {
     const nowUs = Date.now() * 1000;
     if (this.index && nowUs >= this.cardsValidUntil) {
       this.cardStore.clear();
+      this.detailsStore.clear();
       this.cardsValidUntil = this.index.pricesValidUntil(nowUs);
     }
+  }
+
+  async cards(ids: readonly number[]): Promise<Product[]> {
+    this.expireAtSaleBoundary();
     const missing = ids.filter((id) => !this.cardStore.has(id));
     if (missing.length) {
       const before = this.applied;
@@ -271,6 +299,30 @@ export class CatalogIndexSync implements CatalogListIndex {
     });
   }
 
+  async details(id: number): Promise<ProductDetails | null | undefined> {
+    if (!(await this.current())) return undefined;
+    this.expireAtSaleBoundary();
+    const kept = this.detailsStore.get(id);
+    if (kept) return { ...kept };
+    const before = this.applied;
+    const read = await readProductDetails(this.db, id);
+    if (!read) return null;
+    // Read while a change was applied: it may predate that change, so it is not kept.
+    if (before === this.applied) this.detailsStore.set(id, read);
+    return { ...read };
+  }
+
+  /**
+   * Read your writes: whether the index can answer now, having read the log up to its head (one
+   * primary-key lookup when nothing changed). False while it is loading or must load again.
+   */
+  private async current(): Promise<boolean> {
+    if (!this.ready) return false;
+    if ((await latestCatalogChange(this.db)) > this.watermark) await this.serial(() => this.follow());
+    this.lastReadAt = Date.now();
+    return this.ready;
+  }
+
   async select(
     filters: Omit<ProductListFilters, 'page'>,
     plan: SearchPlan | undefined,
@@ -278,10 +330,7 @@ export class CatalogIndexSync implements CatalogListIndex {
     page: { offset: number; limit: number },
     cap: number,
   ): Promise<IndexAnswer | undefined> {
-    if (!this.ready) return undefined;
-    if ((await latestCatalogChange(this.db)) > this.watermark) await this.serial(() => this.follow());
-    this.lastReadAt = Date.now();
-    if (!this.ready) return undefined;
+    if (!(await this.current())) return undefined;
     const search = plan ? await this.lexemePlan(plan) : undefined;
     if (plan && !search) return undefined;
     const index = this.index!;

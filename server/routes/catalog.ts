@@ -171,8 +171,11 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...contractRoute(productApi.details, { params: idParamSchema, response: productDetailsResponseSchema }),
+    // The landing page of search and shared links (issue 36): hot, so serialised like the lists.
+    serializerCompiler: plainJson,
+    preSerialization: etagPreSerialization,
     handler: async (request) => {
-      const product = await getProductDetails(app.db, request.params.id);
+      const product = await getProductDetails(app.db, request.params.id, app.catalogIndex);
       if (!product) {
         // Taken out by an operator's decision on a report (issue 37, DSA art. 17): 410 says so.
         const moderation = await productModeration(app.db, request.params.id);

@@ -225,7 +225,8 @@ export interface CardRow {
 }
 
 /** JSON array read by node-postgres and PGlite alike (both parse json columns; a string is parsed here). */
-const jsonList = <T>(value: unknown): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []));
+export const jsonList = <T>(value: unknown): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : ((value as T[] | null) ?? []);
 
 /** The product columns a card and the product page both read (with `shops` joined). */
 export const productColumns = () => ({
@@ -265,7 +266,13 @@ function cardFields(sale: SaleColumns) {
     salePrice: sql<number | null>`${sale.salePrice}`.mapWith(nullableNumber),
     salePriorPrice: sql<number | null>`${sale.salePriorPrice}`.mapWith(nullableNumber),
     saleStartsAt: sql<Date | null>`${sale.saleStartsAt}`.mapWith(nullableDate),
-    // The card's sizes and videos in the same statement (a correlated subquery per page row).
+    ...cardListColumns(),
+  };
+}
+
+/** The card's sizes and videos in the row's own statement (a correlated subquery per row; `products` in the FROM). */
+export function cardListColumns() {
+  return {
     sizes:
       sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'price', ps.price) ORDER BY o.position, o.id), '[]'::json)
       FROM ${productSizes} ps JOIN ${attributeOptions} o ON o.id = ps.size_id WHERE ps.product_id = ${products.id})`.mapWith((v) =>
@@ -354,7 +361,8 @@ export async function toProducts(db: Database, lists: CardRow[][]): Promise<Prod
   );
 }
 
-function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['videos']): Product {
+/** A card row in the API's shape (the product page builds on it too). */
+export function toProduct(row: CardRow, sizes: Product['sizes'], videos: Product['videos']): Product {
   const inSale = row.salePrice !== null && row.salePrice > 0;
   const discountPrice = inSale ? row.salePrice! : row.discountPrice;
   const current = discountPrice > 0 ? discountPrice : row.price;

@@ -3,7 +3,7 @@
  * products (GET /api/products/:id/similar), each through statements prepared once per database
  * handle.
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import {
@@ -19,8 +19,9 @@ import {
 } from '../../db/schema.ts';
 import type { ProductDetails, ProductSafety } from '../../../contract/catalog.ts';
 import { traderColumns, traderOf } from './trader-identity.ts';
-import { imageMeta } from '../image-meta.ts';
-import { inStock, isRunning, listedProduct, listProductCardsByIds, productColumns, toProducts, type CardRow } from './product-cards.ts';
+import { imageMeta, toImageMeta } from '../image-meta.ts';
+import type { CatalogListIndex } from '../../catalog-index/sync.ts';
+import { cardListColumns, inStock, jsonList, listedProduct, listProductCardsByIds, productColumns, toProduct } from './product-cards.ts';
 
 const seasonOption = alias(attributeOptions, 'season_option');
 const qualityOption = alias(attributeOptions, 'quality_option');
@@ -33,124 +34,141 @@ export async function findActiveProductRef(db: Database, id: number) {
   return row;
 }
 
+/** The running sale of a product (the lowest sale price, then the earliest end), as read in the details row. */
+interface RunningSaleJson {
+  id: number;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  sale_price: number | string;
+  prior_price: number | string | null;
+}
+
+const jsonValue = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : ((value as T | null) ?? null));
+const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
 /**
- * The product page's statements, named and prepared once per database handle (issue #13): planning
- * the generated main query cost PostgreSQL 2–6 ms on 100 000 products (the products table has
- * many indexes to consider) against 0.4 ms to run it, so the details answer spent most of its
- * database time planning. node-postgres prepares each on a pooled connection at first use.
+ * The product page in ONE named prepared statement (issue #13, issue 36): the product row with its
+ * shop, trader, category, options and safety information, and — as correlated JSON subqueries,
+ * each an index lookup on the product's id — its running sale, pictures, colours, sizes and
+ * videos. Issue 36 measured the page at 272 req/s against 1 643 for a filtered list: it cost six
+ * statements (three of them after the row), each a round trip and, on the embedded database, a
+ * turn on its one connection. Prepared once per database handle: planning a generated statement
+ * on the products table (many indexes to consider) costs more than running it.
  */
 function prepareDetails(db: Database) {
   const id = sql.placeholder('id');
-  return {
-    row: db
-      .select({
-        ...productColumns(),
-        description: products.description,
-        weight: products.weight,
-        category: { id: categories.id, name: categories.name, slug: categories.slug },
-        shop: {
-          id: shops.id,
-          name: shops.name,
-          slug: shops.slug,
-          logo: shops.logo,
-          logo_meta: imageMeta(shops.logoKey),
-          rating: shops.rating,
-          reviews_count: shops.reviewsCount,
-          city: shops.city,
-        },
-        seasonId: seasonOption.id,
-        seasonName: seasonOption.name,
-        qualityId: qualityOption.id,
-        qualityName: qualityOption.name,
-        // Issue 36: condition notes, the trader and the safety information in this same row.
-        conditionNotes: products.conditionNotes,
-        ...traderColumns,
-        productIdentifier: products.productIdentifier,
-        safetyWarnings: products.safetyWarnings,
-        maker: {
-          name: manufacturers.name,
-          address: manufacturers.address,
-          email: manufacturers.email,
-          countryCode: manufacturers.countryCode,
-          euName: manufacturers.euResponsibleName,
-          euAddress: manufacturers.euResponsibleAddress,
-          euEmail: manufacturers.euResponsibleEmail,
-        },
-      })
-      .from(products)
-      .innerJoin(shops, eq(shops.id, products.shopId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(seasonOption, eq(seasonOption.id, products.seasonId))
-      .leftJoin(qualityOption, eq(qualityOption.id, products.qualityId))
-      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
-      .where(and(eq(products.id, id), listedProduct))
-      .prepare('catalog_product_details'),
-    sale: db
-      .select({
-        id: flashSales.id,
-        name: flashSales.name,
-        startsAt: flashSales.startsAt,
-        endsAt: flashSales.endsAt,
-        salePrice: flashSaleProducts.salePrice,
-        priorPrice: flashSaleProducts.priorPrice,
-      })
-      .from(flashSaleProducts)
-      .innerJoin(flashSales, eq(flashSales.id, flashSaleProducts.flashSaleId))
-      .where(and(eq(flashSaleProducts.productId, id), isRunning))
-      .orderBy(asc(flashSaleProducts.salePrice), asc(flashSales.endsAt))
-      .limit(1)
-      .prepare('catalog_product_sale'),
-    images: db
-      .select({ id: productImages.id, url: productImages.url, meta: imageMeta(productImages.imageKey) })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position), asc(productImages.id))
-      .prepare('catalog_product_images'),
-    colors: db
-      .select({ id: attributeOptions.id, name: attributeOptions.name })
-      .from(productColors)
-      .innerJoin(attributeOptions, eq(attributeOptions.id, productColors.colorId))
-      .where(eq(productColors.productId, id))
-      .orderBy(asc(attributeOptions.position), asc(attributeOptions.id))
-      .prepare('catalog_product_colors'),
-  };
+  return db
+    .select({
+      ...productColumns(),
+      ...cardListColumns(),
+      description: products.description,
+      weight: products.weight,
+      category: { id: categories.id, name: categories.name, slug: categories.slug },
+      shop: {
+        id: shops.id,
+        name: shops.name,
+        slug: shops.slug,
+        logo: shops.logo,
+        logo_meta: imageMeta(shops.logoKey),
+        rating: shops.rating,
+        reviews_count: shops.reviewsCount,
+        city: shops.city,
+      },
+      seasonId: seasonOption.id,
+      seasonName: seasonOption.name,
+      qualityId: qualityOption.id,
+      qualityName: qualityOption.name,
+      // Issue 36: condition notes, the trader and the safety information in this same row.
+      conditionNotes: products.conditionNotes,
+      ...traderColumns,
+      productIdentifier: products.productIdentifier,
+      safetyWarnings: products.safetyWarnings,
+      maker: {
+        name: manufacturers.name,
+        address: manufacturers.address,
+        email: manufacturers.email,
+        countryCode: manufacturers.countryCode,
+        euName: manufacturers.euResponsibleName,
+        euAddress: manufacturers.euResponsibleAddress,
+        euEmail: manufacturers.euResponsibleEmail,
+      },
+      // The sale rule of every list (product-cards.ts runningSale): lowest price, then earliest end.
+      sale: sql`(SELECT json_build_object('id', fs.id, 'name', fs.name, 'starts_at', fs.starts_at, 'ends_at', fs.ends_at,
+          'sale_price', fsp.sale_price, 'prior_price', fsp.prior_price)
+        FROM ${flashSaleProducts} fsp JOIN ${flashSales} fs ON fs.id = fsp.flash_sale_id
+        WHERE fsp.product_id = ${products.id} AND fs.starts_at <= now() AND fs.ends_at > now()
+        ORDER BY fsp.sale_price, fs.ends_at LIMIT 1)`.mapWith((v) => jsonValue<RunningSaleJson>(v)),
+      images: sql`(SELECT coalesce(json_agg(json_build_object('id', pi.id, 'url', pi.url, 'meta', ${imageMeta(sql`pi.image_key`)})
+          ORDER BY pi.position, pi.id), '[]'::json)
+        FROM ${productImages} pi WHERE pi.product_id = ${products.id})`.mapWith((v) =>
+        jsonList<{ id: number; url: string; meta: unknown }>(v).map((image) => ({
+          id: image.id,
+          url: image.url,
+          meta: toImageMeta(image.meta),
+        })),
+      ),
+      colors: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.position, o.id), '[]'::json)
+        FROM ${productColors} pc JOIN ${attributeOptions} o ON o.id = pc.color_id WHERE pc.product_id = ${products.id})`.mapWith((v) =>
+        jsonList<{ id: number; name: string }>(v),
+      ),
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(seasonOption, eq(seasonOption.id, products.seasonId))
+    .leftJoin(qualityOption, eq(qualityOption.id, products.qualityId))
+    .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+    .where(and(eq(products.id, id), listedProduct))
+    .prepare('catalog_product_details');
 }
 const detailsStatements = new WeakMap<Database, ReturnType<typeof prepareDetails>>();
 
-export async function getProductDetails(db: Database, id: number): Promise<ProductDetails | undefined> {
-  let statements = detailsStatements.get(db);
-  if (!statements) detailsStatements.set(db, (statements = prepareDetails(db)));
-  const [row] = await statements.row.execute({ id });
+/**
+ * A listed product's page. With the catalog index (ADR 025, issue 36) it comes from the
+ * instance's details store, kept current from the change log; otherwise from the database.
+ */
+export async function getProductDetails(db: Database, id: number, index?: CatalogListIndex): Promise<ProductDetails | undefined> {
+  const kept = await index?.details(id);
+  if (kept !== undefined) return kept ?? undefined;
+  return readProductDetails(db, id);
+}
+
+/** A listed product's page, read from the database (one statement). */
+export async function readProductDetails(db: Database, id: number): Promise<ProductDetails | undefined> {
+  let statement = detailsStatements.get(db);
+  if (!statement) detailsStatements.set(db, (statement = prepareDetails(db)));
+  const [row] = await statement.execute({ id });
   if (!row) return undefined;
   const trader = traderOf(row.trader);
   // Listed products have a complete identity (listedProduct); a row without one is not shown.
   if (!trader) return undefined;
 
-  const [[sale], images, colors] = await Promise.all([
-    statements.sale.execute({ id }),
-    statements.images.execute({ id }),
-    statements.colors.execute({ id }),
-  ]);
-  const card: CardRow = {
-    ...row,
-    salePrice: sale?.salePrice ?? null,
-    salePriorPrice: sale?.priorPrice ?? null,
-    saleStartsAt: sale?.startsAt ?? null,
-  };
-  const [[product]] = await toProducts(db, [[card]]);
+  const sale = row.sale;
+  const salePrice = sale ? Number(sale.sale_price) : null;
+  const product = toProduct(
+    {
+      ...row,
+      salePrice,
+      salePriorPrice: sale ? nullableNumber(sale.prior_price) : null,
+      saleStartsAt: sale ? new Date(sale.starts_at) : null,
+    },
+    row.sizes,
+    row.videos,
+  );
   return {
-    ...product!,
+    ...product,
     description: row.description,
-    images,
-    colors,
+    images: row.images,
+    colors: row.colors,
     season: row.seasonId !== null && row.seasonName !== null ? { id: row.seasonId, name: row.seasonName } : null,
     quality: row.qualityId !== null && row.qualityName !== null ? { id: row.qualityId, name: row.qualityName } : null,
     weight: row.weight,
     category: row.category,
     shop: row.shop,
     flash_sale:
-      sale && sale.salePrice > 0
-        ? { id: sale.id, name: sale.name, starts_at: sale.startsAt.toISOString(), ends_at: sale.endsAt.toISOString() }
+      sale && salePrice! > 0
+        ? { id: sale.id, name: sale.name, starts_at: new Date(sale.starts_at).toISOString(), ends_at: new Date(sale.ends_at).toISOString() }
         : null,
     condition_notes: row.conditionNotes,
     trader,
