@@ -20,6 +20,7 @@ import {
   shops,
 } from '../db/schema.ts';
 import { lineTotal, roundBani, unitPrices, type WeightBand } from '../lib/checkout-math.ts';
+import { announcedReduction } from '../lib/price-reduction.ts';
 import type { CartGroup, CartProduct } from '../../contract/cart.ts';
 import { imageMeta } from './image-meta.ts';
 
@@ -70,6 +71,41 @@ const runningSalePrice = sql<number | null>`(
 )`.mapWith((v) => (v === null ? null : Number(v)));
 
 /**
+ * The prior price and start of the running sale whose price the line is sold at (the lowest above
+ * 0, then the earliest end): a sale announces its reduction against its own prior price (issue 36).
+ */
+const runningSaleReduction = sql<{ prior_price: number | string | null; starts_at: string } | null>`(
+  SELECT json_build_object('prior_price', ${flashSaleProducts.priorPrice}, 'starts_at', ${flashSales.startsAt}) FROM ${flashSaleProducts}
+  INNER JOIN ${flashSales} ON ${flashSales.id} = ${flashSaleProducts.flashSaleId}
+  WHERE ${flashSaleProducts.productId} = ${products.id} AND ${flashSaleProducts.salePrice} > 0
+    AND ${flashSales.startsAt} <= now() AND ${flashSales.endsAt} > now()
+  ORDER BY ${flashSaleProducts.salePrice}, ${flashSales.endsAt} LIMIT 1
+)`.mapWith(
+  (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as { prior_price: number | string | null; starts_at: string } | null,
+);
+
+/**
+ * The line's announced reduction in percent, by the rule of cards and the product page (issue 36,
+ * ADR 030, lib/price-reduction.ts): against the prior price (the lowest of the 30 days before the
+ * reduction started), 0 when the price it sells at is not below it. Of the product's own price,
+ * as the card the shopper added it from showed it (a size's surcharge is not part of it).
+ */
+function linePercentage(row: {
+  effectivePrice: number;
+  salePrice: number | null;
+  priorPrice: number | null;
+  reductionStartedAt: Date | null;
+  saleReduction: { prior_price: number | string | null; starts_at: string } | null;
+}): number {
+  const sale = row.salePrice !== null && row.salePrice > 0 ? row.saleReduction : null;
+  if (sale) {
+    const prior = sale.prior_price === null ? null : Number(sale.prior_price);
+    return announcedReduction(row.salePrice!, prior, new Date(sale.starts_at)).discount_percentage;
+  }
+  return announcedReduction(row.effectivePrice, row.priorPrice, row.reductionStartedAt).discount_percentage;
+}
+
+/**
  * Prices lines in the order given. `lock` takes FOR UPDATE locks on the product rows (ordered by
  * id, so concurrent orders never deadlock) — place-order's stock check holds until commit.
  * Lines whose product no longer exists are left out.
@@ -95,6 +131,9 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
       shopRating: shops.rating,
       ...traderColumns,
       salePrice: runningSalePrice,
+      priorPrice: products.priorPrice,
+      reductionStartedAt: products.reductionStartedAt,
+      saleReduction: runningSaleReduction,
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
@@ -140,7 +179,14 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
       salePrice: row.salePrice,
       surcharge: size?.price ?? 0,
     });
-    const { trader: traderRow, traderListed: _listed, ...product } = row;
+    const {
+      trader: traderRow,
+      traderListed: _listed,
+      priorPrice: _prior,
+      reductionStartedAt: _started,
+      saleReduction: _sale,
+      ...product
+    } = row;
     const trader = traderOf(traderRow);
     // A product of a shop without its trader identity is not for sale (issue 36): no stock to take.
     const stock = row.isActive && trader ? row.quantity : 0;
@@ -160,7 +206,7 @@ export async function priceLines(db: Database, requests: readonly LineRequest[],
         thumbnail_meta: row.thumbnailMeta,
         price: prices.price,
         discount_price: prices.discountPrice,
-        discount_percentage: prices.discountPercentage,
+        discount_percentage: linePercentage(row),
         quantity: request.quantity,
         size: size ? { id: size.id, name: size.name } : null,
         unit: request.unit ? { name: request.unit } : null,

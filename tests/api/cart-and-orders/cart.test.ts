@@ -71,7 +71,8 @@ describe('POST /cart/store', () => {
       brand: 'Zara',
       price: 130,
       discount_price: 100,
-      discount_percentage: 25,
+      // A discount typed in at listing announces no reduction (issue 36, ADR 030): as on its card.
+      discount_percentage: 0,
       quantity: 2,
       size: { id: product.sizes[0]!.id, name: product.sizes[0]!.name },
       unit: { name: 'buc' },

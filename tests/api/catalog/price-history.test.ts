@@ -22,6 +22,7 @@ import {
   productListResponseSchema,
   type Product,
 } from '../../../contract/catalog.ts';
+import { cartResponseSchema } from '../../../contract/cart.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';
@@ -239,6 +240,39 @@ describe('flash sales', () => {
     expect(await priorOf()).toBe(75);
     const upcoming = flashSaleResponseSchema.parse((await c.get(`/flash-sales/${sale!.id}`)).json()).data;
     expect(upcoming.data[0]).toMatchObject({ discount_price: 70, prior_price: 75, discount_percentage: 6 });
+  });
+});
+
+describe('the cart', () => {
+  it('a line announces the reduction its card announces: against the prior price, none for a discount typed at listing', async () => {
+    const shopper = await quickUser(t, 'Cart Reducere');
+    const reduced = await listed(60, 100);
+    await reprice(reduced, 20, 100, 85);
+    const typedAtListing = await listed(5, 141, 100);
+    const inSale = await listed(60, 100);
+    await reprice(inSale, 20, 100, 85);
+    const [sale] = await t.db
+      .insert(flashSales)
+      .values({ name: 'Reduceri în coș', thumbnail: '/x.svg', startsAt: daysAgo(1), endsAt: new Date(Date.now() + 3 * DAY) })
+      .returning();
+    await t.db.insert(flashSaleProducts).values({ flashSaleId: sale!.id, productId: inSale, salePrice: 70 });
+
+    for (const id of [reduced, typedAtListing, inSale]) {
+      const res = await c.post('/cart/store', { product_id: id, quantity: 1 }, { token: shopper.token });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const cart = cartResponseSchema.parse((await c.get('/carts', { token: shopper.token })).json()).data;
+    const lineOf = (id: number) => cart.cart_items.flatMap((group) => group.products).find((line) => line.product_id === id)!;
+    // 85 against the 100 of the 30 days before: 15 % (the typed price of 100 would have said 15 too;
+    // the next two differ from the old rule against `price`).
+    expect(lineOf(reduced)).toMatchObject({ discount_price: 85, discount_percentage: 15 });
+    expect((await card(reduced)).discount_percentage).toBe(15);
+    // 141 → 100 typed at listing: 29 % against price, but no reduction was ever announced.
+    expect(lineOf(typedAtListing)).toMatchObject({ price: 141, discount_price: 100, discount_percentage: 0 });
+    expect((await card(typedAtListing)).discount_percentage).toBe(0);
+    // A flash sale at 70: against the sale's prior price 85 (17 %), not the price of 100 (30 %).
+    expect(lineOf(inSale)).toMatchObject({ discount_price: 70, discount_percentage: 17 });
+    expect((await card(inSale)).discount_percentage).toBe(17);
   });
 });
 
