@@ -59,7 +59,56 @@ test('product page: condition with notes, "Vândut de … — comerciant" with t
   await expect(panel).toContainText(details.trader.cui);
   await expect(panel).toContainText(details.trader.registration_number);
   await expect(page.getByTestId('product-safety')).toContainText(ro['listing.safety_manufacturer']);
+  // The page reads in order (issue 36): the condition is one of the item's attributes, above the
+  // buy buttons; the seller is one block that says "Vândut de" once, with the shop's card in it.
+  const condition = await page.getByTestId('item-condition').boundingBox();
+  const buy = await page.getByTestId('add-to-cart').boundingBox();
+  expect(condition!.y + condition!.height).toBeLessThan(buy!.y);
+  await expect(page.getByTestId('product-info').getByTestId('item-condition')).toBeVisible();
+  await expect(page.getByTestId('sold-by-trader').getByTestId('shop-card')).toBeVisible();
+  await expect(page.getByText(/^Vândut de/)).toHaveCount(1);
   await lookAt(page, 'product');
+});
+
+test('a listing taken down after a report says it was removed (410), not "not found", also over the copy seen before', async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/products/filter?in_stock=1&sort=price_desc&per_page=10')).json()).data.data as {
+    id: number;
+    name: string;
+  }[];
+  const product = list[4]!;
+  await page.goto(`/products/${product.id}/details`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  const report = await request.post('/api/reports', {
+    data: {
+      target_type: 'product',
+      target_id: product.id,
+      reason: 'misleading',
+      explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
+      name: 'Radu Marin',
+      email: 'radu.marin@example.ro',
+      good_faith: true,
+    },
+  });
+  expect(report.status()).toBe(201);
+  const reference = (await report.json()).data.report.reference as string;
+  const decided = await request.post(`/api/dev/operator/reports/${reference}/decision`, {
+    data: { decision: 'remove', reason: 'Anunț înșelător.' },
+  });
+  expect(decided.ok()).toBe(true);
+  expect((await request.get(`/api/products/${product.id}`)).status()).toBe(410);
+
+  // The page seen a moment ago is on the device; the server's answer wins over it.
+  await page.reload();
+  await expect(page.getByTestId('listing-gone')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: ro['productPage.listing_gone_title'] })).toBeVisible();
+  await expect(page.getByTestId('listing-gone')).toContainText(ro['voice.listing_removed']);
+  await expect(page.getByTestId('query-state')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toHaveCount(0);
+  await lookAt(page, 'listing-removed');
 });
 
 test('product page of a toy from outside the EU: warnings and the EU responsible person', async ({ page, request }) => {

@@ -19,7 +19,8 @@ import {
   galleryItems,
 } from '../../features/products/components/ProductGallery/ProductGallery.tsx';
 import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
-import { ItemFacts } from '../../features/listing/components/ItemFacts.tsx';
+import { ConditionValue } from '../../features/listing/components/ItemCondition.tsx';
+import { SoldByTrader } from '../../features/listing/components/TraderIdentity.tsx';
 import { ProductSafetyInfo } from '../../features/listing/components/ProductSafetyInfo.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
 import { cardImage } from '../../features/products/lib/media.ts';
@@ -162,7 +163,7 @@ export function Component() {
   if (gone) {
     return (
       <Container size="xl" py="xl">
-        <ListingGone message={gone} />
+        <ListingGone title={t('productPage.listing_gone_title')} message={gone} />
       </Container>
     );
   }
@@ -215,14 +216,16 @@ export function Component() {
                 favorite={favorites?.isFavorite(product.id) ?? false}
                 favoritePending={favorites?.isPending(product.id) ?? false}
                 onToggleFavorite={() => favorites?.toggle(product)}
+                leadingAttributes={[
+                  {
+                    label: t('listing.condition_label'),
+                    value: <ConditionValue condition={product.condition} notes={product.condition_notes} />,
+                  },
+                ]}
               />
-              <ItemFacts product={product} />
-              <section aria-labelledby="product-shop-title">
-                <Title order={2} size="h5" id="product-shop-title" mb="xs" c="dimmed">
-                  {t('product.sold_by')}
-                </Title>
+              <SoldByTrader shopName={product.shop.name} trader={product.trader} titleOrder={2}>
                 <ShopCard shop={product.shop} headingOrder={3} cta={t('shop.visit')} />
-              </section>
+              </SoldByTrader>
               <ProductReportButton product={product} />
             </Stack>
           </Grid.Col>

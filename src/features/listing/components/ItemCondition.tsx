@@ -1,26 +1,26 @@
-/** What state the item is in (issue 36): the condition's label and, below very good, what is wrong with it. */
-import { Group, Stack, Text } from '@mantine/core';
+/**
+ * What state the item is in (issue 36): the condition's label and, below very good, what is wrong
+ * with it. The product page shows it as one of the item's attributes (ProductInfo's list, beside
+ * brand, season and category), above the price's buttons, so it is read before buying.
+ */
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ProductCondition } from '../../../../contract/item-condition.ts';
 
-export function ItemCondition({ condition, notes }: { condition: ProductCondition; notes: string | null }) {
+/** The value of the "Stare" attribute: the condition, then its notes on a line of their own. */
+export function ConditionValue({ condition, notes }: { condition: ProductCondition; notes: string | null }) {
   const { t } = useTranslation();
   return (
-    <Stack gap={4} data-testid="item-condition" data-condition={condition}>
-      <Group gap="xs">
-        <Text size="sm" fw={600}>
-          {t('listing.condition_label')}:
-        </Text>
-        <Text size="sm">{t(`listing.condition.${condition}`)}</Text>
-      </Group>
+    <span data-testid="item-condition" data-condition={condition}>
+      {t(`listing.condition.${condition}`)}
       {notes && (
-        <Text size="sm" data-testid="condition-notes" style={{ overflowWrap: 'anywhere' }}>
+        <Text component="span" display="block" size="sm" mt={2} data-testid="condition-notes" style={{ overflowWrap: 'anywhere' }}>
           <Text span size="sm" c="dimmed">
             {t('listing.condition_notes')}:{' '}
           </Text>
           {notes}
         </Text>
       )}
-    </Stack>
+    </span>
   );
 }

@@ -4,7 +4,8 @@
  * the trader certified it) in a disclosure, so the product page stays short. Every value is the
  * API's, as stored; the phone is shown in Romanian groups.
  */
-import { Anchor, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Trader } from '../../../../contract/trader.ts';
 import { formatDate } from '../../../lib/format-date.ts';
@@ -49,15 +50,45 @@ export function TraderDetails({ trader }: { trader: Trader }) {
   );
 }
 
-/** "Vândut de <shop> — comerciant" with the identity behind a disclosure (product page, shop page). */
-export function SoldByTrader({ shopName, trader, open = false }: { shopName: string; trader: Trader; open?: boolean }) {
+/**
+ * "Vândut de <shop> — comerciant" with the identity behind a disclosure (product page, shop page).
+ * `children` (the product page's shop card) go under the line, so the seller is one block that
+ * names the shop once in words; `titleOrder` makes the line the section's heading.
+ */
+export function SoldByTrader({
+  shopName,
+  trader,
+  open = false,
+  titleOrder,
+  children,
+}: {
+  shopName: string;
+  trader: Trader;
+  open?: boolean;
+  titleOrder?: 2 | 3;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
+  const titleId = useId();
+  const line = t('listing.sold_by', { shop: shopName });
   return (
-    <section className={classes.box} aria-label={t('listing.trader_title')} data-testid="sold-by-trader">
-      <Text fw={600} size="sm">
-        {t('listing.sold_by', { shop: shopName })}
-      </Text>
-      <Text size="xs" c="dimmed">
+    <section
+      className={classes.box}
+      aria-label={titleOrder ? undefined : t('listing.trader_title')}
+      aria-labelledby={titleOrder ? titleId : undefined}
+      data-testid="sold-by-trader"
+    >
+      {titleOrder ? (
+        <Title order={titleOrder} size="h5" id={titleId} mb="xs">
+          {line}
+        </Title>
+      ) : (
+        <Text fw={600} size="sm">
+          {line}
+        </Text>
+      )}
+      {children}
+      <Text size="xs" c="dimmed" mt={children ? 'xs' : undefined}>
         {t('listing.trader_consumer_rights')}
       </Text>
       <details className={classes.disclosure} open={open} data-testid="trader-panel">

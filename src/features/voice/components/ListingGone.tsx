@@ -1,8 +1,11 @@
 /**
  * A listing an operator took out after a report (issue 37, DSA art. 17): GET /products/{id} answers
  * 410 with the reason in words (removed, or suspended), shown here instead of the page — never a
- * blank screen, never the old page from the device's cache.
+ * blank screen, never the old page from the device's cache. Also a shop gone from the catalogue
+ * without its trader identity, and its products (issue 36): GET /shops/{id} answers 410 too, and
+ * the shop's pages say so under their own title (never "not found").
  */
+import type { ReactNode } from 'react';
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,15 +15,16 @@ import { ApiError } from '../../../lib/api-client.ts';
 export const listingGoneMessage = (error: unknown): string | undefined =>
   error instanceof ApiError && error.status === 410 ? error.message : undefined;
 
-export function ListingGone({ message }: { message: string }) {
+export function ListingGone({ message, title, children }: { message: string; title?: string; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Center py="xl" data-testid="listing-gone">
       <Stack align="center" maw={520} ta="center" gap="sm">
         <Title order={1} size="h2">
-          {t('voice.listing_gone_title')}
+          {title ?? t('voice.listing_gone_title')}
         </Title>
         <Text>{message}</Text>
+        {children}
         <Button component={Link} to="/">
           {t('voice.listing_gone_home')}
         </Button>

@@ -36,6 +36,8 @@ export interface ProductInfoProps {
   favoritePending?: boolean;
   /** Whether the product is in the shopper's favourites (aria-pressed of the heart). */
   favorite?: boolean;
+  /** Attributes another feature adds at the top of the list (the item's condition, issue 36). */
+  leadingAttributes?: { label: string; value: ReactNode }[];
 }
 
 function HeartIcon({ filled }: { filled: boolean }) {
@@ -130,6 +132,7 @@ export function ProductInfo({
   onToggleFavorite,
   favorite = false,
   favoritePending = false,
+  leadingAttributes = [],
 }: ProductInfoProps) {
   const { t } = useTranslation();
   const { currency } = useStorefront();
@@ -141,7 +144,7 @@ export function ProductInfo({
   const discounted = isDiscounted(product);
   const selection = (): ProductSelection => ({ size, color, quantity });
 
-  const attributes: { label: string; value: ReactNode }[] = [];
+  const attributes: { label: string; value: ReactNode }[] = [...leadingAttributes];
   if (product.brand) attributes.push({ label: t('product.brand'), value: product.brand });
   if (product.colors.length === 1) attributes.push({ label: t('product.color'), value: product.colors[0]!.name });
   if (product.season) attributes.push({ label: t('product.season'), value: product.season.name });
