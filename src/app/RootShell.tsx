@@ -11,9 +11,9 @@ import { takeScrollAtTakeover } from '../lib/takeover-scroll.ts';
 // Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
 // for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else at
 // the shopper's first interaction with the page, or when the cart is opened.
-const CartHost = lazyPart(() => import('./CartHost.tsx').then((m) => ({ default: m.CartHost })));
+const CartHost = lazyPart(() => import('./CartHost.tsx'), 'CartHost');
 // The sign-in dialogs' host mounts when one first opens; its code and the dialogs' are fetched ahead at the first interaction.
-const AuthDialogsHost = lazyPart(() => import('./AuthDialogsHost.tsx').then((m) => ({ default: m.AuthDialogsHost })));
+const AuthDialogsHost = lazyPart(() => import('./AuthDialogsHost.tsx'), 'AuthDialogsHost');
 
 export function RootShell() {
   const { dialog } = useAuthDialog();

@@ -6,6 +6,16 @@
  * is back online (the app's requests reach the server, or the browser says so) the part tries
  * again — and after a growing pause if the failure comes when the device already counts as online.
  * Errors other than a failed fetch of code propagate as usual.
+ *
+ * Chromium keeps a module whose fetch failed in the page's module map, and every later `import()`
+ * of that address — or of a module importing it — fails at once without a request (measured on
+ * Chromium 150, 2026-11-29: the notices and the cart drawer never came back after their code
+ * failed offline). Hence two rules:
+ * - code is not asked for while it cannot arrive (offline, and no service worker to answer from
+ *   its precache): the part shows its fallback and loads once the device is back (`whenCodeCanArrive`);
+ * - a retry whose plain load fails again at once asks for the module under a fresh address
+ *   (`?retry=N`, see `loadAgain`) — a fetch that failed as the device came back; the part's
+ *   export is picked by name for that reason.
  */
 import { connectivity } from './connectivity.ts';
 import { Component, lazy, Suspense, useCallback, useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
@@ -81,14 +91,88 @@ class LoadBoundary extends Component<{ fallback: ReactNode; onRetry: () => void;
   }
 }
 
+/**
+ * Resolves once a fetch of code can succeed: at once when a service worker controls the page (its
+ * precache holds every module of the app) or the device counts as online; otherwise when it is
+ * back. A module fetched while offline would fail and, in Chromium, stay failed with everything it
+ * imports. Online means both: the app's requests reach the server (lib/connectivity.ts, which
+ * probes on its own while they do not) and the browser does not know itself without a link — an
+ * answer to a request sent just before the link dropped counts the server as reachable again
+ * (seen in cart.spec.ts: the cart drawer's code was then asked for offline, at the first tap).
+ */
+export function whenCodeCanArrive(): Promise<void> {
+  const canArrive = () =>
+    typeof navigator === 'undefined' ||
+    Boolean(navigator.serviceWorker?.controller) ||
+    (navigator.onLine !== false && connectivity.isOnline());
+  if (canArrive()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!canArrive()) return;
+      unsubscribe();
+      window.removeEventListener('online', check);
+      resolve();
+    };
+    const unsubscribe = connectivity.subscribe(check);
+    window.addEventListener('online', check);
+  });
+}
+
+/** The address a failed dynamic import names (Chromium and Firefox give it; Safari does not). */
+export function failedModuleAddress(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /\bhttps?:\/\/\S+/.exec(message)?.[0] ?? null;
+}
+
+/** The same module under an address the module map has not seen: `?retry=<attempt>` (any other query kept). */
+export function freshModuleAddress(address: string, attempt: number): string {
+  const url = new URL(address);
+  url.searchParams.set('retry', String(attempt));
+  return url.href;
+}
+
+/** The browser's module loader, for an address known only at run time (replaced in unit tests: Node's cannot fetch). */
+export const moduleLoader = {
+  importAddress: (address: string): Promise<unknown> => import(/* @vite-ignore */ address),
+};
+
+/**
+ * Loads a part's code again after a failed fetch: the plain load first (a browser that does not
+ * keep failures fetches it again, and Vite's loader asks again for the styles and modules it
+ * preloads with it), then, if that fails at once with the same address, the module under a fresh
+ * one. Its own imports keep their addresses: a shared module that failed too stays failed until
+ * the page is loaded again (not seen in the cases measured: the shared modules came with the page).
+ */
+async function loadAgain<M>(load: () => Promise<M>, attempt: number): Promise<M> {
+  await whenCodeCanArrive();
+  try {
+    return await load();
+  } catch (error) {
+    const address = failedModuleAddress(error);
+    if (!isChunkLoadError(error) || !address) throw error;
+    return (await moduleLoader.importAddress(freshModuleAddress(address, attempt))) as M;
+  }
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, its props inferred
-export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ default: C }>) {
-  let Loaded = lazy(load);
+type AnyComponent = ComponentType<any>;
+
+/**
+ * `load` brings the part's module, `name` is the export to show (`default` unless given):
+ * `lazyPart(() => import('./home-rows.tsx'), 'HomeProducts')`.
+ */
+export function lazyPart<M extends Record<K, AnyComponent>, K extends string = 'default'>(load: () => Promise<M>, name?: K) {
+  type C = M[K];
+  const exportName = (name ?? 'default') as K;
+  const pick = (module: M) => ({ default: module[exportName] as C });
+  let attempts = 0;
+  let Loaded = lazy(() => whenCodeCanArrive().then(load).then(pick));
   return function LazyPart({ fallback = null, ...props }: ComponentProps<C> & { fallback?: ReactNode }) {
     const [, setAttempt] = useState(0);
     const onRetry = useCallback(() => {
       // React.lazy remembers a failed load: a new one fetches again.
-      Loaded = lazy(load);
+      const attempt = ++attempts;
+      Loaded = lazy(() => loadAgain(load, attempt).then(pick));
       setAttempt((n) => n + 1);
     }, []);
     return (
@@ -101,7 +185,12 @@ export function lazyPart<C extends ComponentType<any>>(load: () => Promise<{ def
   };
 }
 
-/** Fetches code ahead of need (idle time); a failure only means it will be fetched when needed. */
+/**
+ * Fetches code ahead of need (idle time), not while it cannot arrive (`whenCodeCanArrive`); a
+ * failure only means it will be fetched when needed.
+ */
 export function prefetchCode(load: () => Promise<unknown>) {
-  load().catch(() => undefined);
+  whenCodeCanArrive()
+    .then(load)
+    .catch(() => undefined);
 }

@@ -115,11 +115,9 @@ test('offline: add two, remove one, reload offline, back online — the server g
   await expect(drawer.getByTestId('cart-line')).toHaveCount(1);
 });
 
-// Fails on this machine's Chromium (2026-11-28) on the tree before issues 36–38 and 40 were merged too
-// (commit 653a9dd): the failure notice shows, but the cart drawer, whose code was asked for while
-// offline, does not open from the badge afterwards. The same family as shell.spec's notice-code
-// retry test; cause not yet found.
-test.fixme('offline: an add that can no longer apply (sold meanwhile) says which item and why; the cart shows the server truth', async ({
+// The cart's code, asked for while offline, failed; Chromium then fails every import of that address
+// at once, so the parts ask for it under a fresh address once back online (lib/lazy-part.tsx).
+test('offline: an add that can no longer apply (sold meanwhile) says which item and why; the cart shows the server truth', async ({
   page,
   context,
   request,

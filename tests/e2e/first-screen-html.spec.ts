@@ -174,10 +174,15 @@ test('a shopper back without a service worker: her tap waits for the app’s own
   await context.close();
 });
 
-// Known regression since the merge of issues 36–38 and 40 (2026-11-28): at 1500 px the middle of the phone's
-// screen is now a deferred row's placeholder card (home-placeholders.tsx), which the app replaces
-// when the row renders; cards grew a condition line and the footer is in the page, so the drawn
-// rows no longer reach that far. The placeholders' size and the test's target need revisiting.
+// Failing since the merge of issues 36–38 and 40 (2026-11-28). Measured 2026-11-29 (drawn page, phone,
+// scrolled to 1500 px): on 653a9dd and on main alike the middle of the screen is the best deals
+// row's placeholder card — the server draws every below-the-fold row as placeholders (Deferred
+// while hydrating, since 2026-11-26), and /api/home carries 12 real reductions. The app replaces
+// that card when the row renders: on 653a9dd 460–680 ms after `data-app=live`, on main 60–200 ms
+// after (not measured why; a candidate: the footer is now drawn and hydrated with the shell), so this
+// read at `live` only passed by timing.
+// Passing for good needs the rows drawn by the server (a first-load cost, ADR 008/028) or a target
+// the app keeps.
 test.fixme('a drawn screen scrolled before the app has loaded stays where the shopper scrolled it', async ({ browser }) => {
   const { context, page, release } = await withAppCodeHeld(browser);
   await gotoFirstFrame(page, '/');

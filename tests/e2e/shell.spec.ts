@@ -173,10 +173,9 @@ test('phone layout: mobile search, category strip and no horizontal overflow', a
   await context.close();
 });
 
-// Fails on this machine's Chromium (2026-11-28) on the tree before issues 36–38 and 40 were merged too
-// (commit 653a9dd), as cart.spec's refused offline add: a lazy part whose code failed as the device
-// came back is not shown within 10 s. Cause not yet found.
-test.fixme('a notice whose code fails to arrive just as the device is back online still shows (the part tries again on its own)', async ({
+// Chromium keeps a module whose fetch failed in the page's module map: trying the same address again
+// fails at once, without a request; the part asks for its code under a fresh address (lib/lazy-part.tsx).
+test('a notice whose code fails to arrive just as the device is back online still shows (the part tries again on its own)', async ({
   browser,
 }) => {
   // No service worker: its precache would answer the code. The notices' code is asked for with

@@ -67,11 +67,9 @@ function Section({
   );
 }
 
-const HomeProducts = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeProducts })));
-const HomeShops = lazyPart(() => import('./home-rows.tsx').then((m) => ({ default: m.HomeShops })));
-const Countdown = lazyPart(() =>
-  import('../../features/products/components/Countdown/Countdown.tsx').then((m) => ({ default: m.Countdown })),
-);
+const HomeProducts = lazyPart(() => import('./home-rows.tsx'), 'HomeProducts');
+const HomeShops = lazyPart(() => import('./home-rows.tsx'), 'HomeShops');
+const Countdown = lazyPart(() => import('../../features/products/components/Countdown/Countdown.tsx'), 'Countdown');
 
 /** The product rows below the fold, in order: rendered after the first paint (Deferred), their code loaded then (home-rows.tsx). */
 const PRODUCT_ROWS = [

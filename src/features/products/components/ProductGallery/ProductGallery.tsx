@@ -24,8 +24,8 @@ import classes from './ProductGallery.module.css';
  * (issue 15, TBT). Offline before the service worker precached it, the tap shows nothing until
  * the device is back online (lib/lazy-part.tsx).
  */
-const loadViewer = () => import('./PhotoViewer.tsx').then((m) => ({ default: m.PhotoViewer }));
-const PhotoViewer = lazyPart(loadViewer);
+const loadViewer = () => import('./PhotoViewer.tsx');
+const PhotoViewer = lazyPart(loadViewer, 'PhotoViewer');
 
 export type GalleryItem = { kind: 'image'; src: string; meta?: ImageMeta | null } | { kind: 'video'; src: string; poster: string };
 
