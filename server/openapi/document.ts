@@ -120,7 +120,7 @@ function errorResponses() {
       message: 'Something went wrong on our side. Please try again.',
     }),
     ServiceUnavailable: errorAnswer(
-      `The database cannot be reached; retry after Retry-After seconds (${DATABASE_RETRY_AFTER_SECONDS}).`,
+      `The service cannot answer now (the database unreachable, codes undeliverable, the storefront not configured yet); retry after Retry-After seconds (${DATABASE_RETRY_AFTER_SECONDS} unless the answer says otherwise).`,
       { message: ro('errors.service_unavailable') },
       'ErrorResponse',
       { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },

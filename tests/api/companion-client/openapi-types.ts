@@ -1656,7 +1656,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The database cannot be reached; retry after Retry-After seconds (5). */
+        /** @description The service cannot answer now (the database unreachable, codes undeliverable, the storefront not configured yet); retry after Retry-After seconds (5 unless the answer says otherwise). */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
