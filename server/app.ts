@@ -30,6 +30,7 @@ import authRoutes from './routes/auth.ts';
 import accountRoutes, { avatarRoutes } from './routes/account.ts';
 import devOutboxRoutes from './routes/dev-outbox.ts';
 import devOperatorRoutes from './routes/dev-operator.ts';
+import devApiReferenceRoutes from './routes/dev-api-reference.ts';
 import idempotencyPlugin from './plugins/idempotency.ts';
 import cartRoutes from './routes/cart.ts';
 import addressRoutes from './routes/addresses.ts';
@@ -70,7 +71,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
     production: env.NODE_ENV === 'production',
   });
   // Issue 14, ADR 021: the OpenAPI 3.1 document of every /api route, from the zod contract.
-  await fastify.register(openapiPlugin);
+  await fastify.register(openapiPlugin, { publicOrigin: env.PUBLIC_ORIGIN });
   await fastify.register(compress, { threshold: COMPRESS_ABOVE_BYTES });
   await fastify.register(databasePlugin, {
     databaseUrl: env.DATABASE_URL,
@@ -123,6 +124,8 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
       if (env.NODE_ENV !== 'production') await api.register(devOutboxRoutes);
       // Plays the support operator (what `npm run ops -- ticket:reply` does): never in production.
       if (env.NODE_ENV !== 'production') await api.register(devOperatorRoutes);
+      // The API's readable reference (Redoc over /api/openapi.json, ADR 036): never in production.
+      if (env.NODE_ENV !== 'production') await api.register(devApiReferenceRoutes);
       // The sandbox card payment page (ADR 007): never in production.
       if (env.NODE_ENV !== 'production') await api.register(paymentRoutes, { prefix: '/payments' });
     },

@@ -108,6 +108,12 @@ const envSchema = z
       z.coerce.number().int('API_RATE_LIMIT must be a whole number').min(1).max(1_000_000).optional(),
     ),
 
+    /**
+     * The origin clients reach the API at (https://talcioc.ro), named as `servers` in the OpenAPI
+     * document (issue 39); unset, the document names the origin of the request that asked for it.
+     */
+    PUBLIC_ORIGIN: optional(z.string().regex(/^https?:\/\/[^/\s]+$/, 'PUBLIC_ORIGIN must be an origin: http(s)://host[:port], no path')),
+
     // --- Accounts (issue #4) -------------------------------------------------------------
     /** HTTP SMS gateway: POST {to, message} as JSON with `Authorization: Bearer SMS_GATEWAY_TOKEN`. */
     SMS_GATEWAY_URL: optional(httpUrl('SMS_GATEWAY_URL')),

@@ -34,5 +34,8 @@ export const authApi = {
     body: typeof socialTokenSchema;
     response: typeof sessionResponseSchema;
   }>()('POST', '/auth/:provider/token'),
-  logout: defineRoute<{ response: typeof messageResponseSchema }>()('GET', '/logout'),
+  /** Ends the session the bearer token belongs to (issue 39: a change, so POST). */
+  logout: defineRoute<{ response: typeof messageResponseSchema }>()('POST', '/logout'),
+  /** The spec's original GET form of logout, kept for its clients; deprecated in the OpenAPI document. */
+  logoutLegacy: defineRoute<{ response: typeof messageResponseSchema }>()('GET', '/logout'),
 };

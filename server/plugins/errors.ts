@@ -39,6 +39,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
 
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+      // Every 503 says when to come back (the OpenAPI document promises it, issue 39): the
+      // database's pause unless the error named its own.
+      if (error.statusCode === 503 && !reply.hasHeader('Retry-After')) reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.status(error.statusCode).send({
         message: t(error.message, error.options.vars),
         ...(error.errors && { errors: translated(error.errors, error.options.vars) }),

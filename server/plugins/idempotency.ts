@@ -33,7 +33,8 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/c
 
 /** A week: an offline phone's outbox may send a change again days later (docs/offline.md). */
 export const IDEMPOTENCY_TTL_HOURS = 7 * 24;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID (any version): the one form of key the server accepts; the OpenAPI document declares it too. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A transaction, typed as the database so repositories take either. */
 export type Tx = Database;
@@ -77,7 +78,8 @@ export default fp(async function idempotencyPlugin(app: FastifyInstance) {
     const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
     if (header === undefined) return db.transaction((tx) => run(tx as unknown as Tx));
     const key = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
-    if (!UUID.test(key)) throw new HttpError(422, 'idempotency.key_invalid', { [IDEMPOTENCY_HEADER]: ['idempotency.key_invalid'] });
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+      throw new HttpError(422, 'idempotency.key_invalid', { [IDEMPOTENCY_HEADER]: ['idempotency.key_invalid'] });
     const userId = request.auth!.user.id;
     const hash = requestHash(request.method, request.url, request.body);
 

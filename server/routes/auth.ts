@@ -405,16 +405,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return winner;
   }
 
-  // --- GET /logout (auth) ------------------------------------------------------------------------
-  app.route({
-    ...contractRoute(authApi.logout, { response: messageResponseSchema }),
-    preHandler: app.authenticate,
-    handler: async (request) => {
-      // The session is only revoked (pruned later), so its devices' push subscriptions go now (issue #6).
-      await deleteSessionSubscriptions(db, request.auth!.sessionId);
-      await revokeSession(db, request.auth!.sessionId);
-      return { message: request.t('auth.logout_success') };
-    },
-  });
+  // --- POST /logout (auth), and GET /logout kept for the spec's clients (deprecated, issue 39) ---
+  for (const route of [authApi.logout, authApi.logoutLegacy]) {
+    app.route({
+      ...contractRoute(route, { response: messageResponseSchema }),
+      preHandler: app.authenticate,
+      handler: async (request) => {
+        // The session is only revoked (pruned later), so its devices' push subscriptions go now (issue #6).
+        await deleteSessionSubscriptions(db, request.auth!.sessionId);
+        await revokeSession(db, request.auth!.sessionId);
+        return { message: request.t('auth.logout_success') };
+      },
+    });
+  }
 };
 export default authRoutes;

@@ -459,15 +459,21 @@ describe('rate-limit buckets', () => {
 });
 
 describe('sessions', () => {
-  it('logout revokes the token: later calls answer 401 {message}', async () => {
+  it('POST /logout revokes the token: later calls answer 401 {message}', async () => {
     const user = await signUp(t);
-    const out = await call.get('/logout', { token: user.token, lang: 'en' });
+    const out = await call.post('/logout', undefined, { token: user.token, lang: 'en' });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ message: 'Logout successfully' });
     const after = await call.get('/user', { token: user.token });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ message: ro['auth.unauthenticated'] });
-    expect((await call.get('/logout', { token: user.token })).statusCode).toBe(401);
+    expect((await call.post('/logout', undefined, { token: user.token })).statusCode).toBe(401);
+  });
+
+  it("GET /logout, the deprecated form kept for the spec's clients, revokes the token as well", async () => {
+    const user = await signUp(t);
+    expect((await call.get('/logout', { token: user.token })).statusCode).toBe(200);
+    expect((await call.get('/user', { token: user.token })).statusCode).toBe(401);
   });
 
   it('answers 401 without a token, with a malformed header or an unknown token', async () => {
