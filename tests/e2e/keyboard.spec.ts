@@ -120,7 +120,8 @@ test('a shopper signs in, searches, filters, fills her cart, changes a quantity 
     await tabAndPress(page, drawer.getByTestId('proceed-checkout'), 'Enter', { maxStops: 40 });
     await expect(page).toHaveURL(/\/checkout/);
     await expect(page.getByTestId('checkout-summary')).toBeVisible();
-    const cash = page.getByTestId('payment-cash').locator('input, [role="radio"]').first();
+    // Mantine's Radio.Card is itself the radio (a button with role radio and aria-checked).
+    const cash = page.getByTestId('payment-cash');
     await tabTo(page, page.getByTestId('payment-cash'), { maxStops: 120 });
     await page.keyboard.press('Space');
     await expect(cash).toBeChecked();
