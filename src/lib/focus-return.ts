@@ -17,18 +17,25 @@ function isShown(el: Element): boolean {
   return el.isConnected && el.getClientRects().length > 0;
 }
 
+/** Frames to wait for the element to take the focus to (a screen redrawn after a queued change). */
+const MAX_FRAMES = 30;
+
 /**
  * After the next paint (the closed dialog is gone, the header redrawn), focuses `opener` if it is
- * still on the screen, otherwise the first shown element matching `fallback`. Nothing is done
- * when something else took the focus meanwhile (a link in the dialog navigated to a page that
- * placed it).
+ * still on the screen, otherwise the first shown element matching `fallback` (waiting up to
+ * MAX_FRAMES frames for it to appear). Nothing is done when something else took the focus
+ * meanwhile (a link in the dialog navigated to a page that placed it).
  */
 export function returnFocus(opener: HTMLElement | null, fallback?: string) {
   if (typeof window === 'undefined') return;
-  window.requestAnimationFrame(() => {
+  let frames = 0;
+  const attempt = () => {
     const now = document.activeElement;
     if (now && now !== document.body && now.isConnected && !now.closest('[role="dialog"]')) return;
     const candidates = [opener, ...(fallback ? Array.from(document.querySelectorAll<HTMLElement>(fallback)) : [])];
-    candidates.find((el): el is HTMLElement => el !== null && isShown(el))?.focus();
-  });
+    const target = candidates.find((el): el is HTMLElement => el !== null && isShown(el));
+    if (target) target.focus();
+    else if ((frames += 1) < MAX_FRAMES) window.requestAnimationFrame(attempt);
+  };
+  window.requestAnimationFrame(attempt);
 }

@@ -31,7 +31,9 @@ async function focusIndicator(page: Page) {
       wrapped =
         wrapper.matches(':focus-within') && ((s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none');
     }
-    const box = el.getBoundingClientRect();
+    // A hidden radio (a chip's, a star of a rating) is seen through the box drawn beside it.
+    const drawnBox = el.matches('input[type=checkbox], input[type=radio]') ? el.nextElementSibling : null;
+    const box = el.getBoundingClientRect().width > 0 || !drawnBox ? el.getBoundingClientRect() : drawnBox.getBoundingClientRect();
     const onScreen = box.width > 0 && box.height > 0;
     return {
       focused: true,
