@@ -55,11 +55,13 @@ export function useProductActions() {
   }, [t]);
 
   const notice = useCallback(
-    (name: string, thumbnail: string, meta: ImageMeta | null | undefined, action: { label: string; run: () => void }) => {
+    (title: string, name: string, thumbnail: string, meta: ImageMeta | null | undefined, action: { label: string; run: () => void }) => {
       const id = `cart-notice-${Date.now()}`;
       notifications.show({
         id,
         ...NOTICE,
+        // What happened, in words: the notice is an alert, and a screen reader says it (issue 37).
+        title,
         message: (
           <Group gap="sm" wrap="nowrap">
             <Photo src={thumbnail} meta={meta} alt="" sizes="40px" width={40} height={40} style={{ borderRadius: 6, objectFit: 'cover' }} />
@@ -99,7 +101,10 @@ export function useProductActions() {
         tempId: newTempLineId(),
       }).then((stored) => {
         if (!stored) return;
-        notice(product.name, product.thumbnail, product.thumbnail_meta, { label: t('cart.view_in_cart'), run: basketStore.openPanel });
+        notice(t('cart.added'), product.name, product.thumbnail, product.thumbnail_meta, {
+          label: t('cart.view_in_cart'),
+          run: basketStore.openPanel,
+        });
         // Buy now from a card goes on only once the add is safely on the phone.
         then?.();
       });
@@ -110,7 +115,7 @@ export function useProductActions() {
   /** Product §2 cart notice after a removal: 'Again Add to Cart' re-adds quantity 1, no colour, size or unit. */
   const noticeRemoved = useCallback(
     (line: CartProduct) =>
-      notice(line.name, line.thumbnail, line.thumbnail_meta, {
+      notice(t('a11yKeyboard.removed_from_cart'), line.name, line.thumbnail, line.thumbnail_meta, {
         label: t('cart.add_again'),
         run: () =>
           void change({

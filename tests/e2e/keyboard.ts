@@ -31,7 +31,9 @@ async function focusIndicator(page: Page) {
       wrapped =
         wrapper.matches(':focus-within') && ((s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none');
     }
-    const box = el.getBoundingClientRect();
+    // A hidden radio (a chip's, a star of a rating) is seen through the box drawn beside it.
+    const drawnBox = el.matches('input[type=checkbox], input[type=radio]') ? el.nextElementSibling : null;
+    const box = el.getBoundingClientRect().width > 0 || !drawnBox ? el.getBoundingClientRect() : drawnBox.getBoundingClientRect();
     const onScreen = box.width > 0 && box.height > 0;
     return {
       focused: true,
@@ -56,9 +58,13 @@ export async function expectVisibleFocus(page: Page) {
  * at every stop; at most `maxStops` presses.
  */
 export async function tabTo(page: Page, target: Locator, { maxStops = 80, backwards = false } = {}) {
+  let previous = 'the start';
   for (let stop = 0; stop < maxStops; stop += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    await expectVisibleFocus(page);
+    const focus = await focusIndicator(page);
+    expect(focus.focused, `something has the focus after ${previous}`).toBe(true);
+    expect(focus.visible, `the focus on ${focus.name} is visible`).toBe(true);
+    previous = focus.name;
     if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false)) return;
   }
   throw new Error(`${maxStops} Tab presses did not reach ${String(target)}`);

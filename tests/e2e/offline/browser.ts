@@ -615,6 +615,8 @@ export class Phone {
     try {
       // Centred first: the bottom-left notices (add-to-cart, favourites) must not cover the target.
       await target.evaluate((el) => el.scrollIntoView({ block: 'center' }), undefined, { timeout: TAP_MS });
+      // The drawer's + at the stock's limit keeps the keyboard's focus: aria-disabled, not disabled.
+      if ((await target.getAttribute('aria-disabled', { timeout: TAP_MS })) === 'true') throw new Error('aria-disabled');
       await target.click({ timeout: TAP_MS });
       return true;
     } catch {

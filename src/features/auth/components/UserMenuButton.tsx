@@ -20,7 +20,7 @@ export function UserMenuButton({ user, ...props }: UserMenuButtonProps) {
   const [broken, setBroken] = useState<string | null>(null);
   const photo = user.profile_photo && user.profile_photo !== broken ? user.profile_photo : null;
   return (
-    <UnstyledButton aria-label={t('auth.user_menu')} aria-haspopup="menu" {...props}>
+    <UnstyledButton aria-label={t('auth.user_menu')} aria-haspopup="menu" data-focus-after-sign-in {...props}>
       <span className={classes.avatar}>
         {photo ? (
           <img src={photo} alt={user.name} onError={() => setBroken(photo)} />

@@ -4,6 +4,7 @@
  * (e.g. the cart's "Please login first!", product §5) without prop drilling.
  */
 import { useSyncExternalStore } from 'react';
+import { focusedControl, returnFocus } from '../../../lib/focus-return.ts';
 
 export type AuthDialog = 'login' | 'register' | 'otp' | 'forgot' | 'reset';
 
@@ -28,6 +29,10 @@ export interface AuthDialogState {
 }
 
 let state: AuthDialogState = { dialog: null, pending: null, resetToken: null };
+/** The control that opened the first dialog of a flow: the focus goes back to it when the flow ends. */
+let opener: HTMLElement | null = null;
+/** After a sign-in the login button is gone: the account menu's button, which took its place, gets the focus. */
+const SIGNED_IN_FOCUS = '[data-focus-after-sign-in]';
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<AuthDialogState>) {
@@ -42,10 +47,12 @@ export const authDialogStore = {
     return () => listeners.delete(listener);
   },
   open(dialog: AuthDialog) {
+    if (state.dialog === null) opener = focusedControl();
     set({ dialog });
   },
   close() {
     set({ dialog: null });
+    returnFocus(opener, SIGNED_IN_FOCUS);
   },
   /** A code was sent: remember why, and show the Enter OTP dialog. */
   codeSent(pending: Omit<PendingOtp, 'sentAt'>) {
@@ -60,6 +67,7 @@ export const authDialogStore = {
   /** Done (signed in, or password reset): forget the pending phone, password and token. */
   finish(next: AuthDialog | null = null) {
     set({ dialog: next, pending: null, resetToken: null });
+    if (next === null) returnFocus(opener, SIGNED_IN_FOCUS);
   },
 };
 

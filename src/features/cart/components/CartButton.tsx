@@ -28,7 +28,7 @@ export function CartButton({ signedIn }: { signedIn: boolean }) {
         data-testid="cart-badge"
         data-pending={pending || undefined}
       >
-        <ActionIcon variant="subtle" size="lg" onClick={basketStore.openPanel} aria-label={t('cart.open', { count })}>
+        <ActionIcon variant="subtle" size="lg" onClick={basketStore.openPanel} aria-label={t('cart.open', { count })} data-cart-opener>
           <CartIcon />
         </ActionIcon>
       </Indicator>

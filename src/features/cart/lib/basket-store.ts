@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { readStored, writeStored } from '../../../lib/storage.ts';
 import { serverSnapshotOf } from '../../../lib/server-snapshot.ts';
+import { focusedControl, returnFocus } from '../../../lib/focus-return.ts';
 import type { AddressInput } from '../../../../contract/addresses.ts';
 import type { BuyNowItem } from '../../../../contract/checkout.ts';
 import { EMPTY_SELECTION, parseSelection, type Selection } from './selection.ts';
@@ -38,6 +39,8 @@ function fromStorage(stored: Partial<BasketState> | null): Omit<BasketState, 'pa
 
 let state: BasketState = { ...fromStorage(readStored<Partial<BasketState> | null>(BASKET_STORAGE_KEY, null)), panelOpen: false };
 const listeners = new Set<() => void>();
+/** The control that opened the cart panel: the focus goes back to it when the panel closes. */
+let panelOpener: HTMLElement | null = null;
 
 // Every tab shows the same cart (the outbox and its answers are shared), so every tab keeps the
 // same selection, coupon and buy-now: another tab's write replaces this tab's copy. Whether the
@@ -66,8 +69,16 @@ export const basketStore = {
     const next = update(state.selection);
     if (next !== state.selection) basketStore.set({ selection: next });
   },
-  openPanel: () => basketStore.set({ panelOpen: true }),
-  closePanel: () => basketStore.set({ panelOpen: false }),
+  openPanel: () => {
+    if (!basketStore.get().panelOpen) panelOpener = focusedControl();
+    basketStore.set({ panelOpen: true });
+  },
+  closePanel: () => {
+    basketStore.set({ panelOpen: false });
+    // The drawer mounts on its first opening, already open: Mantine's own return of the focus
+    // (which notes the opener when `opened` changes) misses that first time (issue 37).
+    returnFocus(panelOpener, '[data-cart-opener]');
+  },
   /** Logout (product §4): selection, coupon, buy-now and pending address go. */
   clear: () => basketStore.set({ ...EMPTY }),
 };

@@ -4,7 +4,7 @@
  * summary to confirm. Confirming hands the request to `onConfirm` (the outbox); nothing is shown as
  * done here — the section shows it waiting, then acknowledged.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, Group, List, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OrderDetails } from '../../../../contract/orders.ts';
@@ -30,6 +30,9 @@ export function WithdrawalRequestForm({ items, busy, error, onConfirm, onCancel 
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
   const [nothing, setNothing] = useState(false);
+  // The button that opened a step is gone with the step before: the new step's heading takes the
+  // focus, so a keyboard goes on from there and a screen reader says where it is (issue 37).
+  useEffect(() => document.getElementById(headingId)?.focus(), [headingId, step]);
   const picked = items
     .filter(({ item }) => chosen[item.id])
     .map(({ item }) => ({ order_item_id: item.id, quantity: chosen[item.id]!, name: item.name }));
@@ -38,7 +41,7 @@ export function WithdrawalRequestForm({ items, busy, error, onConfirm, onCancel 
     return (
       <Paper withBorder p="md" component="section" aria-labelledby={headingId} data-testid="withdrawal-step-2">
         <Stack gap="sm">
-          <Title order={3} size="h5" id={headingId}>
+          <Title order={3} size="h5" id={headingId} tabIndex={-1}>
             {t('withdrawal.step2')}
           </Title>
           <Text size="sm">{t('withdrawal.confirm_text')}</Text>
@@ -88,7 +91,7 @@ export function WithdrawalRequestForm({ items, busy, error, onConfirm, onCancel 
       }}
     >
       <Stack gap="sm">
-        <Title order={3} size="h5" id={headingId}>
+        <Title order={3} size="h5" id={headingId} tabIndex={-1}>
           {t('withdrawal.step1')}
         </Title>
         <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderDetails } from '../../../../contract/orders.ts';
 import type { CurrencyFormat } from '../../../../contract/format-money.ts';
 import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { returnFocus } from '../../../lib/focus-return.ts';
 import { usePendingWithdrawals, useQueueWithdrawal, useWithdrawalAck } from '../api/withdrawal-changes.ts';
 import { WithdrawalCard } from './WithdrawalCard.tsx';
 import { WithdrawalRequestForm, type WithdrawalChoice } from './WithdrawalRequestForm.tsx';
@@ -48,14 +49,17 @@ export function WithdrawalSection({ order, currency }: { order: OrderDetails; cu
       t('withdrawal.mail.subject', { number: order.number }),
     );
     setStoring(false);
-    if (stored) setAsking(false);
-    else setStoreError(t('withdrawal.not_stored'));
+    if (stored) {
+      setAsking(false);
+      // The form is gone: the section's heading, above the acknowledgement, takes the focus.
+      returnFocus(null, '#withdrawal-title');
+    } else setStoreError(t('withdrawal.not_stored'));
   };
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="withdrawal-title" data-testid="withdrawal-section">
       <Stack gap="sm">
-        <Title order={2} size="h4" id="withdrawal-title">
+        <Title order={2} size="h4" id="withdrawal-title" tabIndex={-1}>
           {t('withdrawal.section.title')}
         </Title>
         {acknowledged && (
@@ -95,7 +99,10 @@ export function WithdrawalSection({ order, currency }: { order: OrderDetails; cu
             busy={storing}
             error={storeError}
             onConfirm={(choice) => void confirm(choice)}
-            onCancel={() => setAsking(false)}
+            onCancel={() => {
+              setAsking(false);
+              returnFocus(null, '[data-testid="withdrawal-start"]');
+            }}
           />
         )}
         {order.withdrawals

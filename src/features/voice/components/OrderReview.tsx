@@ -4,6 +4,7 @@
  * (api/review-changes.ts), so it can be written offline and is shown as waiting until the server
  * has it; then "Recenzia ta" as published. Before delivery nothing is shown.
  */
+import { useEffect, useRef } from 'react';
 import { Button, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { createReviewSchema, REVIEW_TEXT_MAX, type OrderReview as Published } from '../../../../contract/reviews.ts';
@@ -20,6 +21,12 @@ export interface ReviewableOrder {
   review: Published | null;
 }
 
+/**
+ * Set when the shopper sends the form: the review shown in its place takes the focus, once — the
+ * button that had it is gone, and a keyboard would start again from the page's top (issue 37).
+ */
+let focusShownReview = false;
+
 export function OrderReview({ order }: { order: ReviewableOrder }) {
   const { t } = useTranslation();
   const waiting = usePendingReviews().find((r) => r.orderId === order.id);
@@ -31,9 +38,15 @@ export function OrderReview({ order }: { order: ReviewableOrder }) {
 
 function ReviewShown({ title, review, waiting = false }: { title: string; review: Published | ReviewChange; waiting?: boolean }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusShownReview) return;
+    focusShownReview = false;
+    heading.current?.focus();
+  }, []);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="order-review-title" data-testid="order-review">
-      <Title order={2} size="h4" id="order-review-title" mb="xs">
+      <Title order={2} size="h4" id="order-review-title" mb="xs" ref={heading} tabIndex={-1}>
         {title}
       </Title>
       <Stars rating={review.rating} />
@@ -63,8 +76,15 @@ function ReviewForm({ order }: { order: ReviewableOrder }) {
   const { form, onSubmit, busy } = useSchemaForm({
     schema: createReviewSchema,
     initialValues: { shop_id: order.shop.id, rating: 0, text: '' },
-    submit: async (values) =>
-      queue({ orderId: order.id, shopId: order.shop.id, rating: values.rating, text: values.text ?? '' }, order.shop.name),
+    submit: async (values) => {
+      focusShownReview = true;
+      const stored = await queue(
+        { orderId: order.id, shopId: order.shop.id, rating: values.rating, text: values.text ?? '' },
+        order.shop.name,
+      );
+      if (!stored) focusShownReview = false;
+      return stored;
+    },
   });
   const text = String(form.values.text ?? '');
   const ratingError = form.errors.rating;

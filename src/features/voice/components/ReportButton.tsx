@@ -2,7 +2,8 @@
  * "Raportează" (issue 37, DSA art. 16) beside a listing, a shop or a review. The form's code (zod,
  * the modal) loads at the first press, so pages that show the button carry none of it.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { returnFocus } from '../../../lib/focus-return.ts';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReportTargetType } from '../../../../contract/reports.ts';
@@ -26,9 +27,11 @@ export function ReportButton({ target, reporter, ariaLabel }: { target: ReportTa
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={button}
         variant="subtle"
         color="gray"
         size="compact-sm"
@@ -43,7 +46,16 @@ export function ReportButton({ target, reporter, ariaLabel }: { target: ReportTa
       </Button>
       {loaded && (
         <Suspense fallback={null}>
-          <ReportModal opened={opened} onClose={() => setOpened(false)} target={target} reporter={reporter} />
+          <ReportModal
+            opened={opened}
+            onClose={() => {
+              setOpened(false);
+              // The modal mounts open at the first press: Mantine's own return of the focus misses that time.
+              returnFocus(button.current);
+            }}
+            target={target}
+            reporter={reporter}
+          />
         </Suspense>
       )}
     </>

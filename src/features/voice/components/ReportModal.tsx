@@ -5,7 +5,7 @@
  * or failing, the text stays in the form. On success the modal shows the reference number; the
  * acknowledgement also goes by e-mail.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { createReportSchema, REPORT_EXPLANATION_MAX, REPORT_REASONS } from '../../../../contract/reports.ts';
@@ -28,6 +28,12 @@ export default function ReportModal({
   const { t } = useTranslation();
   const [reference, setReference] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Sent: the form (and its button with the focus) gives way to the reference; the focus goes to
+  // its close button, so it stays in the dialog and the next key press means something (issue 37).
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (reference) done.current?.focus();
+  }, [reference]);
   const { form, onSubmit, busy } = useSchemaForm({
     schema: createReportSchema,
     initialValues: {
@@ -67,7 +73,7 @@ export default function ReportModal({
           <Text role="status" data-testid="report-reference">
             {t('voice.report_done_text', { reference })}
           </Text>
-          <Button onClick={close} style={{ alignSelf: 'flex-start' }}>
+          <Button ref={done} onClick={close} style={{ alignSelf: 'flex-start' }}>
             {t('voice.report_close')}
           </Button>
         </Stack>

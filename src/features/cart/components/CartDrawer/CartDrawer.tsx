@@ -6,7 +6,7 @@
  * while offline; lines with a queued change are marked as pending.
  */
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Checkbox, Drawer, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Checkbox, Drawer, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CartGroup, CartProduct } from '../../../../../contract/cart.ts';
@@ -59,6 +59,7 @@ function Line({
   const change = useQueueCartChange();
   const unit = line.discount_price > 0 ? line.discount_price : line.price;
   const body = { product_id: line.product_id, ...(line.id > 0 && { cart_id: line.id }) };
+  const atStock = line.quantity >= line.stock;
   return (
     <div
       className={classes.line}
@@ -118,12 +119,18 @@ function Line({
             variant="default"
             size="sm"
             aria-label={t('cart.increase', { name: line.name })}
-            disabled={line.quantity >= line.stock}
-            onClick={() => change({ kind: 'increment', body, name: line.name })}
+            // Not `disabled`: a disabled button drops the keyboard's focus to the page's start (issue 37).
+            aria-disabled={atStock || undefined}
+            data-disabled={atStock || undefined}
+            onClick={() => !atStock && change({ kind: 'increment', body, name: line.name })}
           >
             +
           </ActionIcon>
         </Group>
+        {/* The new quantity is said after + or − (issue 37, WCAG 4.1.3); the figure above is for the eye. */}
+        <VisuallyHidden role="status" data-testid="line-quantity-status">
+          {t('a11yKeyboard.line_quantity', { name: line.name, quantity: line.quantity })}
+        </VisuallyHidden>
         <Anchor
           component="button"
           type="button"
