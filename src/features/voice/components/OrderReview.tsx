@@ -109,6 +109,13 @@ function ReviewForm({ order }: { order: ReviewableOrder }) {
               size="lg"
               value={Number(form.values.rating) || 0}
               onChange={(value) => form.setFieldValue('rating', value)}
+              // Mantine's stars are radios whose arrow keys only preview a value until Space or
+              // Enter; a radio group's arrows choose (WAI-ARIA), so a keyboard or screen-reader
+              // user hears "4 stele, selected" and it is: the radio's own change event commits.
+              onChangeCapture={(event) => {
+                const input = event.target as HTMLInputElement;
+                if (input.type === 'radio') form.setFieldValue('rating', Number(input.value));
+              }}
               aria-labelledby="review-rating-label"
               data-testid="review-rating"
               getSymbolLabel={(value) => t('voice.stars', { count: value })}
