@@ -22,28 +22,47 @@ export interface ReviewableOrder {
 }
 
 /**
- * Set when the shopper sends the form: the review shown in its place takes the focus, once — the
+ * The order whose form the shopper just sent: the review shown in its place takes the focus — the
  * button that had it is gone, and a keyboard would start again from the page's top (issue 37).
+ * Kept until the published review has it, since the order page may draw the section anew between
+ * "waiting" and "published" (the focused heading then leaves the page with it).
  */
-let focusShownReview = false;
+let focusShownReview: number | null = null;
 
 export function OrderReview({ order }: { order: ReviewableOrder }) {
   const { t } = useTranslation();
   const waiting = usePendingReviews().find((r) => r.orderId === order.id);
-  if (order.review) return <ReviewShown title={t('voice.review_yours')} review={order.review} />;
-  if (waiting) return <ReviewShown title={t('voice.review_yours')} review={waiting} waiting />;
+  if (order.review) return <ReviewShown orderId={order.id} title={t('voice.review_yours')} review={order.review} />;
+  if (waiting) return <ReviewShown orderId={order.id} title={t('voice.review_yours')} review={waiting} waiting />;
   if (order.status !== 'delivered') return null;
   return <ReviewForm order={order} />;
 }
 
-function ReviewShown({ title, review, waiting = false }: { title: string; review: Published | ReviewChange; waiting?: boolean }) {
+function ReviewShown({
+  orderId,
+  title,
+  review,
+  waiting = false,
+}: {
+  orderId: number;
+  title: string;
+  review: Published | ReviewChange;
+  waiting?: boolean;
+}) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (!focusShownReview) return;
-    focusShownReview = false;
+    if (focusShownReview !== orderId) return;
+    const active = document.activeElement;
+    const section = heading.current?.closest('section');
+    // The shopper has moved on (a link, another control): leave her focus where it is.
+    if (active && active !== document.body && !section?.contains(active)) {
+      focusShownReview = null;
+      return;
+    }
     heading.current?.focus();
-  }, []);
+    if (!waiting) focusShownReview = null;
+  }, [orderId, waiting]);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="order-review-title" data-testid="order-review">
       <Title order={2} size="h4" id="order-review-title" mb="xs" ref={heading} tabIndex={-1}>
@@ -77,12 +96,12 @@ function ReviewForm({ order }: { order: ReviewableOrder }) {
     schema: createReviewSchema,
     initialValues: { shop_id: order.shop.id, rating: 0, text: '' },
     submit: async (values) => {
-      focusShownReview = true;
+      focusShownReview = order.id;
       const stored = await queue(
         { orderId: order.id, shopId: order.shop.id, rating: values.rating, text: values.text ?? '' },
         order.shop.name,
       );
-      if (!stored) focusShownReview = false;
+      if (!stored) focusShownReview = null;
       return stored;
     },
   });
@@ -109,6 +128,13 @@ function ReviewForm({ order }: { order: ReviewableOrder }) {
               size="lg"
               value={Number(form.values.rating) || 0}
               onChange={(value) => form.setFieldValue('rating', value)}
+              // Mantine's stars are radios whose arrow keys only preview a value until Space or
+              // Enter; a radio group's arrows choose (WAI-ARIA), so a keyboard or screen-reader
+              // user hears "4 stele, selected" and it is: the radio's own change event commits.
+              onChangeCapture={(event) => {
+                const input = event.target as HTMLInputElement;
+                if (input.type === 'radio') form.setFieldValue('rating', Number(input.value));
+              }}
               aria-labelledby="review-rating-label"
               data-testid="review-rating"
               getSymbolLabel={(value) => t('voice.stars', { count: value })}
