@@ -9,7 +9,7 @@ import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { shopQueryOptions } from '../../features/shops/api/get-shop.ts';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ListingGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
+import { ShopGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
 import { ShopProducts, shopProductsQueryOptions } from './shop-details.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
@@ -38,17 +38,7 @@ export function Component() {
   const phase = id === null ? 'not-found' : queryPhase(shop);
   // A shop without its trader identity (issue 36) answers 410: gone from the catalogue, said so.
   const gone = listingGoneMessage(shop.error);
-  if (gone) {
-    return (
-      <Container size="xl" py="xl">
-        <ListingGone title={t('productPage.shop_gone_title')} message={gone}>
-          <Anchor component={Link} to="/shops">
-            {t('shop.all_shops')}
-          </Anchor>
-        </ListingGone>
-      </Container>
-    );
-  }
+  if (gone) return <ShopGone message={gone} />;
 
   if (phase === 'not-found' || phase === 'offline' || phase === 'error') {
     return (

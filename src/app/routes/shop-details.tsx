@@ -13,7 +13,7 @@ import { readListParams } from '../../features/products/lib/list-params.ts';
 import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
 import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ListingGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
+import { ShopGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
 import { SoldByTrader } from '../../features/listing/components/TraderIdentity.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 import { Photo } from '../../components/Photo/Photo.tsx';
@@ -83,17 +83,7 @@ export function Component() {
   const phase = id === null ? 'not-found' : queryPhase(shop);
   // A shop without its trader identity (issue 36) answers 410: gone from the catalogue, said so.
   const gone = listingGoneMessage(shop.error);
-  if (gone) {
-    return (
-      <Container size="xl" py="xl">
-        <ListingGone title={t('productPage.shop_gone_title')} message={gone}>
-          <Anchor component={Link} to="/shops">
-            {t('shop.all_shops')}
-          </Anchor>
-        </ListingGone>
-      </Container>
-    );
-  }
+  if (gone) return <ShopGone message={gone} />;
 
   if (phase === 'not-found' || phase === 'offline' || phase === 'error') {
     return (

@@ -6,7 +6,7 @@
  * the shop's pages say so under their own title (never "not found").
  */
 import type { ReactNode } from 'react';
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -30,5 +30,19 @@ export function ListingGone({ message, title, children }: { message: string; tit
         </Button>
       </Stack>
     </Center>
+  );
+}
+
+/** A shop's page (its details or one of its categories) when the shop answered 410. */
+export function ShopGone({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Container size="xl" py="xl">
+      <ListingGone title={t('productPage.shop_gone_title')} message={message}>
+        <Anchor component={Link} to="/shops">
+          {t('shop.all_shops')}
+        </Anchor>
+      </ListingGone>
+    </Container>
   );
 }
