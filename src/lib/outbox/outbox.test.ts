@@ -70,9 +70,14 @@ const origin = 'http://talcioc.test';
 let connectivity: Connectivity;
 let outboxes: Outbox[] = [];
 
-function newOutbox(server: ReturnType<typeof fakeServer>, locks: LockManager, notices: OutboxNotice[] = []) {
+/**
+ * An outbox as a tab has it once started: restored at once (the app restores it right after its
+ * query cache) unless `restored: false`, for a test that follows the start-up order itself.
+ */
+function newOutbox(server: ReturnType<typeof fakeServer>, locks: LockManager, notices: OutboxNotice[] = [], { restored = true } = {}) {
   const outbox = createOutbox({ connectivity, origin: () => origin, fetch: server.fetch, locks, presentNotice: (n) => notices.push(n) });
   outboxes.push(outbox);
+  if (restored) void outbox.restore();
   return outbox;
 }
 
@@ -296,7 +301,7 @@ describe('outbox', () => {
     await expect.poll(() => seenByB).toEqual(['cancel']);
 
     // A third tab opened after the change was queued, and never restored: the answer is news to it.
-    const tabC = newOutbox(server, locks);
+    const tabC = newOutbox(server, locks, [], { restored: false });
     const seenByC: string[] = [];
     tabC.registerKind('cart', {
       cancelStaleFetches: () => seenByC.push('cancel'),
@@ -343,12 +348,17 @@ describe('outbox', () => {
     // The app opens (offline or not): the answer goes into its cache and to disk, then the entry leaves.
     const stored: unknown[] = [];
     let entriesWhenFlushed = -1;
-    const tab = newOutbox(server, memoryLocks());
+    const tab = newOutbox(server, memoryLocks(), [], { restored: false });
     tab.registerKind('cart', { answered: (_entry, body) => stored.push(body) });
     tab.setAnswerStore(async () => {
       entriesWhenFlushed = (await listEntries()).length;
     });
+    // Who is signed in is known before the query cache is back from disk (src/main.tsx): the
+    // answer must wait for restore(), or it would go into an empty cache and its entry would leave.
     tab.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stored).toEqual([]);
+    expect(await listEntries()).toHaveLength(1);
     await tab.restore();
     await tab.idle();
     expect(stored).toEqual([{ message: 'ok', data: { path: '/api/cart/store' } }]);
@@ -412,6 +422,7 @@ describe('outbox', () => {
       storeAnswerTimeoutMs: 50,
     });
     outboxes.push(outbox);
+    void outbox.restore();
     outbox.setAnswerStore(() => new Promise<void>(() => undefined));
     outbox.setIdentity({ owner: 1, token: 't1', locale: 'ro' });
     await outbox.enqueue(change('/cart/store'));

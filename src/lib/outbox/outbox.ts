@@ -96,6 +96,13 @@ export function createOutbox(options: {
   let waitingForNetwork: (() => void) | null = null;
   /** After dispose nothing starts any more (work still on its way would reach a newer database). */
   let disposed = false;
+  /**
+   * restore() was called: the app's query cache is back from disk. Before that, no answer may be
+   * applied (it would go into an empty cache, its entry would leave IndexedDB, and the restore
+   * would then put the older list back: a favourite the service worker sent while the app was
+   * closed showed as not favourite) and nothing is sent (its answer would meet the same fate).
+   */
+  let restored = false;
   /** Makes what the answer handlers stored durable (the persisted query cache), awaited before an entry leaves. */
   let storeAnswers: (() => Promise<void>) | null = null;
 
@@ -162,7 +169,7 @@ export function createOutbox(options: {
   /** Asked again while a pass runs: entries answered after that pass read IndexedDB need another. */
   let storeAgain = false;
   function storeAnswered(): Promise<void> {
-    if (disposed) return Promise.resolve();
+    if (disposed || !restored) return Promise.resolve();
     if (storingAnswered) {
       storeAgain = true;
       return storingAnswered;
@@ -250,7 +257,7 @@ export function createOutbox(options: {
 
   /** Starts a drain, or asks the running one to go round again. */
   function kick() {
-    if (disposed) return;
+    if (disposed || !restored) return;
     if (draining) {
       again = true;
       return;
@@ -318,7 +325,9 @@ export function createOutbox(options: {
   return {
     /** Loads the queued changes before the first render; then sends what it can. */
     async restore() {
+      restored = true;
       await reload();
+      await rebind();
       await storeAnswered();
       void showNotices();
       kick();
@@ -342,7 +351,8 @@ export function createOutbox(options: {
       identity = next;
       if (!changed) return;
       emit();
-      if (next) void rebind().then(storeAnswered).then(kick);
+      // Before restore() this waits for it: restore() does the same for whoever is signed in then.
+      if (next && restored) void rebind().then(storeAnswered).then(kick);
     },
     identity: () => identity,
     /**
