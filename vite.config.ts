@@ -25,7 +25,7 @@ const FIRST_SCREENS = {
 
 /**
  * What main.tsx loads with `import()` as it starts (chunk name → its modules), in that order: each
- * chunk is evaluated in a task of its own, apart from the entry's (docs/performance.md, stop 31),
+ * chunk is evaluated in a task of its own, apart from the entry's (ADR 042, measured 2026-11-27),
  * and preloaded with the page like the entry's own chunks (build/first-screen-preload.ts). The
  * routes and the providers share one: at most ~30 ms of evaluation at 4× CPU together, and a chunk
  * more would be a request more for every first visit. React's DOM renderer needs no chunk of its

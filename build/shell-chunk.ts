@@ -11,7 +11,7 @@
  * What main.tsx loads with `import()` as it starts (`startUp`, e.g. its routes and providers)
  * gets chunks the same way: each named chunk holds the modules its start modules need that
  * neither the entry nor an earlier chunk brought. A chunk is evaluated whole, in one task, apart
- * from the entry's (docs/performance.md, stop 31); left to the bundler, these modules would go
+ * from the entry's (ADR 042, measured 2026-11-27); left to the bundler, these modules would go
  * into the entry's chunk (shared with the catalog screens) or into many small ones.
  *
  * Through a Mantine package entry (`@mantine/core`, `hooks`, `notifications`: they re-export

@@ -2,7 +2,7 @@
  * Numbers as shoppers read them (1.234,50 in Romanian, 1,234.50 in English), shared by the app and
  * the server, so both draw the same digits (the first screen is drawn by the server and hydrated).
  *
- * Why not Intl.NumberFormat (ADR 028, amendment of stop 29): in Chromium a page's first
+ * Why not Intl.NumberFormat (ADR 044, measured 2026-11-26): in Chromium a page's first
  * Intl.NumberFormat or Intl.DateTimeFormat costs 30–60 ms of main thread (ICU sets up its formatting
  * data on first use; measured with `.tmp`-style probes on this machine, four times that on
  * Lighthouse's phone). Every catalog screen shows prices, so that one set-up was one of the longest

@@ -275,7 +275,7 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
     /*
-     * Catalog lists (repositories/catalog/, docs/performance.md): covering partial
+     * Catalog lists (repositories/catalog/; their EXPLAIN plans: docs/performance.md at 5f4f90e): covering partial
      * indexes over active products, one per way a list is walked — newest, price, most sold,
      * within a category, and by id (for the size and colour semi-joins). Every column a list
      * filters on is in each of them (as trailing key columns: drizzle has no INCLUDE), so counts

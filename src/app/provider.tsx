@@ -38,7 +38,7 @@ const anyShown = (state: NotificationsState) => state.notifications.length > 0 |
 function LazyNotifications() {
   // Its code is fetched with the first screen's effects (not mounted: that is the long task). The
   // first notice may come when the connection is gone — a tap queued offline — and its code must
-  // be here by then. Asked for later (at idle, or in the task after the first paint: stop 37,
+  // be here by then. Asked for later (at idle, or in the task after the first paint, as tried on 2026-11-27:
   // 2–7 ms less in this task), an offline add right after the page showed had no notice until
   // the device was back online and lazyPart had fetched the code again (cart.spec.ts).
   useEffect(() => prefetchCode(loadNotificationsHost), []);

@@ -58,7 +58,7 @@ const APP_CODE_WAIT_MS = 3000;
  * off the main thread paints a frame later). The page's `load` can come before that paint (the
  * photos were quick, the painting is not, on a slow phone): the app's code asked for at `load`
  * came before the shopper saw anything — and, in Lighthouse's simulation, shared the weak
- * connection with the screen's main photo (ADR 008, stop 38). The paint's entry, not a frame
+ * connection with the screen's main photo (ADR 042, measured 2026-11-28). The paint's entry, not a frame
  * callback: a frame callback runs before its frame is painted, and the entry once it is shown.
  */
 function afterFirstPaint(then: () => void) {

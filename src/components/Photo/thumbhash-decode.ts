@@ -2,7 +2,7 @@
  * ThumbHash → RGBA: the `thumbhash` package's decoder (its format, its constants, its pixels at its
  * 32-pixel long side), with a smaller picture on request and the cosine tables made once per image.
  *
- * Why (ADR 024, amendment of stop 29): a listing decodes two dozen previews right after its first
+ * Why (ADR 043, measured 2026-11-26): a listing decodes two dozen previews right after its first
  * screen, while the code is still cold (interpreted), and one decode of the package's 32 × 24
  * pixels took 8–20 ms at full speed on this machine (×4 on Lighthouse's phone): the longest
  * idle-time tasks of a first visit. The cost is per pixel, so the app asks for 16 pixels on the
