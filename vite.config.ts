@@ -70,7 +70,14 @@ const serverBundle = defineConfig({
   },
 });
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBundle : browserBundle));
+export default defineConfig(({ command, isSsrBuild }) => {
+  // A build is always the production build. NODE_ENV=development in the environment (the server's
+  // default, set in a .env file or a shell) is the server's mode, not the bundle's: left as it is,
+  // Vite would build React's development build with `import.meta.env.DEV` true, and the app would
+  // never register its service worker. Vite reads process.env.NODE_ENV after this file.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return isSsrBuild ? serverBundle : browserBundle;
+});
 
 const browserBundle = defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(BUILD_ID) },

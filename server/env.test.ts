@@ -1,7 +1,8 @@
 // @vitest-environment node
 import webpush from 'web-push';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { ENV_VARIABLES, readEnv } from './env.ts';
 
 describe('readEnv', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -158,5 +159,19 @@ describe('readEnv: accounts (issue #4)', () => {
     expect(readEnv({ PUSH_WORKER: 'false', PUSH_POLL_SECONDS: '2' })).toMatchObject({ PUSH_WORKER: false, PUSH_POLL_SECONDS: 2 });
     expect(() => readEnv({ PUSH_WORKER: 'no' })).toThrow(/PUSH_WORKER/);
     expect(() => readEnv({ PUSH_POLL_SECONDS: '0' })).toThrow(/PUSH_POLL_SECONDS/);
+  });
+});
+
+describe("the README's configuration table", () => {
+  it('lists every variable the server reads', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    // A row names one variable or several (`A`, `B`) in its first cell.
+    const documented = new Set(
+      readme
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!)),
+    );
+    expect(ENV_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
   });
 });

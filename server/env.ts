@@ -274,6 +274,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads (the README's configuration table lists each: server/env.test.ts). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {

@@ -31,8 +31,6 @@ import {
   verifyOtpRegisterResponseSchema,
   verifyOtpResponseSchema,
   verifyOtpSchema,
-  NAME_MAX,
-  type SocialProvider,
 } from '../../contract/auth.ts';
 import { HttpError, fieldError } from '../lib/http-error.ts';
 import { maskEmail, maskPhone } from '../lib/phone.ts';
@@ -40,14 +38,10 @@ import { hashToken, newToken } from '../lib/tokens.ts';
 import { getAccountSettings, type AccountSettings } from '../repositories/settings-repository.ts';
 import {
   claimEmail,
-  deleteUser,
   findUserByEmail,
   findUserByPhone,
-  findUserBySocialAccount,
-  findUserByVerifiedEmail,
   insertUser,
   isUniqueViolation,
-  linkSocialAccount,
   markPhoneVerified,
   updateUser,
   type UserRow,
@@ -77,10 +71,9 @@ import {
 } from '../services/otp-service.ts';
 import { clientIp, openSession, toUser } from '../services/session-service.ts';
 import { SocialTokenInvalid } from '../services/social-auth.ts';
+import { PROVIDER_TITLES, signInWithProvider, SocialProviderUnavailable } from '../services/social-sign-in.ts';
 import { deleteSessionSubscriptions } from '../repositories/push-repository.ts';
 import { registerDevicePush } from '../services/push-device.ts';
-
-const PROVIDER_TITLES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -348,62 +341,20 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { provider } = request.params;
       await enforceLimit(db, `social:ip:${clientIp(request)}`, LIMITS.social.ip);
-      const settings = await getAccountSettings(db);
-      const config = providerConfig(provider, settings);
-      if (!config) throw new HttpError(404, 'auth.social_unavailable', undefined, { vars: { provider: PROVIDER_TITLES[provider] } });
-
-      let identity;
+      let user;
       try {
-        identity = await social.verify(provider, request.body.code, config, request.body.data);
+        user = await signInWithProvider({ db, env, verifier: social }, provider, request.body);
       } catch (error) {
+        if (error instanceof SocialProviderUnavailable) {
+          throw new HttpError(404, 'auth.social_unavailable', undefined, { vars: { provider: PROVIDER_TITLES[provider] } });
+        }
         if (!(error instanceof SocialTokenInvalid)) throw error;
         request.log.info({ provider, reason: error.message }, 'social credential refused');
         throw fieldError('code', 'auth.social_invalid', { provider: PROVIDER_TITLES[provider] });
       }
-
-      const user = await findOrCreateSocialUser(identity);
       return { message: request.t('auth.login_success'), data: await openSession(db, user, env.SESSION_IDLE_DAYS) };
     },
   });
-
-  /** The client id (and Facebook's secret) of an active provider: env first, else master settings. */
-  function providerConfig(provider: SocialProvider, settings: AccountSettings) {
-    const stored = settings.socialAuths?.[provider];
-    if (!stored?.is_active) return undefined;
-    const envId = { google: env.GOOGLE_CLIENT_ID, apple: env.APPLE_CLIENT_ID, facebook: env.FACEBOOK_APP_ID }[provider];
-    const clientId = envId ?? stored.client_id ?? undefined;
-    if (!clientId) return undefined;
-    if (provider === 'facebook' && !env.FACEBOOK_APP_SECRET) return undefined;
-    return { clientId, appSecret: provider === 'facebook' ? env.FACEBOOK_APP_SECRET : undefined };
-  }
-
-  /**
-   * The account of a provider identity: linked before, or the account whose e-mail a provider
-   * already verified, or a new one. A new social account has no phone (answered as "") and its
-   * phone_verified_at is the sign-in time, so the session counts as signed in (product §4).
-   */
-  async function findOrCreateSocialUser(identity: Awaited<ReturnType<typeof social.verify>>): Promise<UserRow> {
-    const linked = await findUserBySocialAccount(db, identity.provider, identity.subject);
-    if (linked) return linked;
-    let user = identity.email ? await findUserByVerifiedEmail(db, identity.email) : undefined;
-    const created = !user;
-    if (!user) {
-      const email = identity.email && (await claimEmail(db, identity.email)) === 'free' ? identity.email : null;
-      const now = new Date();
-      const name = (identity.name ?? identity.email?.split('@')[0] ?? PROVIDER_TITLES[identity.provider]).slice(0, NAME_MAX);
-      try {
-        user = await insertUser(db, { name, email, emailVerifiedAt: email ? now : null, phoneVerifiedAt: now });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        user = await insertUser(db, { name, email: null, phoneVerifiedAt: now });
-      }
-    }
-    await linkSocialAccount(db, { userId: user.id, provider: identity.provider, subject: identity.subject, email: identity.email });
-    // Two first sign-ins at once: the identity stays linked to whichever account won; a loser created here goes.
-    const winner = (await findUserBySocialAccount(db, identity.provider, identity.subject)) ?? user;
-    if (winner.id !== user.id && created) await deleteUser(db, user.id);
-    return winner;
-  }
 
   // --- POST /logout (auth), and GET /logout kept for the spec's clients (deprecated, issue 39) ---
   for (const route of [authApi.logout, authApi.logoutLegacy]) {

@@ -15,7 +15,7 @@ import { attributeOptions, banners, categories, images, productColors, productIm
 import { PRODUCT_VIEWS, recipeKey, type PhotoRecipe } from '../../media/photo.ts';
 import { generatedImage, type ImageRecord } from '../../media/pipeline.ts';
 import { variantsPath } from '../../repositories/image-meta.ts';
-import { chunks } from './random.ts';
+import { chunks } from './seed-helpers.ts';
 
 /** URL given in the spec's own field (`url`, `thumbnail`, `logo`…) for clients that know no variants. */
 const plainUrl = (key: string, width: number) => `${variantsPath(key)}/${width}.jpg`;

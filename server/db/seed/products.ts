@@ -26,7 +26,8 @@ import {
   type ShoeItem,
 } from './catalogue.ts';
 import { SHOPS } from './shops.ts';
-import { slugify, type Random } from './random.ts';
+import type { Random } from '../../lib/random.ts';
+import { slugify } from './seed-helpers.ts';
 
 export interface ProductDraft {
   shopSlug: string;

@@ -10,7 +10,8 @@
  */
 import type { Database } from '../client.ts';
 import { orderItems, orders, orderStatusHistory, shopReviews, users } from '../schema.ts';
-import { chunks, DAY_MS, type Random } from './random.ts';
+import type { Random } from '../../lib/random.ts';
+import { chunks, DAY_MS } from './seed-helpers.ts';
 import type { ShopDef } from './shops.ts';
 
 const FIRST_NAMES = [

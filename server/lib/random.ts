@@ -1,4 +1,7 @@
-/** Deterministic randomness for the seed: mulberry32, so every run writes the same catalogue. */
+/**
+ * Deterministic randomness (mulberry32): the seed writes the same catalogue on every run, the
+ * benchmarks ask the same requests, and media/photo.ts draws the same photograph for a product.
+ */
 export interface Random {
   /** A float in [0, 1). */
   next(): number;
@@ -44,22 +47,3 @@ export function createRandom(seed: number): Random {
   };
   return random;
 }
-
-/** Lower-case ASCII slug: diacritics dropped, anything else becomes a dash. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** Splits rows into batches for multi-row inserts. */
-export function chunks<T>(rows: readonly T[], size = 200): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
