@@ -65,7 +65,7 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
 
   await fastify.register(errorsPlugin);
   await fastify.register(i18nPlugin);
-  // Issue 14, ADR 018: CSP (inline start-up script by hash), frame-ancestors, nosniff, HSTS in production…
+  // Issue 14, ADR 048: CSP (inline start-up script by hash), frame-ancestors, nosniff, HSTS in production…
   await fastify.register(securityHeaders, {
     staticDir: options.serveStatic !== false ? env.STATIC_DIR : undefined,
     production: env.NODE_ENV === 'production',

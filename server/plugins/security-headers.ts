@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 14, ADR 018), made by helmet:
+ * Security headers on every answer (issue 14, ADR 048), made by helmet:
  *
  * - Content-Security-Policy: scripts only from this origin, the social sign-in SDKs and the
  *   inline start-up script of the built index.html allowed by its SHA-256 (computed here from the
@@ -77,7 +77,7 @@ export interface SecurityHeadersOptions {
  * The headers a helmet middleware sets, read once from a stand-in response: the middleware is
  * built once and the same headers are set on every answer. (@fastify/helmet builds a new helmet
  * middleware — parsing every CSP directive again — for each request: 12 % of the server's CPU
- * on /api/health under load, ADR 018.)
+ * on /api/health under load, ADR 048.)
  */
 function headersOf(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers: Record<string, string> = {};
