@@ -3,7 +3,7 @@
  * its orders were built (the "exceptions"), flash sales starting and ending, and random queries,
  * against a plain reference — filter everything, sort everything, slice — written from the SQL's
  * rules in repositories/catalog/. The database-level parity tests
- * (tests/api/catalog-index.test.ts) then check the same answers against PostgreSQL itself.
+ * (tests/api/catalog/catalog-index.test.ts) then check the same answers against PostgreSQL itself.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -9,7 +9,7 @@
  * database and kept current by CatalogIndexSync (sync.ts) through the catalog_changes log. It
  * answers exactly what the SQL of repositories/catalog/ answers — the same matches,
  * the same order (ties broken by creation time then id), the same capped count — which the
- * parity tests check on random requests against the SQL path (tests/api/catalog-index.test.ts).
+ * parity tests check on random requests against the SQL path (tests/api/catalog/catalog-index.test.ts).
  *
  * Pure: no database, no clock (the caller passes "now"). Single-threaded by nature: scratch
  * arrays are reused between queries.
