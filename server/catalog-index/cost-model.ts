@@ -55,7 +55,7 @@ export const BITMAP_VISITS_PER_MATCH = 4;
  * (SEARCHED_VISIT_COST); one searching among a search's found matches reads a mark.
  */
 export function candidatesCheaper(
-  s: IndexStore,
+  store: IndexStore,
   candidates: number,
   matches: (slot: number) => boolean,
   sort: WalkedSort,
@@ -64,7 +64,7 @@ export function candidatesCheaper(
   visitCost: number,
 ): boolean {
   if (candidates <= WALK_PROBES) return true;
-  const order = orderOf(s, sort);
+  const order = orderOf(store, sort);
   const range = to - from;
   const wanted = Math.max(q.offset + q.limit, q.cap + 1);
   const probes = Math.min(range, WALK_PROBES);
@@ -96,7 +96,7 @@ export function candidatesCheaper(
  * lists the walk reads.
  */
 export function walkVisits(
-  s: IndexStore,
+  store: IndexStore,
   sort: WalkedSort,
   [from, to]: [number, number],
   inMatches: (slot: number) => boolean,
@@ -105,7 +105,7 @@ export function walkVisits(
 ): number {
   const range = to - from;
   if (range <= 0) return 0;
-  const order = orderOf(s, sort);
+  const order = orderOf(store, sort);
   const probes = Math.min(range, WALK_PROBES);
   const stride = range / probes;
   const enough = Math.ceil(wanted / stride) + 1;

@@ -11,8 +11,8 @@ import type { IndexStore } from './store.ts';
 import { LISTED, WALKED_SORTS, type Comparator, type IndexFilters, type WalkedSort } from './types.ts';
 
 /** Rebuilds the walk orders from the current state (the exceptions are then none). */
-export function rebuildOrders(s: IndexStore, now = Date.now()) {
-  for (const step of rebuildSteps(s, now)) void step;
+export function rebuildOrders(store: IndexStore, now = Date.now()) {
+  for (const step of rebuildSteps(store, now)) void step;
 }
 
 /**
@@ -22,36 +22,36 @@ export function rebuildOrders(s: IndexStore, now = Date.now()) {
  * orders in use stay in place until the last step swaps the new ones in; nothing else may
  * change the index meanwhile (the sync runs its work one piece at a time).
  */
-export async function rebuildOrdersGradually(s: IndexStore, pause: () => Promise<void>, now = Date.now()) {
-  for (const step of rebuildSteps(s, now)) {
+export async function rebuildOrdersGradually(store: IndexStore, pause: () => Promise<void>, now = Date.now()) {
+  for (const step of rebuildSteps(store, now)) {
     void step;
     await pause();
   }
 }
 
 /** Builds every walk order now (a server's load: no request pays for building one), in steps. */
-export async function buildOrdersGradually(s: IndexStore, pause: () => Promise<void>) {
+export async function buildOrdersGradually(store: IndexStore, pause: () => Promise<void>) {
   for (const sort of WALKED_SORTS) {
-    if (s.orders.has(sort)) continue;
-    const order = buildOrder(s, sort);
+    if (store.orders.has(sort)) continue;
+    const order = buildOrder(store, sort);
     await pause();
-    const lists = orderListsOf(s, order);
+    const lists = orderListsOf(store, order);
     let step = lists.next();
     while (!step.done) {
       await pause();
       step = lists.next();
     }
-    installOrder(s, sort, order, step.value);
-    if (!s.ordersBuiltAt) s.ordersBuiltAt = Date.now();
+    installOrder(store, sort, order, step.value);
+    if (!store.ordersBuiltAt) store.ordersBuiltAt = Date.now();
   }
 }
 
-export function* rebuildSteps(s: IndexStore, now: number): Generator<void> {
+export function* rebuildSteps(store: IndexStore, now: number): Generator<void> {
   const rebuilt: [WalkedSort, Int32Array, OrderLists][] = [];
-  for (const sort of [...s.orders.keys()]) {
-    const order = mergedOrder(s, sort);
+  for (const sort of [...store.orders.keys()]) {
+    const order = mergedOrder(store, sort);
     yield;
-    const lists = orderListsOf(s, order);
+    const lists = orderListsOf(store, order);
     let step = lists.next();
     while (!step.done) {
       yield;
@@ -60,16 +60,16 @@ export function* rebuildSteps(s: IndexStore, now: number): Generator<void> {
     rebuilt.push([sort, order, step.value]);
   }
   // The swap: from here on, one piece.
-  for (const [sort, order, lists] of rebuilt) installOrder(s, sort, order, lists);
-  for (const slot of s.changedSlots) s.changed[slot] = 0;
-  s.changedSlots = [];
-  s.ordersBuiltAt = now;
+  for (const [sort, order, lists] of rebuilt) installOrder(store, sort, order, lists);
+  for (const slot of store.changedSlots) store.changed[slot] = 0;
+  store.changedSlots = [];
+  store.ordersBuiltAt = now;
   // The lists an edit appended to out of order, sorted now (one per step) rather than by the
   // next search that reads them (sortedPostings: a query in between sorts what it reads).
-  for (let id = 0; id < s.lexemeUnsorted.length; id++) {
-    if (!s.lexemeUnsorted[id]) continue;
+  for (let id = 0; id < store.lexemeUnsorted.length; id++) {
+    if (!store.lexemeUnsorted[id]) continue;
     yield;
-    s.sortedPostings(id);
+    store.sortedPostings(id);
   }
 }
 
@@ -80,12 +80,12 @@ export function* rebuildSteps(s: IndexStore, now: number): Generator<void> {
  * by binary search — O(changes × log n) comparisons and one copy, where sorting the whole
  * catalog again took ~1.5 s at 1 000 000 products.
  */
-export function mergedOrder(s: IndexStore, sort: WalkedSort): Int32Array {
-  const old = s.orders.get(sort)!;
-  const { changed, status } = s;
-  const compare = s.comparator(sort, true);
+export function mergedOrder(store: IndexStore, sort: WalkedSort): Int32Array {
+  const old = store.orders.get(sort)!;
+  const { changed, status } = store;
+  const compare = store.comparator(sort, true);
   const kept = old.filter((slot) => !changed[slot]);
-  const moved = Int32Array.from(s.changedSlots.filter((slot) => status[slot]! & LISTED)).sort(compare);
+  const moved = Int32Array.from(store.changedSlots.filter((slot) => status[slot]! & LISTED)).sort(compare);
   const merged = new Int32Array(kept.length + moved.length);
   let from = 0;
   let at = 0;
@@ -107,65 +107,65 @@ export function mergedOrder(s: IndexStore, sort: WalkedSort): Int32Array {
   return merged;
 }
 
-export function buildOrder(s: IndexStore, sort: WalkedSort): Int32Array {
+export function buildOrder(store: IndexStore, sort: WalkedSort): Int32Array {
   const slots: number[] = [];
-  for (let slot = 0; slot < s.count; slot++) if (s.status[slot]! & LISTED) slots.push(slot);
+  for (let slot = 0; slot < store.count; slot++) if (store.status[slot]! & LISTED) slots.push(slot);
   // Price orders are built on the price before any sale: the slots a running sale overrides
   // are exceptions of every price walk.
-  return Int32Array.from(slots.sort(s.comparator(sort, true)));
+  return Int32Array.from(slots.sort(store.comparator(sort, true)));
 }
 
-export function orderOf(s: IndexStore, sort: WalkedSort): Int32Array {
-  let order = s.orders.get(sort);
+export function orderOf(store: IndexStore, sort: WalkedSort): Int32Array {
+  let order = store.orders.get(sort);
   if (!order) {
-    order = buildOrder(s, sort);
-    setOrder(s, sort, order);
-    if (!s.ordersBuiltAt) s.ordersBuiltAt = Date.now();
+    order = buildOrder(store, sort);
+    setOrder(store, sort, order);
+    if (!store.ordersBuiltAt) store.ordersBuiltAt = Date.now();
   }
   return order;
 }
 
 /** The order's value lists and positions (OrderLists), built with the order when it is first asked for. */
-export function listsOf(s: IndexStore, sort: WalkedSort): OrderLists {
-  orderOf(s, sort);
-  return s.orderLists.get(sort)!;
+export function listsOf(store: IndexStore, sort: WalkedSort): OrderLists {
+  orderOf(store, sort);
+  return store.orderLists.get(sort)!;
 }
 
-export function setOrder(s: IndexStore, sort: WalkedSort, order: Int32Array) {
-  const lists = orderListsOf(s, order);
+export function setOrder(store: IndexStore, sort: WalkedSort, order: Int32Array) {
+  const lists = orderListsOf(store, order);
   let step = lists.next();
   while (!step.done) step = lists.next();
-  installOrder(s, sort, order, step.value);
+  installOrder(store, sort, order, step.value);
 }
 
 /** The filter values' positions in an order, one attribute per step (~30 ms each at 1 000 000 products). */
-export function* orderListsOf(s: IndexStore, order: Int32Array): Generator<void, OrderLists> {
-  const category = valuePositions(order, s.category);
+export function* orderListsOf(store: IndexStore, order: Int32Array): Generator<void, OrderLists> {
+  const category = valuePositions(order, store.category);
   yield;
-  const shop = valuePositions(order, s.shop);
+  const shop = valuePositions(order, store.shop);
   yield;
-  const season = valuePositions(order, s.season);
+  const season = valuePositions(order, store.season);
   yield;
-  const quality = valuePositions(order, s.quality);
+  const quality = valuePositions(order, store.quality);
   yield;
-  const condition = valuePositions(order, s.condition);
+  const condition = valuePositions(order, store.condition);
   yield;
-  const size = maskPositions(order, s.sizes);
+  const size = maskPositions(order, store.sizes);
   yield;
-  const color = maskPositions(order, s.colors);
+  const color = maskPositions(order, store.colors);
   yield;
-  const positionOf = new Int32Array(s.count).fill(-1);
+  const positionOf = new Int32Array(store.count).fill(-1);
   for (let p = 0; p < order.length; p++) positionOf[order[p]!] = p;
   return { category, shop, season, quality, condition, size, color, positionOf };
 }
 
-export function installOrder(s: IndexStore, sort: WalkedSort, order: Int32Array, lists: OrderLists) {
-  s.orders.set(sort, order);
-  s.orderLists.set(sort, lists);
+export function installOrder(store: IndexStore, sort: WalkedSort, order: Int32Array, lists: OrderLists) {
+  store.orders.set(sort, order);
+  store.orderLists.set(sort, lists);
   if (sort === 'price_asc' || sort === 'price_desc')
-    s.orderPrices.set(
+    store.orderPrices.set(
       sort,
-      order.map((slot) => s.price[slot]!),
+      order.map((slot) => store.price[slot]!),
     );
 }
 
@@ -226,8 +226,8 @@ function maskPositions(order: Int32Array, column: MaskColumn): Map<number, Int32
  * The lists of the named attribute whose lists, in s order, are the shortest (the walk reads
  * only those); undefined when the request names none.
  */
-export function namedLists(s: IndexStore, sort: WalkedSort, f: IndexFilters): Int32Array[] | undefined {
-  const byValue = listsOf(s, sort);
+export function namedLists(store: IndexStore, sort: WalkedSort, f: IndexFilters): Int32Array[] | undefined {
+  const byValue = listsOf(store, sort);
   let best: Int32Array[] | undefined;
   let bestSize = Infinity;
   for (const attribute of FILTER_ATTRIBUTES) {
@@ -248,11 +248,11 @@ export function namedLists(s: IndexStore, sort: WalkedSort, f: IndexFilters): In
  * change of the running sales rather than per request: at 1 000 000 products a flash sale
  * names tens of thousands, and sorting them for every price walk cost ~15 ms.
  */
-export function overridesInOrder(s: IndexStore, sort: 'price_asc' | 'price_desc'): Int32Array {
-  const cached = s.sortedOverrides.get(sort);
-  if (cached && cached.source === s.overriddenSlots) return cached.slots;
-  const slots = Int32Array.from(s.overriddenSlots).sort(s.comparator(sort));
-  s.sortedOverrides.set(sort, { source: s.overriddenSlots, slots });
+export function overridesInOrder(store: IndexStore, sort: 'price_asc' | 'price_desc'): Int32Array {
+  const cached = store.sortedOverrides.get(sort);
+  if (cached && cached.source === store.overriddenSlots) return cached.slots;
+  const slots = Int32Array.from(store.overriddenSlots).sort(store.comparator(sort));
+  store.sortedOverrides.set(sort, { source: store.overriddenSlots, slots });
   return slots;
 }
 
@@ -261,9 +261,9 @@ export function overridesInOrder(s: IndexStore, sort: 'price_asc' | 'price_desc'
  * positions whose price (when the order was built) is in the range — found by binary search.
  * Products changed since, or on sale now, are exceptions outside the order, so the range holds.
  */
-export function walkRange(s: IndexStore, sort: WalkedSort, f: IndexFilters): [number, number] {
-  const order = orderOf(s, sort);
-  const prices = s.orderPrices.get(sort);
+export function walkRange(store: IndexStore, sort: WalkedSort, f: IndexFilters): [number, number] {
+  const order = orderOf(store, sort);
+  const prices = store.orderPrices.get(sort);
   if (!prices || (f.minCents === undefined && f.maxCents === undefined)) return [0, order.length];
   const low = f.minCents ?? -Infinity;
   const high = f.maxCents ?? Infinity;
@@ -287,20 +287,20 @@ export function walkRange(s: IndexStore, sort: WalkedSort, f: IndexFilters): [nu
  * Whether a product of the order is not at its place in it: changed since the order was built,
  * or (price orders) on sale now. Walks skip them and take them from exceptionsOf.
  */
-export function exception(s: IndexStore, sort: WalkedSort): (slot: number) => boolean {
-  const { changed, override } = s;
+export function exception(store: IndexStore, sort: WalkedSort): (slot: number) => boolean {
+  const { changed, override } = store;
   return sort === 'price_asc' || sort === 'price_desc'
     ? (slot) => changed[slot] === 1 || override[slot]! >= 0
     : (slot) => changed[slot] === 1;
 }
 
 /** The matching exceptions (see exception) in the sort's sequence, to merge into a walk. */
-export function exceptionsOf(s: IndexStore, sort: WalkedSort, matches: (slot: number) => boolean, compare: Comparator): Exceptions {
+export function exceptionsOf(store: IndexStore, sort: WalkedSort, matches: (slot: number) => boolean, compare: Comparator): Exceptions {
   const priced = sort === 'price_asc' || sort === 'price_desc';
-  const changed = s.changed;
+  const changed = store.changed;
   return new Exceptions(
-    s.changedSlots.filter(matches).sort(compare),
-    priced ? overridesInOrder(s, sort) : EMPTY_SLOTS,
+    store.changedSlots.filter(matches).sort(compare),
+    priced ? overridesInOrder(store, sort) : EMPTY_SLOTS,
     (slot) => changed[slot] !== 1 && matches(slot),
     compare,
   );

@@ -33,7 +33,7 @@ import { pageByPositions, walkOrder } from './walk.ts';
  * candidates (checking them is cheaper), or a price range alone.
  */
 export function fromBitmaps(
-  s: IndexStore,
+  store: IndexStore,
   f: IndexFilters,
   best: Candidates | undefined,
   sort: WalkedSort,
@@ -41,23 +41,23 @@ export function fromBitmaps(
   range: [number, number],
   q: IndexQuery,
 ): IndexAnswer | undefined {
-  const words = (s.count + 31) >>> 5;
+  const words = (store.count + 31) >>> 5;
   if (!best && !f.inStock) return undefined;
   // Fewer candidates than an eighth of the words: checking them costs less than the bitmaps' passes.
-  if (s.path === 'measured' && best && best.size * BITMAP_WORDS_PER_CANDIDATE < words) return undefined;
-  s.bitmaps.startQuery();
+  if (store.path === 'measured' && best && best.size * BITMAP_WORDS_PER_CANDIDATE < words) return undefined;
+  store.bitmaps.startQuery();
   const attributes = FILTER_ATTRIBUTES.flatMap((attribute) => {
     const keys = f[attribute];
-    return keys ? [keys.map((key) => valueBitmap(s, attribute, key, words))] : [];
+    return keys ? [keys.map((key) => valueBitmap(store, attribute, key, words))] : [];
   });
-  const m = s.bitmaps.match(words, f.inStock === true, attributes);
+  const m = store.bitmaps.match(words, f.inStock === true, attributes);
 
   const { minCents, maxCents } = f;
   const priced = minCents !== undefined || maxCents !== undefined;
   const low = minCents ?? -Infinity;
   const high = maxCents ?? Infinity;
   const priceFits = (slot: number) => {
-    const price = s.currentPrice(slot);
+    const price = store.currentPrice(slot);
     return price >= low && price <= high;
   };
   const limit = q.cap + 1;
@@ -80,30 +80,30 @@ export function fromBitmaps(
     }
   }
   if (total === 0) return { ids: [], total: 0 };
-  const page = new PageOf(q, compare, s.firstSortKey(sort));
+  const page = new PageOf(q, compare, store.firstSortKey(sort));
   if (total < limit) {
     for (const slot of few) page.add(slot);
-    return page.answer(s.ids);
+    return page.answer(store.ids);
   }
   if (page.counting()) return { ids: [], total };
 
   if (sort === 'newest') {
     // Slots follow creation: from the top word down, the page is known once no slot below can enter it.
-    const newestUpTo = s.currentNewestUpTo();
+    const newestUpTo = store.currentNewestUpTo();
     eachSetBitDown(m, words, (slot) => {
       if (priced && !priceFits(slot)) return false;
       page.add(slot);
       page.closeAbove(newestBelow(newestUpTo, slot));
       return page.counting();
     });
-    return { ids: page.answer(s.ids).ids, total };
+    return { ids: page.answer(store.ids).ids, total };
   }
 
   const matches = priced ? (slot: number) => hasBit(m, slot) && priceFits(slot) : (slot: number) => hasBit(m, slot);
   // The walk reads only the positions of the named attribute whose values are rarest in the
   // order (namedLists), as a filter's walk does.
-  const lists = namedLists(s, sort, f);
-  return pageOfMatches(s, sort, range, m, matches, compare, q, lists, total, countUpTo(m, words, Infinity));
+  const lists = namedLists(store, sort, f);
+  return pageOfMatches(store, sort, range, m, matches, compare, q, lists, total, countUpTo(m, words, Infinity));
 }
 
 /**
@@ -115,7 +115,7 @@ export function fromBitmaps(
  * past BITMAP_VISITS_PER_MATCH visits per match.
  */
 export function pageOfMatches(
-  s: IndexStore,
+  store: IndexStore,
   sort: WalkedSort,
   range: [number, number],
   m: Uint32Array,
@@ -126,26 +126,26 @@ export function pageOfMatches(
   total: number,
   listing: number,
 ): IndexAnswer {
-  const byPositions = () => pageByPositions(s, sort, range, m, matches, compare, q, total);
-  if (s.path === 'bitmap-positions') return byPositions();
+  const byPositions = () => pageByPositions(store, sort, range, m, matches, compare, q, total);
+  if (store.path === 'bitmap-positions') return byPositions();
   const inMatches = (slot: number) => hasBit(m, slot);
-  const maxVisits = s.path === 'bitmap-walk' ? Infinity : listing * BITMAP_VISITS_PER_MATCH;
-  if (s.path === 'measured' && walkVisits(s, sort, range, inMatches, q.offset + q.limit, lists) > maxVisits) return byPositions();
-  return walkOrder(s, sort, range, matches, compare, q, lists, { total, maxVisits, inMatches }) ?? byPositions();
+  const maxVisits = store.path === 'bitmap-walk' ? Infinity : listing * BITMAP_VISITS_PER_MATCH;
+  if (store.path === 'measured' && walkVisits(store, sort, range, inMatches, q.offset + q.limit, lists) > maxVisits) return byPositions();
+  return walkOrder(store, sort, range, matches, compare, q, lists, { total, maxVisits, inMatches }) ?? byPositions();
 }
 
 /**
  * A filter value's bitmap: kept, or built now from its posting list — kept when the value is
  * common, for s query only (transient) when it is rare.
  */
-export function valueBitmap(s: IndexStore, attribute: FilterAttribute, value: number, words: number): Uint32Array {
-  const known = s.bitmaps.of(attribute, value);
+export function valueBitmap(store: IndexStore, attribute: FilterAttribute, value: number, words: number): Uint32Array {
+  const known = store.bitmaps.of(attribute, value);
   if (known) return known;
-  const { postings, has } = s.filterColumns[attribute];
+  const { postings, has } = store.filterColumns[attribute];
   const list = postings.get(value);
   // A list may hold slots that no longer have the value: each is checked.
   const build = (bitmap: Uint32Array) => {
     for (const slot of list) if (has(slot, value)) setBit(bitmap, slot, true);
   };
-  return s.bitmaps.ofCommon(attribute, value, list.length, s.size, build) ?? s.bitmaps.transient(words, build);
+  return store.bitmaps.ofCommon(attribute, value, list.length, store.size, build) ?? store.bitmaps.transient(words, build);
 }

@@ -16,7 +16,7 @@ import { searchBits, searchRank } from '../words.ts';
  * bounded heap; a search's words are looked up in each candidate's.
  */
 export function fromCandidates(
-  s: IndexStore,
+  store: IndexStore,
   candidates: Candidates,
   matchesFilters: (slot: number) => boolean,
   sort: WalkedSort,
@@ -24,12 +24,12 @@ export function fromCandidates(
   search: Int32Array[][] | undefined,
   q: IndexQuery,
 ): IndexAnswer {
-  const page = new PageOf(q, compare, s.firstSortKey(sort));
-  if (sort === 'newest') return newestFromCandidates(s, candidates, matchesFilters, search, page);
-  eachCandidate(s, candidates, matchesFilters, (slot) => {
-    if (!search || searchRank(s, slot, search) >= 0) page.add(slot);
+  const page = new PageOf(q, compare, store.firstSortKey(sort));
+  if (sort === 'newest') return newestFromCandidates(store, candidates, matchesFilters, search, page);
+  eachCandidate(store, candidates, matchesFilters, (slot) => {
+    if (!search || searchRank(store, slot, search) >= 0) page.add(slot);
   });
-  return page.answer(s.ids);
+  return page.answer(store.ids);
 }
 
 /**
@@ -40,15 +40,15 @@ export function fromCandidates(
  * priced 100–150 lei took 6.5 ms to check one by one for page 3.
  */
 export function newestFromCandidates(
-  s: IndexStore,
+  store: IndexStore,
   candidates: Candidates,
   matchesFilters: (slot: number) => boolean,
   search: Int32Array[][] | undefined,
   page: PageOf,
 ): IndexAnswer {
-  const newestUpTo = s.currentNewestUpTo();
-  const generation = s.nextStamp();
-  const stamp = s.stamp;
+  const newestUpTo = store.currentNewestUpTo();
+  const generation = store.nextStamp();
+  const stamp = store.stamp;
   const lists = candidates.lists;
   const at = lists.map((list) => list.length - 1);
   for (;;) {
@@ -65,7 +65,7 @@ export function newestFromCandidates(
     at[from]!--;
     if (stamp[slot] === generation) continue;
     stamp[slot] = generation;
-    if (!matchesFilters(slot) || (search && searchRank(s, slot, search) < 0)) continue;
+    if (!matchesFilters(slot) || (search && searchRank(store, slot, search) < 0)) continue;
     if (page.counting()) {
       if (page.countOne()) break;
       continue;
@@ -73,18 +73,18 @@ export function newestFromCandidates(
     page.add(slot);
     page.closeAbove(newestBelow(newestUpTo, slot));
   }
-  return page.answer(s.ids);
+  return page.answer(store.ids);
 }
 
 /** Each product of the candidates' lists once (a list may repeat a slot, and lists overlap) that passes the filters. */
 export function eachCandidate(
-  s: IndexStore,
+  store: IndexStore,
   candidates: Candidates,
   matchesFilters: (slot: number) => boolean,
   visit: (slot: number) => void,
 ) {
-  const generation = s.nextStamp();
-  const stamp = s.stamp;
+  const generation = store.nextStamp();
+  const stamp = store.stamp;
   for (const list of candidates.lists) {
     for (let i = 0; i < list.length; i++) {
       const slot = list[i]!;
@@ -100,14 +100,14 @@ export function eachCandidate(
  * their bits read from their words.
  */
 export function matchesAmong(
-  s: IndexStore,
+  store: IndexStore,
   candidates: Candidates,
   matchesFilters: (slot: number) => boolean,
   search: Int32Array[][],
 ): SearchMatches {
-  const found = s.found.reset(candidates.size);
-  eachCandidate(s, candidates, matchesFilters, (slot) => {
-    const bits = searchBits(s, slot, search);
+  const found = store.found.reset(candidates.size);
+  eachCandidate(store, candidates, matchesFilters, (slot) => {
+    const bits = searchBits(store, slot, search);
     if (bits >= 0) found.add(slot, bits & 15, bits >>> 4);
   });
   return found;

@@ -24,16 +24,16 @@ import { IN_STOCK, LISTED, type IndexAnswer, type IndexFilters, type IndexQuery 
  * page and the cap instead of all its matches.
  */
 export function rankMatches(
-  s: IndexStore,
+  store: IndexStore,
   found: SearchMatches,
   matchesFilters: (slot: number) => boolean,
   q: IndexQuery,
   best = -1,
 ): IndexAnswer {
-  if (s.bucketOf.length < s.count) s.bucketOf = new Uint8Array(Math.max(s.count, s.bucketOf.length * 2, 1024));
+  if (store.bucketOf.length < store.count) store.bucketOf = new Uint8Array(Math.max(store.count, store.bucketOf.length * 2, 1024));
   // No filter: a match is checked for being listed (active) alone, without the filters' closure.
   const unfiltered = isUnfiltered(q.filters);
-  const { bucketOf, status, created, ids } = s;
+  const { bucketOf, status, created, ids } = store;
   const { entries, some, hasSome } = found;
   // The page's matches so far in a min-heap whose top is the worst kept (lowest bucket, then
   // oldest); a match no better than that top is dropped after a few inline comparisons. Read
@@ -48,7 +48,7 @@ export function rankMatches(
   let worstCreated = 0;
   let worstId = 0;
   let total = 0;
-  const newestUpTo = best >= 0 ? s.currentNewestUpTo() : EMPTY_TIMES;
+  const newestUpTo = best >= 0 ? store.currentNewestUpTo() : EMPTY_TIMES;
   const counted = q.cap + 1;
   /** The page can no longer change: only the count goes on (up to the cap). */
   let settled = best >= 0 && need === 0;
@@ -89,8 +89,8 @@ export function rankMatches(
       if (total >= counted) break;
     }
   }
-  s.lastRankedReads = found.length - Math.max(i, 0);
-  s.lastListStopped = i >= 0;
+  store.lastRankedReads = found.length - Math.max(i, 0);
+  store.lastListStopped = i >= 0;
   const ordered = heap.sort((a, b) => (worse(a, b) ? 1 : worse(b, a) ? -1 : 0));
   return { ids: ordered.slice(q.offset, need).map((slot) => ids[slot]!), total: Math.min(total, q.cap + 1) };
 }

@@ -25,7 +25,7 @@ import { rankMatches } from './rank.ts';
  * 1 000 000 products a shop's name ("Bunicii", 218 078 matches) spent ~1.4 ms listing them all.
  */
 export function fromNewestMatches(
-  s: IndexStore,
+  store: IndexStore,
   search: Int32Array[][],
   rarestGroup: number,
   matchesFilters: (slot: number) => boolean,
@@ -33,13 +33,13 @@ export function fromNewestMatches(
 ): IndexAnswer | undefined {
   const wanted = 4 * (q.cap + 1 + q.offset + q.limit);
   if (rarestGroup <= 2 * wanted) return undefined;
-  const fromSlot = s.count - Math.ceil((s.count * wanted) / rarestGroup);
-  const newest = s.found.find(search, s, fromSlot);
+  const fromSlot = store.count - Math.ceil((store.count * wanted) / rarestGroup);
+  const newest = store.found.find(search, store, fromSlot);
   const answer =
     q.sort === 'relevance'
-      ? rankMatches(s, newest, matchesFilters, q, bestBucket(s, search))
-      : fromMatches(s, newest, matchesFilters, s.comparator('newest'), 'newest', q);
-  return s.lastListStopped ? answer : undefined;
+      ? rankMatches(store, newest, matchesFilters, q, bestBucket(store, search))
+      : fromMatches(store, newest, matchesFilters, store.comparator('newest'), 'newest', q);
+  return store.lastListStopped ? answer : undefined;
 }
 
 /**
@@ -54,7 +54,7 @@ export function fromNewestMatches(
  * or when the walk gives up.
  */
 export function searchByWordBitmaps(
-  s: IndexStore,
+  store: IndexStore,
   search: Int32Array[][],
   rarestGroup: number,
   matchesFilters: (slot: number) => boolean,
@@ -63,7 +63,7 @@ export function searchByWordBitmaps(
   range: [number, number],
   q: IndexQuery,
 ): IndexAnswer | undefined {
-  if (s.path === 'measured' && rarestGroup <= WALK_PROBES) return undefined;
+  if (store.path === 'measured' && rarestGroup <= WALK_PROBES) return undefined;
   // Each alternative's words' bitmaps; undefined as soon as a word is rare.
   const groups: Uint32Array[][][] = [];
   for (const group of search) {
@@ -71,7 +71,7 @@ export function searchByWordBitmaps(
     for (const alternative of group) {
       const bitmaps: Uint32Array[] = [];
       for (const lexeme of alternative) {
-        const bitmap = s.denseSlots(lexeme);
+        const bitmap = store.denseSlots(lexeme);
         if (!bitmap) return undefined;
         bitmaps.push(bitmap);
       }
@@ -79,10 +79,10 @@ export function searchByWordBitmaps(
     }
     groups.push(alternatives);
   }
-  const words = (s.count + 31) >>> 5;
-  s.bitmaps.startQuery();
-  const m = s.bitmaps.transient(words, (bitmap) => bitmap.fill(0xffffffff, 0, words));
-  const any = s.bitmaps.transient(words, () => {});
+  const words = (store.count + 31) >>> 5;
+  store.bitmaps.startQuery();
+  const m = store.bitmaps.transient(words, (bitmap) => bitmap.fill(0xffffffff, 0, words));
+  const any = store.bitmaps.transient(words, () => {});
   for (const alternatives of groups) {
     any.fill(0, 0, words);
     for (const bitmaps of alternatives) {
@@ -95,19 +95,20 @@ export function searchByWordBitmaps(
     }
     for (let w = 0; w < words; w++) m[w]! &= any[w]!;
   }
-  const matches = (slot: number) => hasBit(m, slot) && matchesFilters(slot) && (!s.wordsEdited(slot) || searchRank(s, slot, search) >= 0);
+  const matches = (slot: number) =>
+    hasBit(m, slot) && matchesFilters(slot) && (!store.wordsEdited(slot) || searchRank(store, slot, search) >= 0);
   // The count up to the cap, from the newest.
   const limit = q.cap + 1;
   const few: number[] = [];
   eachSetBitDown(m, words, (slot) => matches(slot) && few.push(slot) >= limit);
-  const page = new PageOf(q, compare, s.firstSortKey(sort));
+  const page = new PageOf(q, compare, store.firstSortKey(sort));
   if (few.length < limit) {
     for (const slot of few) page.add(slot);
-    return page.answer(s.ids);
+    return page.answer(store.ids);
   }
   if (page.counting()) return { ids: [], total: limit };
   // The positions' way reads about the rarest group's entries.
-  return pageOfMatches(s, sort, range, m, matches, compare, q, namedLists(s, sort, q.filters), limit, rarestGroup);
+  return pageOfMatches(store, sort, range, m, matches, compare, q, namedLists(store, sort, q.filters), limit, rarestGroup);
 }
 
 /**
@@ -120,7 +121,7 @@ export function searchByWordBitmaps(
  * matches (measured).
  */
 export function matchesByBitmap(
-  s: IndexStore,
+  store: IndexStore,
   found: SearchMatches,
   matchesFilters: (slot: number) => boolean,
   sort: WalkedSort,
@@ -128,7 +129,7 @@ export function matchesByBitmap(
   range: [number, number],
   q: IndexQuery,
 ): IndexAnswer | undefined {
-  if (s.path === 'measured' && found.length <= WALK_PROBES) return undefined;
+  if (store.path === 'measured' && found.length <= WALK_PROBES) return undefined;
   const { entries } = found;
   const limit = q.cap + 1;
   const few: number[] = [];
@@ -136,36 +137,36 @@ export function matchesByBitmap(
     const slot = entries[i]! >>> 4;
     if (matchesFilters(slot)) few.push(slot);
   }
-  const page = new PageOf(q, compare, s.firstSortKey(sort));
+  const page = new PageOf(q, compare, store.firstSortKey(sort));
   if (few.length < limit) {
     for (const slot of few) page.add(slot);
-    return page.answer(s.ids);
+    return page.answer(store.ids);
   }
   if (page.counting()) return { ids: [], total: limit };
-  const words = (s.count + 31) >>> 5;
-  s.bitmaps.startQuery();
-  const m = s.bitmaps.transient(words, (bitmap) => {
+  const words = (store.count + 31) >>> 5;
+  store.bitmaps.startQuery();
+  const m = store.bitmaps.transient(words, (bitmap) => {
     for (let i = 0; i < found.length; i++) setBit(bitmap, entries[i]! >>> 4, true);
   });
   const matches = (slot: number) => hasBit(m, slot) && matchesFilters(slot);
-  return pageOfMatches(s, sort, range, m, matches, compare, q, namedLists(s, sort, q.filters), limit, found.length);
+  return pageOfMatches(store, sort, range, m, matches, compare, q, namedLists(store, sort, q.filters), limit, found.length);
 }
 
 /** A search's matches (found by intersecting its words' lists) filtered, counted, and the page kept in a bounded heap. */
 export function fromMatches(
-  s: IndexStore,
+  store: IndexStore,
   found: SearchMatches,
   matchesFilters: (slot: number) => boolean,
   compare: Comparator,
   sort: WalkedSort,
   q: IndexQuery,
 ): IndexAnswer {
-  const page = new PageOf(q, compare, s.firstSortKey(sort));
+  const page = new PageOf(q, compare, store.firstSortKey(sort));
   const { entries } = found;
   // From the end: the newest first, as slots follow creation (few replace a kept one in a newest
   // walk; newest first, the page is known once no slot below can enter it, as in newestFromCandidates).
   const newest = sort === 'newest';
-  const newestUpTo = newest ? s.currentNewestUpTo() : EMPTY_TIMES;
+  const newestUpTo = newest ? store.currentNewestUpTo() : EMPTY_TIMES;
   let i = found.length - 1;
   for (; i >= 0; i--) {
     const slot = entries[i]! >>> 4;
@@ -177,6 +178,6 @@ export function fromMatches(
     page.add(slot);
     if (newest) page.closeAbove(newestBelow(newestUpTo, slot));
   }
-  s.lastListStopped = i >= 0;
-  return page.answer(s.ids);
+  store.lastListStopped = i >= 0;
+  return page.answer(store.ids);
 }

@@ -17,7 +17,7 @@ import type { Comparator, IndexAnswer, IndexQuery, WalkedSort } from '../types.t
  * full and the capped count known.
  */
 export function walk(
-  s: IndexStore,
+  store: IndexStore,
   sort: WalkedSort,
   range: [number, number],
   matches: (slot: number) => boolean,
@@ -25,7 +25,7 @@ export function walk(
   q: IndexQuery,
   lists?: readonly Int32Array[],
 ): IndexAnswer {
-  return walkOrder(s, sort, range, matches, compare, q, lists)!;
+  return walkOrder(store, sort, range, matches, compare, q, lists)!;
 }
 
 /**
@@ -35,7 +35,7 @@ export function walk(
  * changed mark and sale price that miss the cache at 1 000 000 products.
  */
 export function walkOrder(
-  s: IndexStore,
+  store: IndexStore,
   sort: WalkedSort,
   [from, to]: [number, number],
   matches: (slot: number) => boolean,
@@ -44,16 +44,16 @@ export function walkOrder(
   lists?: readonly Int32Array[],
   known?: { total: number; maxVisits: number; inMatches: (slot: number) => boolean },
 ): IndexAnswer | undefined {
-  const order = orderOf(s, sort);
-  const skip = exception(s, sort);
-  const exceptions = exceptionsOf(s, sort, matches, compare);
+  const order = orderOf(store, sort);
+  const skip = exception(store, sort);
+  const exceptions = exceptionsOf(store, sort, matches, compare);
 
   const need = q.offset + q.limit;
   const limit = q.cap + 1;
   const page: number[] = [];
   let emitted = 0;
   const emit = (slot: number) => {
-    if (emitted >= q.offset && emitted < need) page.push(s.ids[slot]!);
+    if (emitted >= q.offset && emitted < need) page.push(store.ids[slot]!);
     emitted++;
   };
   // With the count known (fromBitmaps), the walk stops at the page's end.
@@ -104,7 +104,7 @@ export function walkOrder(
  * end of a price-descending walk) read every match through the page's heap, ~3–5 ms.
  */
 export function pageByPositions(
-  s: IndexStore,
+  store: IndexStore,
   sort: WalkedSort,
   range: [number, number],
   m: Uint32Array,
@@ -113,12 +113,12 @@ export function pageByPositions(
   q: IndexQuery,
   total: number,
 ): IndexAnswer {
-  const { positionOf } = listsOf(s, sort);
-  const skip = exception(s, sort);
+  const { positionOf } = listsOf(store, sort);
+  const skip = exception(store, sort);
   const [from, to] = range;
   const smallest = new TopK(q.offset + q.limit, (a, b) => a - b);
   // Slots past positionOf's end were added since the order was built: exceptions all.
-  const words = Math.min((s.count + 31) >>> 5, (positionOf.length + 31) >>> 5);
+  const words = Math.min((store.count + 31) >>> 5, (positionOf.length + 31) >>> 5);
   for (let w = 0; w < words; w++) {
     let bits = m[w]!;
     while (bits) {
@@ -132,7 +132,7 @@ export function pageByPositions(
     }
   }
   const inMatches = (slot: number) => hasBit(m, slot);
-  return walkOrder(s, sort, range, matches, compare, q, [Int32Array.from(smallest.sorted())], {
+  return walkOrder(store, sort, range, matches, compare, q, [Int32Array.from(smallest.sorted())], {
     total,
     maxVisits: Infinity,
     inMatches,
