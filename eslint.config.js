@@ -9,6 +9,8 @@
  * - SQL only in server/repositories/: the rest of the server (routes, services, plugins, lib,
  *   media, first-screen, catalog-index) imports neither the drizzle schema nor drizzle-orm
  *   (server/db/, the database layer itself, and the repositories do);
+ * - one-way flow on the server: route → service → (catalog index | repository) → database; the
+ *   lower layers (repositories, db, lib) import nothing from the layers above them;
  * - no import cycles.
  */
 import { readdirSync } from 'node:fs';
@@ -25,6 +27,12 @@ const features = readdirSync('src/features', { withFileTypes: true })
   .map((d) => d.name);
 /** The server's code above the repositories: it reaches the database only through server/repositories/. */
 const aboveRepositories = ['routes', 'services', 'plugins', 'lib', 'media', 'first-screen', 'catalog-index'];
+/**
+ * The server's layers above repositories/, db/ and lib/ (issue 41): those three import nothing
+ * from these, so a request flows one way — route → service → (catalog index | repository) →
+ * database. (media/ is left out: db/seed draws its photos with it.)
+ */
+const serverUpperLayers = ['routes', 'services', 'plugins', 'catalog-index', 'first-screen', 'openapi', 'app.ts', 'server.ts'];
 const SQL_ONLY_IN_REPOSITORIES =
   'SQL only in repositories: put the query in server/repositories/ (a <domain>-repository.ts function taking `db`) and call it from here.';
 
@@ -81,6 +89,14 @@ export default tseslint.config(
               target: aboveRepositories.map((dir) => `./server/${dir}`),
               from: './server/db/schema.ts',
               message: `${SQL_ONLY_IN_REPOSITORIES} Row and column types: export them from the repository.`,
+            },
+            // One-way flow on the server (issue 41): the lower layers name nothing above them.
+            {
+              target: ['./server/repositories', './server/db', './server/lib'],
+              from: serverUpperLayers.map((layer) => `./server/${layer}`),
+              message:
+                'repositories/, db/ and lib/ import nothing above them (route → service → (catalog index | repository) → database): ' +
+                'move the choice up into a service, or declare the type the lower layer needs beside it.',
             },
             // One-way flow inside the app: shared code → features → app.
             {

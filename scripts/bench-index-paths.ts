@@ -8,8 +8,11 @@
  *
  *   node --max-old-space-size=12000 --import tsx scripts/bench-index-paths.ts postgres://…/talcioc_bench1m [filter|search]
  *
- * It reaches into ProductIndex's private members (its path and candidatesCheaper): a measuring
- * tool, not a client of the index.
+ * It reached into ProductIndex's private members (its path and candidatesCheaper): a measuring
+ * tool, not a client of the index. Since the index was split into modules (ADR 047, 2026-11-29)
+ * candidatesCheaper is a function of cost-model.ts that cannot be replaced from outside, so the
+ * script stops with an error rather than print figures of the measured way under every label; it
+ * needs a hook to force the planner's choice before it can run again.
  */
 import pino from 'pino';
 import { openDatabase } from '../server/db/client.ts';
@@ -49,6 +52,10 @@ for (const path of scenarios(await planData(handle.db))
   }
 }
 const nowUs = Date.now() * 1000;
+if (typeof index.candidatesCheaper !== 'function')
+  throw new Error(
+    "bench-index-paths: the planner's choice (cost-model.ts candidatesCheaper) can no longer be forced from outside (ADR 047)",
+  );
 const original = index.candidatesCheaper;
 let chose = '';
 index.candidatesCheaper = function (...args: unknown[]) {

@@ -3,13 +3,13 @@
  * its orders were built (the "exceptions"), flash sales starting and ending, and random queries,
  * against a plain reference — filter everything, sort everything, slice — written from the SQL's
  * rules in repositories/catalog/. The database-level parity tests
- * (tests/api/catalog-index.test.ts) then check the same answers against PostgreSQL itself.
+ * (tests/api/catalog/catalog-index.test.ts) then check the same answers against PostgreSQL itself.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
 import { ProductIndex, type IndexedProduct, type IndexedSale, type IndexPath, type IndexQuery, type LexemePlan } from './product-index.ts';
-import { parseTsvector, WEIGHT_BITS } from './tsvector.ts';
+import { parseTsvector, WEIGHT_BITS } from '../lib/tsvector.ts';
 
 describe('parseTsvector', () => {
   it('reads lexemes, positions and weights as PostgreSQL prints them (no letter: D)', () => {
@@ -316,7 +316,7 @@ describe('ProductIndex answers as the reference does', () => {
             const query: IndexQuery = { ...q, cap, nowUs: 0 };
             const answer = index.query(query);
             expect(answer, JSON.stringify(query)).toEqual(reference(products, [], query));
-            if (index.lastRankedReads < (index as unknown as { found: { length: number } }).found.length) stoppedEarly++;
+            if (index.lastRankedReads < index.lastFoundMatches) stoppedEarly++;
           };
           queries.forEach(ask);
           // New products (ids above the catalog's) get any creation time, existing ones a new one.

@@ -6,10 +6,37 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { IndexedProduct, IndexedSale } from '../../catalog-index/product-index.ts';
-import { parseTsvector } from '../../catalog-index/tsvector.ts';
+import { parseTsvector } from '../../lib/tsvector.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { conditionCode, type ProductCondition } from '../../../contract/item-condition.ts';
+
+/** A product as the catalog index holds it (server/catalog-index/types.ts re-exports it). */
+export interface IndexedProduct {
+  id: number;
+  categoryId: number;
+  shopId: number;
+  seasonId: number | null;
+  qualityId: number | null;
+  /** The condition's code (contract/item-condition.ts conditionCode). */
+  condition: number;
+  quantity: number;
+  totalSold: number;
+  /** created_at in microseconds since the epoch (PostgreSQL's precision: ties are real). */
+  createdUs: number;
+  /** effective_price in bani (whole cents), exact. */
+  priceCents: number;
+  sizes: readonly number[];
+  colors: readonly number[];
+  /** search_vector's lexemes → weight bits (server/lib/tsvector.ts). */
+  lexemes: ReadonlyMap<string, number>;
+}
+
+export interface IndexedSale {
+  productId: number;
+  saleCents: number;
+  startsUs: number;
+  endsUs: number;
+}
 
 interface ProductRow {
   id: number;

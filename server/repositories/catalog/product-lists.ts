@@ -11,11 +11,10 @@ import type { Database } from '../../db/client.ts';
 import { attributeOptions, categories, productColors, productSizes, products, shops } from '../../db/schema.ts';
 import { normalizeSearchText } from '../../lib/search-text.ts';
 import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '../../lib/search-query.ts';
-import type { CatalogListIndex } from '../../catalog-index/sync.ts';
 import type { ProductListFilters } from '../../../contract/catalog.ts';
 import type { ProductSort } from '../../../contract/catalog-constants.ts';
 import { PRODUCT_CONDITIONS, type ProductCondition } from '../../../contract/item-condition.ts';
-import { correctQuery, getSearchLexicon } from './search-lexicon.ts';
+import { getSearchLexicon } from './search-lexicon.ts';
 import {
   branchesOf,
   cappedMeta,
@@ -121,25 +120,20 @@ export async function searchPlanOf(db: Database, search: string | undefined): Pr
   return planSearch(search, lexicon.synonyms);
 }
 
-async function listProductsFor(
-  db: Database,
-  filters: ProductListFilters,
-  plan: SearchPlan | undefined,
-  page: Page,
-  index?: CatalogListIndex,
-) {
+/** Whether a search's words fold to nothing searchable (only punctuation or stop words): such a search finds nothing. */
+export function searchFindsNothing(plan: SearchPlan): boolean {
+  return searchSql(plan) === undefined;
+}
+
+/**
+ * One product list page (filters, search plan, sort, page) read by SQL: the cards and the capped
+ * count. The catalog-lists service (server/services/catalog-lists.ts) asks the in-process index
+ * first and comes here when it cannot answer.
+ */
+export async function listProductsFromDatabase(db: Database, filters: ProductListFilters, plan: SearchPlan | undefined, page: Page) {
   const search = plan ? searchSql(plan) : undefined;
   // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
   if (plan && !search) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
-  // The in-process index (ADR 025) chooses the page and counts; the cards are read by id.
-  const chosen = await index?.select(
-    filters,
-    plan,
-    resolveSort(filters),
-    { offset: (page.page - 1) * page.perPage, limit: page.perPage },
-    TOTAL_CAP,
-  );
-  if (chosen) return { data: await index!.cards(chosen.ids), meta: cappedMeta(page, chosen.total, TOTAL_CAP) };
   return pagedCards(
     db,
     {
@@ -150,23 +144,6 @@ async function listProductsFor(
     page,
     TOTAL_CAP,
   );
-}
-
-/**
- * GET /api/products and /api/products/filter. A search that finds nothing is retried once with
- * its unknown words replaced by the closest catalog words (one or two typos, or a word cut
- * short); when that finds something, the answer holds those products and `did_you_mean` the
- * corrected text ("gaeca" → products for "geacă", did_you_mean "geacă").
- */
-export async function listProducts(db: Database, filters: ProductListFilters, page: Page, index?: CatalogListIndex) {
-  const plan = await searchPlanOf(db, filters.search);
-  const result = await listProductsFor(db, filters, plan, page, index);
-  if (!plan || result.meta.total > 0 || page.page > 1) return { ...result, did_you_mean: null };
-  const lexicon = await getSearchLexicon(db);
-  const corrected = correctQuery(lexicon, filters.search!);
-  if (!corrected) return { ...result, did_you_mean: null };
-  const retry = await listProductsFor(db, filters, planSearch(corrected, lexicon.synonyms), page, index);
-  return retry.meta.total > 0 ? { ...retry, did_you_mean: corrected } : { ...result, did_you_mean: null };
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ import {
 import type { ProductDetails, ProductSafety } from '../../../contract/catalog.ts';
 import { traderColumns, traderOf } from './trader-identity.ts';
 import { imageMeta, toImageMeta } from '../image-meta.ts';
-import type { CatalogListIndex } from '../../catalog-index/sync.ts';
+import type { KeptProductPages as CatalogListIndex } from './kept-product-pages.ts';
 import { cardListColumns, inStock, jsonList, listedProduct, listProductCardsByIds, productColumns, toProduct } from './product-cards.ts';
 
 const seasonOption = alias(attributeOptions, 'season_option');

@@ -26,7 +26,7 @@ import {
   productVideos,
   shops,
 } from '../../../server/db/schema.ts';
-import { listProducts } from '../../../server/repositories/catalog/product-lists.ts';
+import { listProducts } from '../../../server/services/catalog-lists.ts';
 import { CatalogIndexSync } from '../../../server/catalog-index/sync.ts';
 import { changeProductPrice } from '../../../server/services/product-price.ts';
 import { notifierFor } from '../../../server/plugins/notifier.ts';
