@@ -8,16 +8,15 @@
  *
  *   node --max-old-space-size=12000 --import tsx scripts/bench-index-paths.ts postgres://…/talcioc_bench1m [filter|search]
  *
- * It reached into ProductIndex's private members (its path and candidatesCheaper): a measuring
- * tool, not a client of the index. Since the index was split into modules (ADR 047, 2026-11-29)
- * candidatesCheaper is a function of cost-model.ts that cannot be replaced from outside, so the
- * script stops with an error rather than print figures of the measured way under every label; it
- * needs a hook to force the planner's choice before it can run again.
+ * It reaches into the index's store (a measuring tool, not a client of the index): its `path` forces
+ * every list one way, and its `onChoice` hook sees — and for the walk, overrides — each choice the
+ * cost model (server/catalog-index/cost-model.ts) makes.
  */
 import pino from 'pino';
 import { openDatabase } from '../server/db/client.ts';
 import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
 import type { IndexQuery, LexemePlan, ProductIndex } from '../server/catalog-index/product-index.ts';
+import type { IndexStore } from '../server/catalog-index/store.ts';
 import type { ProductSort } from '../contract/catalog-constants.ts';
 import { resolveSort, searchPlanOf } from '../server/repositories/catalog/product-lists.ts';
 import { planData, scenarios } from './bench-api.ts';
@@ -25,8 +24,9 @@ import { productListQuerySchema } from '../contract/catalog.ts';
 const handle = await openDatabase({ databaseUrl: process.argv[2]!, dataDir: 'memory://' });
 const sync = new CatalogIndexSync(handle.db, pino({ level: 'silent' }), { pollMs: 3_600_000 });
 await sync.catchUp();
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- private members, measured from outside
-const index = (sync as unknown as { index: ProductIndex }).index as any;
+// Private members, measured from outside.
+const store = (sync as unknown as { index: { store: IndexStore } }).index.store;
+const index = (sync as unknown as { index: ProductIndex }).index;
 const queries: { name: string; q: Omit<IndexQuery, 'nowUs'> }[] = [];
 const scenario = process.argv[3] ?? 'filter';
 for (const path of scenarios(await planData(handle.db))
@@ -52,20 +52,15 @@ for (const path of scenarios(await planData(handle.db))
   }
 }
 const nowUs = Date.now() * 1000;
-if (typeof index.candidatesCheaper !== 'function')
-  throw new Error(
-    "bench-index-paths: the planner's choice (cost-model.ts candidatesCheaper) can no longer be forced from outside (ADR 047)",
-  );
-const original = index.candidatesCheaper;
 let chose = '';
-index.candidatesCheaper = function (...args: unknown[]) {
-  const r = original.apply(this, args);
-  chose = r ? 'cand' : 'walk';
-  return r;
+let forceWalk = false;
+store.onChoice = (candidatesCheaper) => {
+  chose = candidatesCheaper ? 'cand' : 'walk';
+  return forceWalk ? false : candidatesCheaper;
 };
 const time = (q: Omit<IndexQuery, 'nowUs'>, mode: string) => {
-  index.path = mode === 'cand' ? 'candidates' : 'measured';
-  if (mode === 'walk') index.candidatesCheaper = () => false;
+  store.path = mode === 'cand' ? 'candidates' : 'measured';
+  forceWalk = mode === 'walk';
   let best = Infinity;
   let ans = '';
   for (let i = 0; i < 3; i++) {
@@ -73,12 +68,7 @@ const time = (q: Omit<IndexQuery, 'nowUs'>, mode: string) => {
     ans = JSON.stringify(index.query({ ...q, nowUs }));
     best = Math.min(best, performance.now() - t);
   }
-  if (mode === 'walk')
-    index.candidatesCheaper = function (...args: unknown[]) {
-      const r = original.apply(this, args);
-      chose = r ? 'cand' : 'walk';
-      return r;
-    };
+  forceWalk = false;
   return { best, ans };
 };
 for (const { q } of queries) time(q, 'measured');

@@ -117,7 +117,7 @@ export function answerQuery(store: IndexStore, q: IndexQuery): IndexAnswer {
       const [from, to] = range;
       const listed = lists.reduce((n, list) => n + lowerBound(list, to) - lowerBound(list, from), 0);
       const visitCost = (ORDERED_VISIT_COST * listed) / Math.max(1, to - from);
-      if (candidatesCheaper(store, best!.size, matches, walked, range, q, visitCost))
+      if (chosen(store, candidatesCheaper(store, best!.size, matches, walked, range, q, visitCost)))
         return fromCandidates(store, best!, matchesFilters, walked, compare, search, q);
       return walk(store, walked, range, matches, compare, q, lists);
     }
@@ -135,7 +135,7 @@ export function answerQuery(store: IndexStore, q: IndexQuery): IndexAnswer {
     const matchesFound = (slot: number) => stamp[slot] === mark && matchesFilters(slot);
     const viaCandidates =
       store.path === 'measured'
-        ? candidatesCheaper(store, found.length, matchesFound, walked, range, q, ORDERED_VISIT_COST)
+        ? chosen(store, candidatesCheaper(store, found.length, matchesFound, walked, range, q, ORDERED_VISIT_COST))
         : store.path === 'candidates';
     if (viaCandidates) return fromMatches(store, found, matchesFilters, compare, walked, q);
     return walk(store, walked, range, matchesFound, compare, q);
@@ -143,8 +143,13 @@ export function answerQuery(store: IndexStore, q: IndexQuery): IndexAnswer {
   const viaCandidates =
     best !== undefined &&
     (store.path === 'measured'
-      ? candidatesCheaper(store, best.size, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1)
+      ? chosen(store, candidatesCheaper(store, best.size, matches, walked, range, q, search ? SEARCHED_VISIT_COST : 1))
       : store.path === 'candidates');
   if (viaCandidates) return fromCandidates(store, best!, matchesFilters, walked, compare, search, q);
   return walk(store, walked, range, matches, compare, q);
+}
+
+/** The cost model's choice, as a measuring hook may replace it (IndexStore.onChoice). */
+function chosen(store: IndexStore, candidatesCheaper: boolean) {
+  return store.onChoice ? store.onChoice(candidatesCheaper) : candidatesCheaper;
 }

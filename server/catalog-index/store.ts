@@ -17,7 +17,13 @@ export class IndexStore implements PostingSource {
    *   (the cheapest way, see candidatesCheaper and fromBitmaps), or always one way — tests ask
    *   every way of every query, as each must give the same answer.
    */
-  constructor(readonly path: IndexPath = 'measured') {}
+  constructor(public path: IndexPath = 'measured') {}
+
+  /**
+   * A measuring hook (scripts/bench/bench-index-paths.ts): sees each choice the cost model makes
+   * between candidates (true) and a walk (false), and may replace it. Unset in the product.
+   */
+  onChoice?: (candidatesCheaper: boolean) => boolean;
 
   count = 0;
   readonly slotOf = new Map<number, number>();
