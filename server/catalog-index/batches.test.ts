@@ -1,5 +1,5 @@
 /**
- * oneBatchAtATime (ADR 039): requests of one tick share a read; a request arriving while a read is
+ * oneBatchAtATime (ADR 039): requests of one event-loop turn share a read; a request arriving while a read is
  * in flight never gets that read's answer, only one from a read that started after it arrived.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,10 +20,11 @@ function controlledReads() {
   return { loader, reads, write: (next: number) => (value = next) };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** The next turn of the event loop, when a batch asked for in this one has started. */
+const tick = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 describe('oneBatchAtATime', () => {
-  it('reads the requests of one tick once', async () => {
+  it('reads the requests of one turn once', async () => {
     const { loader, reads } = controlledReads();
     const answers = Promise.all([loader.load('a'), loader.load('b'), loader.load('a')]);
     await tick();

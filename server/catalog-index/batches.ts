@@ -15,7 +15,7 @@ import DataLoader from 'dataloader';
 
 /**
  * A loader (DataLoader, no caching) whose batches run one after another: the first request waits
- * for the end of the current tick (requests of the same tick join it); requests arriving while a
+ * for the end of the event loop's current I/O phase (requests read in the same turn join it); requests arriving while a
  * batch is read wait for it to end, then go together as the next batch, at most `maxBatchSize`
  * keys each. `readBatch` answers the keys in their order (duplicates included).
  */
@@ -36,8 +36,11 @@ export function oneBatchAtATime<K, V>(
       maxBatchSize,
       // DataLoader calls this when a batch gets its first key, and reads the batch (readBatch
       // above, synchronously) when it is called back: after the batch in flight has ended, and then
-      // after the current tick, so that the requests of that tick join.
-      batchScheduleFn: (readNow) => void reading.then(() => process.nextTick(readNow)),
+      // after this turn of the event loop's I/O (setImmediate), so that the requests whose bytes
+      // arrived in the same turn join. Not process.nextTick (DataLoader's default): on the embedded
+      // database a statement runs on this thread and has ended before the next socket is read, so
+      // nothing is ever "in flight" for the next request to wait for, and every batch was one request.
+      batchScheduleFn: (readNow) => void reading.then(() => setImmediate(readNow)),
     },
   );
 }
