@@ -3,6 +3,7 @@
  *
  *   npm run bench:api -- [--products 100000] [--duration 10] [--warmup 3] [--connections 50]
  *                        [--database-url postgres://…/talcioc_bench] [--no-cache] [--force] [--keep] [--json]
+ *                        [--data-dir DIR [--reuse]]
  *
  * 1. Prepares the database: embedded PGlite in a temporary DATA_DIR (default), or PostgreSQL when
  *    --database-url / DATABASE_URL is given. That database is WIPED (schemas public and drizzle),
@@ -33,10 +34,12 @@
  * 4. Prints p50/p95/p99 latency, requests/s, non-2xx, errors, the cache hit ratio and p95 / health
  *    p95 (--json: JSON on stdout, progress on stderr). The server, the worker and the temporary data are removed at
  *    the end, also on failure or Ctrl-C; with --keep the prepared database is left in place.
+ *    PGlite with --data-dir DIR: the catalog is prepared in DIR (new or empty) and kept there; a
+ *    later run with --data-dir DIR --reuse measures it again without preparing it.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -70,6 +73,8 @@ interface Options {
   instances: number;
   /** --reuse: a database kept by --keep that already holds --products products is measured as it is. */
   reuse: boolean;
+  /** --data-dir DIR: PGlite's data directory, kept (instead of a temporary one); with --reuse, measured again. */
+  dataDir?: string;
   /** --cpu-prof DIR: each server process writes a V8 CPU profile into DIR when it stops. */
   cpuProfDir?: string;
   /** --only filter,shop: the scenarios whose names start with one of these (health, the baseline, always runs). */
@@ -77,7 +82,7 @@ interface Options {
 }
 
 const USAGE = `usage: npm run bench:api -- [--products N] [--duration S] [--warmup S] [--connections N]
-                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--reuse] [--cpu-prof DIR] [--only NAME,…] [--json]`;
+                          [--database-url postgres://…] [--no-cache] [--catalog-index on|off|both] [--instances N] [--force] [--keep] [--reuse] [--data-dir DIR] [--cpu-prof DIR] [--only NAME,…] [--json]`;
 
 /** node:util parseArgs: an unknown option, an option without its value or a stray argument is an error, with the usage. */
 function readArgs(argv: string[]) {
@@ -96,6 +101,7 @@ function readArgs(argv: string[]) {
         force: { type: 'boolean', default: false },
         keep: { type: 'boolean', default: false },
         reuse: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
         'cpu-prof': { type: 'string' },
         only: { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -136,14 +142,16 @@ function parseOptions(argv: string[]): Options {
     catalogIndex,
     instances: Math.round(number('--instances', values.instances, 1, 16)),
     reuse: values.reuse,
+    dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
     cpuProfDir: values['cpu-prof'] === undefined ? undefined : path.resolve(values['cpu-prof']),
     only: values.only
       ?.split(',')
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
   };
-  if (options.reuse && !options.databaseUrl)
-    throw new Error(`--reuse needs --database-url (a PostgreSQL database kept by --keep)\n${USAGE}`);
+  if (options.reuse && !options.databaseUrl && !options.dataDir)
+    throw new Error(`--reuse needs --database-url (a PostgreSQL database kept by --keep) or --data-dir (PGlite)\n${USAGE}`);
+  if (options.dataDir && options.databaseUrl) throw new Error(`--data-dir is for PGlite: not with --database-url\n${USAGE}`);
   if (options.databaseUrl) {
     let name: string;
     try {
@@ -624,6 +632,19 @@ async function productsIn(url: string): Promise<number> {
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
     return rows[0]!.n;
   });
+}
+
+/** How many products a PGlite data directory holds; -1 when it holds no database (--reuse --data-dir). */
+async function pgliteProductsIn(dir: string): Promise<number> {
+  if (!existsSync(path.join(dir, 'pglite', 'PG_VERSION'))) return -1;
+  const { openDatabase } = await import('../server/db/client.ts');
+  const handle = await openDatabase({ dataDir: dir });
+  try {
+    const [{ n }] = (await rows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM products`)) as [{ n: number }];
+    return n;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Drops what migrations and the seed created (as tests/api/support/test-app.ts does for the API tests). */
@@ -1129,11 +1150,14 @@ async function main() {
     void cleanup().finally(() => process.exit(1));
   }, budgetMs);
 
+  // --data-dir: PGlite's catalog in a directory of the caller's, kept (a 100 000-product catalog
+  // takes ~5 minutes to prepare on PGlite); the server's logs go to a temporary directory then.
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'talcioc-bench-api-'));
+  const dataDir = options.dataDir ?? workDir;
   cleanups.push({
     name: 'temporary directory',
     run: async () => {
-      if (options.keep && !options.databaseUrl) log(`kept the PGlite data directory ${workDir}`);
+      if (options.keep && !options.databaseUrl && !options.dataDir) log(`kept the PGlite data directory ${workDir}`);
       else rmSync(workDir, { recursive: true, force: true });
     },
   });
@@ -1144,7 +1168,10 @@ async function main() {
     const kind = options.databaseUrl ? 'postgres' : 'pglite';
     // --reuse: a database this script prepared and kept (--keep), with the catalog size asked for,
     // is measured as it is — a 1 000 000-product catalog takes ~9 minutes to prepare.
-    const reused = options.reuse && (await productsIn(options.databaseUrl!)) === options.products;
+    const reused =
+      options.reuse && (options.databaseUrl ? await productsIn(options.databaseUrl) : await pgliteProductsIn(dataDir)) === options.products;
+    if (!options.databaseUrl && options.dataDir && !reused && readdirSync(dataDir, { withFileTypes: true }).length)
+      throw new Error(`--data-dir ${dataDir} is not empty and not reused: give an empty or new directory`);
     if (options.reuse)
       log(
         reused
@@ -1163,10 +1190,10 @@ async function main() {
           else await wipePostgres(options.databaseUrl!);
         },
       });
-    } else log(`PGlite in ${workDir}`);
+    } else log(`PGlite in ${dataDir}`);
     const { openDatabase } = await import('../server/db/client.ts');
     const { seedIfEmpty } = await import('../server/db/seed/index.ts');
-    const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: workDir });
+    const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     let data: PlanData;
     let fixed = 0;
     try {
@@ -1211,7 +1238,7 @@ async function main() {
           HOST: '127.0.0.1',
           PORT: String(port),
           DATABASE_URL: options.databaseUrl ?? '',
-          DATA_DIR: workDir,
+          DATA_DIR: dataDir,
           STATIC_DIR: path.join(workDir, 'no-static'),
           // The response micro-cache (ADR 011): the server's setting, or off with --no-cache.
           CATALOG_CACHE_SECONDS: String(cacheSeconds),

@@ -26,6 +26,9 @@
  *   pictures), all of them on a NULL change (sales, shops and their trader identity, options,
  *   categories, manufacturers: migrations 0011 and 0019) or when a flash sale starts or ends, and
  *   read after the same head read as a list. So a page shows nothing older than the log's head.
+ * - Bursts (ADR 039): the head reads of concurrent requests, and their pages not kept, are read in
+ *   one statement per batch (batches.ts): requests arriving while a read is in flight go together
+ *   in the next one, never in the one in flight (read your writes holds).
  * - The walk orders are rebuilt when many products moved or the oldest move is old (the moved
  *   ones are exceptions until then, answered correctly but with more work).
  */
@@ -48,7 +51,8 @@ import {
   stemWords,
 } from '../repositories/catalog/index-source.ts';
 import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
-import { readProductDetails } from '../repositories/catalog/products.ts';
+import { readProductDetailsByIds } from '../repositories/catalog/products.ts';
+import { oneBatchAtATime } from './batches.ts';
 import { ProductIndex, type IndexAnswer, type IndexQuery, type LexemePlan } from './product-index.ts';
 
 const LOAD_PAGE = 5_000;
@@ -87,6 +91,8 @@ export interface CatalogListIndex {
 const MAX_CARDS = 100_000;
 /** Product pages kept per instance: at ~3 KB each (description, trader, safety), about 60 MB at most. */
 const MAX_DETAILS = 20_000;
+/** Product pages read in one statement at most (the misses of concurrent requests, ADR 039). */
+const MAX_PAGES_PER_READ = 100;
 
 export class CatalogIndexSync implements CatalogListIndex {
   private index: ProductIndex | undefined;
@@ -106,6 +112,22 @@ export class CatalogIndexSync implements CatalogListIndex {
   private readonly detailsStore = new LRUCache<number, ProductDetails>({ max: MAX_DETAILS });
   /** When the running sales next start or end (µs): every card's and page's price may change then. */
   private cardsValidUntil = -Infinity;
+  /**
+   * The change log's head, read once for the requests that arrived while the previous read was
+   * in flight (ADR 039): never a read that started before a request arrived (read your writes).
+   */
+  private readonly heads = oneBatchAtATime<'head', number>(async (requests) => {
+    const head = await latestCatalogChange(this.db);
+    return requests.map(() => head);
+  });
+  /** Pages not kept, read in one statement for the requests that missed meanwhile (ADR 039). */
+  private readonly pageReads = oneBatchAtATime<number, ProductDetails | null>(async (ids) => {
+    const before = this.applied;
+    const read = await readProductDetailsByIds(this.db, ids);
+    // Read while a change was applied: a page may predate that change, so none is kept.
+    if (before === this.applied) for (const [id, page] of read) this.detailsStore.set(id, page);
+    return ids.map((id) => read.get(id) ?? null);
+  }, MAX_PAGES_PER_READ);
 
   constructor(
     private readonly db: Database,
@@ -302,14 +324,8 @@ export class CatalogIndexSync implements CatalogListIndex {
   async details(id: number): Promise<ProductDetails | null | undefined> {
     if (!(await this.current())) return undefined;
     this.expireAtSaleBoundary();
-    const kept = this.detailsStore.get(id);
-    if (kept) return { ...kept };
-    const before = this.applied;
-    const read = await readProductDetails(this.db, id);
-    if (!read) return null;
-    // Read while a change was applied: it may predate that change, so it is not kept.
-    if (before === this.applied) this.detailsStore.set(id, read);
-    return { ...read };
+    const page = this.detailsStore.get(id) ?? (await this.pageReads.load(id));
+    return page && { ...page };
   }
 
   /**
@@ -318,7 +334,7 @@ export class CatalogIndexSync implements CatalogListIndex {
    */
   private async current(): Promise<boolean> {
     if (!this.ready) return false;
-    if ((await latestCatalogChange(this.db)) > this.watermark) await this.serial(() => this.follow());
+    if ((await this.heads.load('head')) > this.watermark) await this.serial(() => this.follow());
     this.lastReadAt = Date.now();
     return this.ready;
   }

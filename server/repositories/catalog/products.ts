@@ -57,70 +57,73 @@ const nullableNumber = (value: number | string | null) => (value === null ? null
  * on the products table (many indexes to consider) costs more than running it.
  */
 function prepareDetails(db: Database) {
-  const id = sql.placeholder('id');
-  return db
-    .select({
-      ...productColumns(),
-      ...cardListColumns(),
-      description: products.description,
-      weight: products.weight,
-      category: { id: categories.id, name: categories.name, slug: categories.slug },
-      shop: {
-        id: shops.id,
-        name: shops.name,
-        slug: shops.slug,
-        logo: shops.logo,
-        logo_meta: imageMeta(shops.logoKey),
-        rating: shops.rating,
-        reviews_count: shops.reviewsCount,
-        city: shops.city,
-      },
-      seasonId: seasonOption.id,
-      seasonName: seasonOption.name,
-      qualityId: qualityOption.id,
-      qualityName: qualityOption.name,
-      // Issue 36: condition notes, the trader and the safety information in this same row.
-      conditionNotes: products.conditionNotes,
-      ...traderColumns,
-      productIdentifier: products.productIdentifier,
-      safetyWarnings: products.safetyWarnings,
-      maker: {
-        name: manufacturers.name,
-        address: manufacturers.address,
-        email: manufacturers.email,
-        countryCode: manufacturers.countryCode,
-        euName: manufacturers.euResponsibleName,
-        euAddress: manufacturers.euResponsibleAddress,
-        euEmail: manufacturers.euResponsibleEmail,
-      },
-      // The sale rule of every list (product-cards.ts runningSale): lowest price, then earliest end.
-      sale: sql`(SELECT json_build_object('id', fs.id, 'name', fs.name, 'starts_at', fs.starts_at, 'ends_at', fs.ends_at,
+  return (
+    db
+      .select({
+        ...productColumns(),
+        ...cardListColumns(),
+        description: products.description,
+        weight: products.weight,
+        category: { id: categories.id, name: categories.name, slug: categories.slug },
+        shop: {
+          id: shops.id,
+          name: shops.name,
+          slug: shops.slug,
+          logo: shops.logo,
+          logo_meta: imageMeta(shops.logoKey),
+          rating: shops.rating,
+          reviews_count: shops.reviewsCount,
+          city: shops.city,
+        },
+        seasonId: seasonOption.id,
+        seasonName: seasonOption.name,
+        qualityId: qualityOption.id,
+        qualityName: qualityOption.name,
+        // Issue 36: condition notes, the trader and the safety information in this same row.
+        conditionNotes: products.conditionNotes,
+        ...traderColumns,
+        productIdentifier: products.productIdentifier,
+        safetyWarnings: products.safetyWarnings,
+        maker: {
+          name: manufacturers.name,
+          address: manufacturers.address,
+          email: manufacturers.email,
+          countryCode: manufacturers.countryCode,
+          euName: manufacturers.euResponsibleName,
+          euAddress: manufacturers.euResponsibleAddress,
+          euEmail: manufacturers.euResponsibleEmail,
+        },
+        // The sale rule of every list (product-cards.ts runningSale): lowest price, then earliest end.
+        sale: sql`(SELECT json_build_object('id', fs.id, 'name', fs.name, 'starts_at', fs.starts_at, 'ends_at', fs.ends_at,
           'sale_price', fsp.sale_price, 'prior_price', fsp.prior_price)
         FROM ${flashSaleProducts} fsp JOIN ${flashSales} fs ON fs.id = fsp.flash_sale_id
         WHERE fsp.product_id = ${products.id} AND fs.starts_at <= now() AND fs.ends_at > now()
         ORDER BY fsp.sale_price, fs.ends_at LIMIT 1)`.mapWith((v) => jsonValue<RunningSaleJson>(v)),
-      images: sql`(SELECT coalesce(json_agg(json_build_object('id', pi.id, 'url', pi.url, 'meta', ${imageMeta(sql`pi.image_key`)})
+        images: sql`(SELECT coalesce(json_agg(json_build_object('id', pi.id, 'url', pi.url, 'meta', ${imageMeta(sql`pi.image_key`)})
           ORDER BY pi.position, pi.id), '[]'::json)
         FROM ${productImages} pi WHERE pi.product_id = ${products.id})`.mapWith((v) =>
-        jsonList<{ id: number; url: string; meta: unknown }>(v).map((image) => ({
-          id: image.id,
-          url: image.url,
-          meta: toImageMeta(image.meta),
-        })),
-      ),
-      colors: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.position, o.id), '[]'::json)
+          jsonList<{ id: number; url: string; meta: unknown }>(v).map((image) => ({
+            id: image.id,
+            url: image.url,
+            meta: toImageMeta(image.meta),
+          })),
+        ),
+        colors: sql`(SELECT coalesce(json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.position, o.id), '[]'::json)
         FROM ${productColors} pc JOIN ${attributeOptions} o ON o.id = pc.color_id WHERE pc.product_id = ${products.id})`.mapWith((v) =>
-        jsonList<{ id: number; name: string }>(v),
-      ),
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(seasonOption, eq(seasonOption.id, products.seasonId))
-    .leftJoin(qualityOption, eq(qualityOption.id, products.qualityId))
-    .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
-    .where(and(eq(products.id, id), listedProduct))
-    .prepare('catalog_product_details');
+          jsonList<{ id: number; name: string }>(v),
+        ),
+      })
+      .from(products)
+      .innerJoin(shops, eq(shops.id, products.shopId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(seasonOption, eq(seasonOption.id, products.seasonId))
+      .leftJoin(qualityOption, eq(qualityOption.id, products.qualityId))
+      .leftJoin(manufacturers, eq(manufacturers.id, products.manufacturerId))
+      // Several pages at once (issue 36): the catalog index reads the misses of concurrent requests
+      // in one statement (ADR 039).
+      .where(and(sql`${products.id} = ANY(${sql.placeholder('ids')}::int[])`, listedProduct))
+      .prepare('catalog_product_details')
+  );
 }
 const detailsStatements = new WeakMap<Database, ReturnType<typeof prepareDetails>>();
 
@@ -136,14 +139,28 @@ export async function getProductDetails(db: Database, id: number, index?: Catalo
 
 /** A listed product's page, read from the database (one statement). */
 export async function readProductDetails(db: Database, id: number): Promise<ProductDetails | undefined> {
+  return (await readProductDetailsByIds(db, [id])).get(id);
+}
+
+/** Listed products' pages by id, read from the database in one statement; ids not listed are absent. */
+export async function readProductDetailsByIds(db: Database, ids: readonly number[]): Promise<Map<number, ProductDetails>> {
+  const pages = new Map<number, ProductDetails>();
+  if (!ids.length) return pages;
   let statement = detailsStatements.get(db);
   if (!statement) detailsStatements.set(db, (statement = prepareDetails(db)));
-  const [row] = await statement.execute({ id });
-  if (!row) return undefined;
+  for (const row of await statement.execute({ ids: [...new Set(ids)] })) {
+    const page = toProductDetails(row);
+    if (page) pages.set(page.id, page);
+  }
+  return pages;
+}
+
+type DetailsRow = Awaited<ReturnType<ReturnType<typeof prepareDetails>['execute']>>[number];
+
+function toProductDetails(row: DetailsRow): ProductDetails | undefined {
   const trader = traderOf(row.trader);
   // Listed products have a complete identity (listedProduct); a row without one is not shown.
   if (!trader) return undefined;
-
   const sale = row.sale;
   const salePrice = sale ? Number(sale.sale_price) : null;
   const product = toProduct(
