@@ -70,14 +70,10 @@ test('product page: condition with notes, "Vândut de … — comerciant" with t
   await lookAt(page, 'product');
 });
 
-// fixme (2026-11-29): fails on a fresh e2e database (twice in `npm test` on 1d2cbfd..c4c8924, and
-// alone). Measured: after the reload the page asks nothing of /api/products/{id}: the copy seen a
-// moment before is restored from IndexedDB and is fresh for the default 60 s staleTime, and the
-// server's first answers (ADR 026) carry only 200s and reuse an answer for 2 s without looking at a
-// catalog change. The 410 message itself shows when the page does ask (the API and the component
-// are right). Next: the first answers carry a 410 (or drop their reuse on a catalog change) and a
-// product page revalidates a restored copy on open.
-test.fixme('a listing taken down after a report says it was removed (410), not "not found", also over the copy seen before', async ({
+// The copy restored from IndexedDB counts as stale (lib/query-persister.ts), so the reload asks
+// again; the page's first answers never carry a listing taken down since they were made (their
+// reuse is keyed on the catalog's generation, ADR 040): the server's 410 wins over the copy.
+test('a listing taken down after a report says it was removed (410), not "not found", also over the copy seen before', async ({
   page,
   request,
 }) => {
