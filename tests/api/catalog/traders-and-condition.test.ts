@@ -112,6 +112,9 @@ describe('a shop without a complete trader identity is not listed', () => {
     expect(await listed()).toEqual({ search: [], byShop: [], total: 0, inShopList: false, shopPage: 410, productPage: 410 });
     const gone = await c.get(`/products/${item.id}`, { lang: 'ro' });
     expect(gone.json().message).toMatch(/nu mai este listat.*datele de identificare/);
+    // The app shows the shop's screen for it (contract GONE_REASONS).
+    expect(gone.json().reason).toBe('shop_unlisted');
+    expect((await c.get(`/shops/${shop.id}`)).json().reason).toBe('shop_unlisted');
     expect((await c.get(`/shops/${shop.id}`, { lang: 'en' })).json().message).toBe(
       'This shop is not listed: it has not given its business identity.',
     );
