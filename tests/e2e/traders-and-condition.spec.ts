@@ -15,7 +15,15 @@ interface ApiDetails {
   condition: string;
   condition_notes: string | null;
   shop: { id: number; name: string };
-  trader: { legal_name: string; cui: string; registration_number: string; phone: string };
+  trader: {
+    legal_name: string;
+    cui: string;
+    registration_number: string;
+    address: string;
+    email: string;
+    phone: string;
+    certified_at: string;
+  };
   safety: { warnings: string | null; eu_responsible: { name: string } | null };
 }
 
@@ -190,4 +198,59 @@ test('checkout shows the trader of each shop group', async ({ page, request }) =
   await page.goto('/checkout');
   await expect(page.getByTestId('checkout-trader')).toContainText(`Vânzător: ${details.trader.legal_name} (CUI ${details.trader.cui}`);
   await lookAt(page, 'checkout');
+});
+
+test("a shop unlisted (its trader identity cleared) shows the shop's removed screen on its page and its products' pages; checkout refuses its product", async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/products/filter?in_stock=1&sort=newest&per_page=30')).json()).data.data as {
+    id: number;
+  }[];
+  let product: ApiDetails | undefined;
+  for (const { id } of list.slice(5)) {
+    const details = (await (await request.get(`/api/products/${id}`)).json()).data.product as ApiDetails;
+    // Not shop 1: the trader panel's test reads it.
+    if (details.shop.id !== 1) {
+      product = details;
+      break;
+    }
+  }
+  expect(product, 'a product of another shop than #1').toBeDefined();
+  const { shop, trader, name } = product!;
+  const session = await createVerifiedUser(request, 'Mihai Coș');
+  const headers = { Authorization: `Bearer ${session.token}` };
+  expect((await request.post('/api/cart/store', { data: { product_id: product!.id, quantity: 1 }, headers })).ok()).toBe(true);
+  await signIn(page, session);
+  // The shopper saw both pages while the shop was listed (copies on the device).
+  await page.goto(`/shops/${shop.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: shop.name })).toBeVisible();
+  await page.goto(`/products/${product!.id}/details`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // The operator clears the identity (npm run ops -- shop:trader <id> --clear): the shop is not listed.
+  const cleared = await request.put(`/api/dev/operator/shops/${shop.id}/trader`, { data: { trader: null } });
+  expect(cleared.ok()).toBe(true);
+  try {
+    await page.goto(`/shops/${shop.id}`);
+    const gone = page.getByTestId('listing-gone');
+    await expect(page.getByRole('heading', { level: 1, name: ro['productPage.shop_gone_title'] })).toBeVisible();
+    await expect(gone).toContainText(ro['listing.shop_unlisted']);
+    await expect(page.getByTestId('query-state')).toHaveCount(0);
+    await lookAt(page, 'shop-removed');
+
+    await page.goto(`/products/${product!.id}/details`);
+    await expect(page.getByRole('heading', { level: 1, name: ro['productPage.shop_gone_title'] })).toBeVisible();
+    await expect(gone).toContainText(ro['listing.product_unlisted']);
+    await expect(page.getByRole('heading', { level: 1, name })).toHaveCount(0);
+    await lookAt(page, 'shop-product-removed');
+
+    await page.goto('/checkout');
+    await expect(page.getByText(ro['listing.trader_missing'].replace('{{name}}', name))).toBeVisible();
+    await lookAt(page, 'checkout-shop-unlisted');
+  } finally {
+    const { certified_at: _certified, ...identity } = trader;
+    const restored = await request.put(`/api/dev/operator/shops/${shop.id}/trader`, { data: { trader: identity } });
+    expect(restored.ok(), await restored.text()).toBe(true);
+  }
 });
