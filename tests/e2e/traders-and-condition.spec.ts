@@ -8,6 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import ro from '../../src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
+import { waitForPersistedQueries } from './persisted-cache.ts';
+import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface ApiDetails {
   id: number;
@@ -253,4 +255,49 @@ test("a shop unlisted (its trader identity cleared) shows the shop's removed scr
     const restored = await request.put(`/api/dev/operator/shops/${shop.id}/trader`, { data: { trader: identity } });
     expect(restored.ok(), await restored.text()).toBe(true);
   }
+});
+
+test('offline, a copy seen before of a listing since taken down still opens (the app cannot know); online again, it says it was removed', async ({
+  page,
+  request,
+  context,
+}) => {
+  const list = (await (await request.get('/api/products/filter?in_stock=1&sort=price_desc&per_page=10')).json()).data.data as {
+    id: number;
+    name: string;
+  }[];
+  const product = list[6]!;
+  await page.goto(`/products/${product.id}/details`);
+  await waitForServiceWorkerControl(page);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await waitForPersistedQueries(page, [`"detail",${product.id}]`]);
+
+  const report = await request.post('/api/reports', {
+    data: {
+      target_type: 'product',
+      target_id: product.id,
+      reason: 'misleading',
+      explanation: 'Fotografiile sunt ale altui produs decât cel descris.',
+      name: 'Elena Dobre',
+      email: 'elena.dobre@example.ro',
+      good_faith: true,
+    },
+  });
+  expect(report.status()).toBe(201);
+  const reference = (await report.json()).data.report.reference as string;
+  const decided = await request.post(`/api/dev/operator/reports/${reference}/decision`, {
+    data: { decision: 'restrict', reason: 'Anunț suspendat până la verificare.' },
+  });
+  expect(decided.ok()).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('listing-gone')).toHaveCount(0);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByTestId('listing-gone')).toContainText(ro['voice.listing_suspended']);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toHaveCount(0);
 });
