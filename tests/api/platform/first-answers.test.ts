@@ -15,6 +15,7 @@ import { products } from '../../../server/db/schema.ts';
 import { ANSWER_REUSE_MS, createFirstAnswers } from '../../../server/first-screen/first-answers.ts';
 import { ResponseCache } from '../../../server/plugins/response-cache.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { buildAppOn } from '../support/push-helpers.ts';
 
 const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
 let dir: string;
@@ -199,6 +200,54 @@ describe('first answers after a takedown', () => {
       await dev.close();
     }
   }, 90_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL?.trim())('first answers after a takedown, two instances on one PostgreSQL', () => {
+  it('the instance that did not take the decision stops carrying the listing within a second (NOTIFY)', async () => {
+    const env = { STATIC_DIR: dir, CATALOG_CACHE_SECONDS: '10', FIRST_ANSWERS_MS: '5000', PUSH_WORKER: 'false' };
+    const a = await buildTestApp({ env });
+    const b = await buildAppOn(a.handle, env, { serveStatic: true });
+    try {
+      const [product] = await a.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(products.id)
+        .offset(11)
+        .limit(1);
+      const id = product!.id;
+      const carriedOnB = async () => {
+        const res = await b.app.inject({ method: 'GET', url: `/products/${id}/details`, headers: { accept: 'text/html' } });
+        return answersOf(res.body)?.answers[`/products/${id}`] !== undefined;
+      };
+      expect(await carriedOnB()).toBe(true);
+      const report = await a.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: {
+          target_type: 'product',
+          target_id: id,
+          reason: 'misleading',
+          explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
+          name: 'Radu Marin',
+          email: 'radu.marin@example.ro',
+          good_faith: true,
+        },
+      });
+      expect(report.statusCode, report.body).toBe(201);
+      const decided = await a.app.inject({
+        method: 'POST',
+        url: `/api/dev/operator/reports/${report.json().data.report.reference}/decision`,
+        payload: { decision: 'remove', reason: 'Anunț înșelător.' },
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+      // Well within B's ANSWER_REUSE_MS and its catalog cache's 10 s.
+      await expect.poll(carriedOnB, { timeout: 1000, interval: 20 }).toBe(false);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  }, 120_000);
 });
 
 describe('first answers: bounded work', () => {
