@@ -16,3 +16,11 @@ export const DEFAULT_SUGGESTIONS = 6;
 /** Filter keys the filtered-products page mirrors in its URL (product §4), in display order. */
 export const FILTER_KEYS = ['category', 'size', 'color', 'season', 'quality', 'condition'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/**
+ * Why a listing or a shop answers 410 (issue 36/37): `reason` beside the message, so the app shows
+ * the right screen — a listing taken down after a report (removed, suspended), or a shop unlisted
+ * because its trader identity is incomplete (the shop's page and its products' pages).
+ */
+export const GONE_REASONS = ['removed', 'suspended', 'shop_unlisted'] as const;
+export type GoneReason = (typeof GONE_REASONS)[number];

@@ -14,7 +14,10 @@
  * FIRST_ANSWERS_BUDGET_MS (the page goes without them after that, exactly as before); an answer
  * made for one page serves the next ones for ANSWER_REUSE_MS; at most MAX_INTERNAL_IN_FLIGHT
  * internal requests run at once per process, whatever the rate of page requests (beyond it an
- * answer is left out); a failed or slow answer is simply left out. They are
+ * answer is left out); a failed or slow answer is simply left out. A reused answer is one of the
+ * catalog's present generation (app.catalogCache.generation, ADR 040): a write that clears the
+ * catalog's response cache, on this instance or another (NOTIFY), ends the reuse at once, so a
+ * listing taken down is never served from an answer made a moment before. They are
  * the anonymous answers in Romanian (the app's default language): a shopper signed in, or who
  * chose English, ignores them on the client.
  *
@@ -68,11 +71,13 @@ export function createFirstAnswers(
   let inFlight = 0;
   // An answer (or its absence) made in the last `reuseMs` serves every page that needs it: a burst
   // of visits to the same screens costs the database one set of queries, not one per page.
+  // Keyed with the catalog's generation: one made before a catalog change is never found again.
   const recent = new LRUCache<string, Promise<unknown>>({ max: 500, ttl: reuseMs, ttlAutopurge: false });
 
   /** The API's answer to an anonymous GET of `url` (the address as the app writes it), or undefined. */
   function get(url: string): Promise<unknown> {
-    const known = recent.get(url);
+    const key = `${app.catalogCache.generation}|${url}`;
+    const known = recent.get(key);
     if (known) return known;
     // Bounded database work whatever the rate of page requests: beyond it the answer is left to the app.
     if (inFlight >= maxInFlight) return Promise.resolve(undefined);
@@ -93,7 +98,7 @@ export function createFirstAnswers(
         () => undefined,
       )
       .finally(() => inFlight--);
-    recent.set(url, answer);
+    recent.set(key, answer);
     return answer;
   }
 

@@ -11,7 +11,8 @@
  * - one render at a time per process (the render's transport is module state), at most
  *   FIRST_SCREEN_RENDERS_PER_SECOND a second, each given a budget (after it, the page goes
  *   without the HTML);
- * - a screen rendered for one visit serves the next ones for RENDER_REUSE_MS;
+ * - a screen rendered for one visit serves the next ones for RENDER_REUSE_MS, while the catalog
+ *   has not changed (`generation`: app.catalogCache.generation, ADR 040);
  * - no server bundle (a development checkout, a build without it), a render that fails or a
  *   screen that needs something else (an error, a redirect): the page exactly as before.
  */
@@ -57,7 +58,12 @@ const notCarried = (pathAndQuery: string) => pathAndQuery.startsWith('/translati
 export function createFirstScreenRenderer(
   dir: string,
   ask: (pathAndQuery: string) => Promise<unknown>,
-  { budgetMs = RENDER_BUDGET_MS, perSecond = RENDERS_PER_SECOND, reuseMs = RENDER_REUSE_MS } = {},
+  {
+    budgetMs = RENDER_BUDGET_MS,
+    perSecond = RENDERS_PER_SECOND,
+    reuseMs = RENDER_REUSE_MS,
+    generation,
+  }: { budgetMs?: number; perSecond?: number; reuseMs?: number; generation: () => number },
 ) {
   const entryFile = path.join(path.resolve(dir), SERVER_ENTRY);
   let entry: { mtimeMs: number; module: Promise<ServerEntry | null> } | undefined;
@@ -96,7 +102,7 @@ export function createFirstScreenRenderer(
     return true;
   }
 
-  async function renderNow(module: ServerEntry, pathname: string): Promise<RenderedScreen | null> {
+  async function renderNow(module: ServerEntry, pathname: string, key: string): Promise<RenderedScreen | null> {
     const answers: Record<string, unknown> = {};
     const transport = async (pathAndQuery: string) => {
       const answer = await ask(pathAndQuery);
@@ -109,7 +115,7 @@ export function createFirstScreenRenderer(
     const html = await module.renderFirstScreen(pathname, transport);
     if (html === null) return null;
     const rendered = { html, answers };
-    recent.set(pathname, rendered);
+    recent.set(key, rendered);
     return rendered;
   }
 
@@ -119,12 +125,14 @@ export function createFirstScreenRenderer(
    */
   return async function renderFirstScreen(pathname: string): Promise<RenderedScreen | null> {
     if (budgetMs <= 0) return null;
-    const known = recent.get(pathname);
+    // A screen drawn before a catalog change is not reused (it may show a listing since taken down).
+    const key = `${generation()}|${pathname}`;
+    const known = recent.get(key);
     if (known) return known;
     const module = await load();
     if (!module || busy || !takeToken()) return null;
     busy = true;
-    const rendering = renderNow(module, pathname)
+    const rendering = renderNow(module, pathname, key)
       .catch((error: unknown) => {
         console.error('[first-screen] render failed', pathname, error);
         return null;

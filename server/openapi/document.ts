@@ -16,6 +16,7 @@ import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '../../contract/aut
 import { TICKET_ATTACHMENT_FIELD, TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '../../contract/support.ts';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_HOURS } from '../plugins/idempotency.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/http-error.ts';
+import { GONE_REASONS } from '../../contract/catalog-constants.ts';
 import { translate } from '../lib/i18n.ts';
 
 /** A JSON value of the document: read and written key by key. */
@@ -62,6 +63,13 @@ const errorResponseSchema = {
   required: ['message'],
   properties: { message: { type: 'string' } },
 };
+/** A 410 (issue 36/37): the message, and why — the app shows the listing's or the shop's screen by it. */
+const goneResponseSchema = {
+  type: 'object',
+  description: "Taken down or no longer listed: `message` is in the request's language; `reason` says why.",
+  required: ['message', 'reason'],
+  properties: { message: { type: 'string' }, reason: { type: 'string', enum: [...GONE_REASONS] } },
+};
 const validationErrorResponseSchema = {
   type: 'object',
   description:
@@ -98,7 +106,11 @@ function errorResponses() {
     Conflict: errorAnswer('The first request with this Idempotency-Key is still running; retry shortly.', {
       message: ro('idempotency.key_reused'),
     }),
-    Gone: errorAnswer('Taken down or no longer listed.', { message: ro('listing.product_unlisted') }),
+    Gone: errorAnswer(
+      'Taken down after a report (removed, suspended) or no longer listed (its shop has no complete trader identity).',
+      { message: ro('listing.product_unlisted'), reason: 'shop_unlisted' },
+      'GoneResponse',
+    ),
     PayloadTooLarge: errorAnswer('The body is larger than the server reads (1 MiB of JSON).', {
       message: 'Request body is too large',
     }),
@@ -363,6 +375,7 @@ export function finishDocument(generated: Json, options: DocumentOptions = {}): 
       schemas: {
         ...source.components?.schemas,
         ErrorResponse: errorResponseSchema,
+        GoneResponse: goneResponseSchema,
         ValidationErrorResponse: validationErrorResponseSchema,
       },
       responses: errorResponses(),

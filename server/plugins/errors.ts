@@ -45,6 +45,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply.status(error.statusCode).send({
         message: t(error.message, error.options.vars),
         ...(error.errors && { errors: translated(error.errors, error.options.vars) }),
+        ...(error.options.goneReason && { reason: error.options.goneReason }),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

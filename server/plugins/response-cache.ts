@@ -91,7 +91,7 @@ const entrySize = (entry: Entry, key: string) =>
 export class ResponseCache {
   /** Undefined when `ttlSeconds` is 0: the cache is off. */
   private readonly entries: LRUCache<string, Entry> | undefined;
-  private generation = 0;
+  private generationCount = 0;
   private readonly compressAbove: number;
   /** Misses on their way: the key and the generation they started in. */
   private readonly pending = new WeakMap<FastifyRequest, { key: string; generation: number }>();
@@ -126,7 +126,16 @@ export class ResponseCache {
   /** clear() for this process only (another instance's write, or a lost notification channel). */
   clearLocal() {
     this.entries?.clear();
-    this.generation += 1;
+    this.generationCount += 1;
+  }
+
+  /**
+   * Moves on at every clear() of this process and of every other instance (NOTIFY): what was
+   * made from the catalog in an earlier generation is not to be reused. The first answers and
+   * first screens key their short reuse on it (server/first-screen, ADR 040).
+   */
+  get generation(): number {
+    return this.generationCount;
   }
 
   /** What is kept (the tests check the bounds with it). */
@@ -147,7 +156,7 @@ export class ResponseCache {
     if (key === undefined) return done();
     const entry = this.entries?.get(key);
     if (!entry) {
-      this.pending.set(request, { key, generation: this.generation });
+      this.pending.set(request, { key, generation: this.generationCount });
       reply.header(CACHE_HEADER, 'MISS');
       return done();
     }
@@ -190,7 +199,7 @@ export class ResponseCache {
     const miss = this.pending.get(request);
     if (!miss) return payload;
     this.pending.delete(request);
-    if (miss.generation !== this.generation || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (miss.generation !== this.generationCount || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const contentType = reply.getHeader('content-type');
     if (typeof contentType !== 'string') return payload;
     const etag = reply.getHeader('etag');
@@ -237,10 +246,11 @@ export default fp<ResponseCacheOptions>(
     app.decorate('catalogCache', cache);
     // Several instances on one PostgreSQL (issue 14, ADR 022): every clear() is announced with
     // NOTIFY catalog_cache; every other instance clears on it, and clears after its listening
-    // connection came back (it may have missed some). PGlite: one process, nothing to tell.
+    // connection came back (it may have missed some). PGlite: one process, nothing to tell. Also
+    // with the cache off: the generation still tells the first answers' reuse (ADR 040).
     let offNotify: (() => void) | undefined;
     const events = app.dbEvents;
-    if (events && options.ttlSeconds > 0) {
+    if (events) {
       const instance = randomUUID();
       cache.onClear = () => {
         events

@@ -51,6 +51,7 @@ export default fp<{ root: string; firstAnswersMs?: number; firstScreenHtmlMs?: n
     const renderFirstScreen = createFirstScreenRenderer(dir, firstAnswersFor.ask, {
       budgetMs: firstScreenHtmlMs,
       perSecond: firstScreenRendersPerSecond,
+      generation: () => app.catalogCache.generation,
     });
 
     app.get('/*', async (request, reply) => {

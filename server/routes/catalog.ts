@@ -31,7 +31,7 @@ import {
   similarProductsResponseSchema,
 } from '../../contract/catalog.ts';
 import { DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS } from '../../contract/catalog-constants.ts';
-import { HttpError, notFound } from '../lib/http-error.ts';
+import { gone, notFound } from '../lib/http-error.ts';
 import { bearerTokenHash } from '../plugins/auth.ts';
 import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
 import { findCategory } from '../repositories/catalog/categories.ts';
@@ -180,9 +180,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!product) {
         // Taken out by an operator's decision on a report (issue 37, DSA art. 17): 410 says so.
         const moderation = await productModeration(app.db, request.params.id);
-        if (moderation) throw new HttpError(410, moderation === 'removed' ? 'voice.listing_removed' : 'voice.listing_suspended');
+        if (moderation) throw gone(moderation === 'removed' ? 'voice.listing_removed' : 'voice.listing_suspended', moderation);
         // Issue 36: an item whose shop has no complete trader identity is gone from sale, said so.
-        if (await isProductOfUnlistedShop(app.db, request.params.id)) throw new HttpError(410, 'listing.product_unlisted');
+        if (await isProductOfUnlistedShop(app.db, request.params.id)) throw gone('listing.product_unlisted', 'shop_unlisted');
         throw notFound('Product not found.');
       }
       await markFavorites(request, [[product]]);
@@ -230,7 +230,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const details = await getShopDetails(app.db, request.params.id);
       if (!details) throw notFound('Shop not found.');
       // Issue 36: a shop without its complete trader identity is not listed (gone, not unknown).
-      if (details === 'unlisted') throw new HttpError(410, 'listing.shop_unlisted');
+      if (details === 'unlisted') throw gone('listing.shop_unlisted', 'shop_unlisted');
       return { message: 'Shop', data: details };
     },
   });

@@ -11,6 +11,11 @@
  *        the database, an announced reduction notified to the product's favouriters
  *   POST /api/dev/operator/reports/{reference}/decision {decision, reason} — report:decide (issue 37):
  *        remove | restrict | keep with its statement of reasons; the caches of every instance cleared
+ *   PUT /api/dev/operator/shops/{id}/trader {trader: {legal_name, cui, registration_number, address,
+ *        email, phone} | null}                                        — shop:trader (issue 36): sets
+ *        (every value checked, certified now: the shop is listed) or clears (null: the shop and its
+ *        products leave the lists, their pages answer 410) a shop's trader identity; the caches of
+ *        every instance cleared
  *   POST /api/dev/operator/withdrawals/{id}/status {status, awb?}     — withdrawal:status (issue 36):
  *        requested → return_in_transit (awb: the courier's number) → received → refunded, the
  *        shopper notified and messaged at each step
@@ -34,6 +39,8 @@ const lei = z
   .min(0)
   .max(9_999_999_999.99)
   .refine((n) => Math.round(n * 100) === n * 100, 'At most two decimals.');
+import { traderIdentityInputSchema } from '../../contract/trader.ts';
+import { findShopTrader, setShopTrader } from '../repositories/catalog/trader-identity.ts';
 import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals.ts';
 import { changeWithdrawalStatus, WithdrawalTransitionError } from '../services/withdrawal-service.ts';
 import { tellWithdrawal } from '../services/consumer-notices.ts';
@@ -143,6 +150,29 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
         if (error instanceof ReportCommandError) return reply.code(422).send({ message: error.message });
         throw error;
       }
+    },
+  );
+
+  app.put(
+    '/dev/operator/shops/:id/trader',
+    {
+      schema: {
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        // The ops command's checks (contract/trader.ts): a 422 names each field that is wrong.
+        body: z.object({ trader: traderIdentityInputSchema.nullable() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!(await setShopTrader(app.db, id, request.body.trader))) return reply.code(404).send({ message: 'Shop not found.' });
+      // The shop and its products join or leave every list and page (the change log tells the
+      // catalog index; the anonymous answers cached before must go too, on every instance).
+      app.catalogCache.clear();
+      const shop = (await findShopTrader(app.db, id))!;
+      return {
+        message: shop.trader ? 'Shop listed' : 'Shop not listed',
+        data: { shop: { id: shop.id, name: shop.name, listed: shop.listed, trader: shop.trader ?? null } },
+      };
     },
   );
 

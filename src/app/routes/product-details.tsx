@@ -26,7 +26,7 @@ import { ProductGrid, ProductGridSkeleton } from '../../features/products/compon
 import { cardImage } from '../../features/products/lib/media.ts';
 import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
 import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ListingGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
+import { ListingGone, ShopGone, goneReason, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
 import { ReportButton } from '../../features/voice/components/ReportButton.tsx';
 import { useReporter } from '../use-reporter.ts';
 import { useProductActions } from '../use-product-actions.tsx';
@@ -160,6 +160,8 @@ export function Component() {
   const phase = id === null ? 'not-found' : queryPhase(query);
   // Taken out after a report (issue 37): the 410's words, even over a copy cached on the device.
   const gone = listingGoneMessage(query.error);
+  // Its shop is no longer listed (no complete trader identity, issue 36): the shop's screen.
+  if (gone && goneReason(query.error) === 'shop_unlisted') return <ShopGone message={gone} />;
   if (gone) {
     return (
       <Container size="xl" py="xl">

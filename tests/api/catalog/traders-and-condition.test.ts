@@ -112,12 +112,58 @@ describe('a shop without a complete trader identity is not listed', () => {
     expect(await listed()).toEqual({ search: [], byShop: [], total: 0, inShopList: false, shopPage: 410, productPage: 410 });
     const gone = await c.get(`/products/${item.id}`, { lang: 'ro' });
     expect(gone.json().message).toMatch(/nu mai este listat.*datele de identificare/);
+    // The app shows the shop's screen for it (contract GONE_REASONS).
+    expect(gone.json().reason).toBe('shop_unlisted');
+    expect((await c.get(`/shops/${shop.id}`)).json().reason).toBe('shop_unlisted');
     expect((await c.get(`/shops/${shop.id}`, { lang: 'en' })).json().message).toBe(
       'This shop is not listed: it has not given its business identity.',
     );
 
     expect(await runShopTraderCommand(t.db, ['shop:trader', String(shop.id), ...VALID])).toMatch(/is listed/);
     expect(await listed()).toEqual({ search: [item.id], byShop: [item.id], total: 1, inShopList: true, shopPage: 200, productPage: 200 });
+  });
+
+  it('the development operator route mirrors shop:trader: clears (410s), refuses bad values field by field, sets (listed again)', async () => {
+    const shop = await makeShop(t);
+    const item = await makeProduct(t, shop.id, { price: 70 });
+    const put = (id: number, trader: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/dev/operator/shops/${id}/trader`,
+        payload: { trader },
+        headers: { 'accept-language': 'en' },
+      });
+    const pages = async () => [(await c.get(`/shops/${shop.id}`)).statusCode, (await c.get(`/products/${item.id}`)).statusCode];
+
+    const cleared = await put(shop.id, null);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().data.shop).toEqual({ id: shop.id, name: shop.name, listed: false, trader: null });
+    expect(await pages()).toEqual([410, 410]);
+
+    const wrong = await put(shop.id, {
+      legal_name: 'Exemplu Comerț',
+      cui: '14399841',
+      registration_number: 'J40/372/2002',
+      address: 'Str. Exemplului nr. 1, 010101 București',
+      email: 'juridic@exemplu.ro',
+      phone: '0744 123 456',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().errors ?? {}).sort()).toEqual(['trader.cui', 'trader.legal_name']);
+    expect(await pages(), 'nothing written').toEqual([410, 410]);
+
+    const set = await put(shop.id, {
+      legal_name: 'Exemplu Comerț SRL',
+      cui: 'RO14399840',
+      registration_number: 'J40/372/2002',
+      address: 'Str. Exemplului nr. 1, 010101 București',
+      email: 'juridic@exemplu.ro',
+      phone: '0744 123 456',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.shop).toMatchObject({ listed: true, trader: { legal_name: 'Exemplu Comerț SRL', cui: '14399840' } });
+    expect(await pages()).toEqual([200, 200]);
+    expect((await put(2_000_000_000, null)).statusCode).toBe(404);
   });
 
   it('its products are refused at cart, checkout and place-order, naming the product', async () => {

@@ -1501,6 +1501,12 @@ export interface components {
         ErrorResponse: {
             message: string;
         };
+        /** @description Taken down or no longer listed: `message` is in the request's language; `reason` says why. */
+        GoneResponse: {
+            message: string;
+            /** @enum {string} */
+            reason: "removed" | "suspended" | "shop_unlisted";
+        };
         /** @description Invalid input (product §7): `message` is the first problem; `errors` lists the messages per field (dotted paths, `request` for the request as a whole). A refused state (a closed ticket, an order past cancelling) has `message` alone. */
         ValidationErrorResponse: {
             message: string;
@@ -1566,7 +1572,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Taken down or no longer listed. */
+        /** @description Taken down after a report (removed, suspended) or no longer listed (its shop has no complete trader identity). */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -1574,10 +1580,11 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "message": "Produsul nu mai este listat: vânzătorul nu și-a completat datele de identificare ca firmă."
+                 *       "message": "Produsul nu mai este listat: vânzătorul nu și-a completat datele de identificare ca firmă.",
+                 *       "reason": "shop_unlisted"
                  *     }
                  */
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["GoneResponse"];
             };
         };
         /** @description The body is larger than the server reads (1 MiB of JSON). */

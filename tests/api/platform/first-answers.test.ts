@@ -13,7 +13,9 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { products } from '../../../server/db/schema.ts';
 import { ANSWER_REUSE_MS, createFirstAnswers } from '../../../server/first-screen/first-answers.ts';
+import { ResponseCache } from '../../../server/plugins/response-cache.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { buildAppOn } from '../support/push-helpers.ts';
 
 const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
 let dir: string;
@@ -153,10 +155,112 @@ describe('first answers in the page', () => {
   });
 });
 
+describe('first answers after a takedown', () => {
+  it('a listing taken down is not in the next page, even within the reuse of the answer made a moment before', async () => {
+    // A development app: the operator's decision through its development route, as the browser tests make it.
+    const dev = await buildTestApp({ env: { STATIC_DIR: dir, CATALOG_CACHE_SECONDS: '10', FIRST_ANSWERS_MS: '5000' }, serveStatic: true });
+    try {
+      const [product] = await dev.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(products.id)
+        .offset(9)
+        .limit(1);
+      const id = product!.id;
+      const devPage = async () =>
+        answersOf((await dev.app.inject({ method: 'GET', url: `/products/${id}/details`, headers: { accept: 'text/html' } })).body)!;
+      const before = await devPage();
+      expect(Object.keys(before.answers)).toContain(`/products/${id}`);
+      const report = await dev.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: {
+          target_type: 'product',
+          target_id: id,
+          reason: 'misleading',
+          explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
+          name: 'Radu Marin',
+          email: 'radu.marin@example.ro',
+          good_faith: true,
+        },
+      });
+      expect(report.statusCode, report.body).toBe(201);
+      const decided = await dev.app.inject({
+        method: 'POST',
+        url: `/api/dev/operator/reports/${report.json().data.report.reference}/decision`,
+        payload: { decision: 'remove', reason: 'Anunț înșelător.' },
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+      // At once (well within ANSWER_REUSE_MS): only 200s are carried, so the app asks and gets the 410.
+      const after = await devPage();
+      expect(after.answers[`/products/${id}`]).toBeUndefined();
+      expect(after.answers['/master']).toBeDefined();
+    } finally {
+      await dev.close();
+    }
+  }, 90_000);
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL?.trim())('first answers after a takedown, two instances on one PostgreSQL', () => {
+  it('the instance that did not take the decision stops carrying the listing within a second (NOTIFY)', async () => {
+    const env = { STATIC_DIR: dir, CATALOG_CACHE_SECONDS: '10', FIRST_ANSWERS_MS: '5000', PUSH_WORKER: 'false' };
+    const a = await buildTestApp({ env });
+    const b = await buildAppOn(a.handle, env, { serveStatic: true });
+    try {
+      const [product] = await a.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.isActive, true))
+        .orderBy(products.id)
+        .offset(11)
+        .limit(1);
+      const id = product!.id;
+      const carriedOnB = async () => {
+        const res = await b.app.inject({ method: 'GET', url: `/products/${id}/details`, headers: { accept: 'text/html' } });
+        return answersOf(res.body)?.answers[`/products/${id}`] !== undefined;
+      };
+      expect(await carriedOnB()).toBe(true);
+      const report = await a.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: {
+          target_type: 'product',
+          target_id: id,
+          reason: 'misleading',
+          explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
+          name: 'Radu Marin',
+          email: 'radu.marin@example.ro',
+          good_faith: true,
+        },
+      });
+      expect(report.statusCode, report.body).toBe(201);
+      const decided = await a.app.inject({
+        method: 'POST',
+        url: `/api/dev/operator/reports/${report.json().data.report.reference}/decision`,
+        payload: { decision: 'remove', reason: 'Anunț înșelător.' },
+      });
+      expect(decided.statusCode, decided.body).toBe(200);
+      // Well within B's ANSWER_REUSE_MS and its catalog cache's 10 s.
+      await expect.poll(carriedOnB, { timeout: 1000, interval: 20 }).toBe(false);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  }, 120_000);
+});
+
 describe('first answers: bounded work', () => {
   /** A stand-in API whose answers come when the test says, counting what the server asks. */
-  async function stubApi() {
+  /** A stand-in app: the API's routes, and the catalog's response cache whose generation keys the reuse (off: no entries). */
+  function standInApp() {
     const stub = Fastify();
+    stub.decorate('catalogCache', new ResponseCache({ ttlSeconds: 0 }));
+    return stub;
+  }
+
+  async function stubApi() {
+    const stub = standInApp();
     const calls: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -188,8 +292,22 @@ describe('first answers: bounded work', () => {
     await stub.close();
   });
 
+  it('a catalog change (the response cache cleared, here or by another instance) ends the reuse at once', async () => {
+    const { stub, calls, release } = await stubApi();
+    release();
+    const firstAnswersFor = createFirstAnswers(stub, { budgetMs: 2_000, reuseMs: 60_000 });
+    await firstAnswersFor({ screen: 'product', id: 7 });
+    await firstAnswersFor({ screen: 'product', id: 7 });
+    expect(calls.filter((url) => url === '/api/products/7')).toHaveLength(1);
+    // What another instance's NOTIFY does (plugins/response-cache.ts).
+    stub.catalogCache.clearLocal();
+    await firstAnswersFor({ screen: 'product', id: 7 });
+    expect(calls.filter((url) => url === '/api/products/7')).toHaveLength(2);
+    await stub.close();
+  });
+
   it('never more internal requests at once than the bound, however many pages ask', async () => {
-    const stub = Fastify();
+    const stub = standInApp();
     let active = 0;
     let most = 0;
     let asked = 0;

@@ -127,9 +127,12 @@ describe("the render's bounds", () => {
     return where;
   }
   const ask = async (url: string) => ({ url });
+  /** The catalog's generation as the renderer reads it (app.catalogCache.generation in the server). */
+  let catalogGeneration = 0;
+  const generation = () => catalogGeneration;
 
   it('no bundle: no drawn screen', async () => {
-    const render = createFirstScreenRenderer(mkdtempSync(path.join(tmpdir(), 'talcioc-nobundle-')), ask);
+    const render = createFirstScreenRenderer(mkdtempSync(path.join(tmpdir(), 'talcioc-nobundle-')), ask, { generation });
     expect(await render('/')).toBeNull();
   });
 
@@ -141,7 +144,7 @@ describe("the render's bounds", () => {
         await new Promise((resolve) => setTimeout(resolve, url === '/slow' ? 400 : 0));
         return '<p>' + url + ' ' + answer.url + '</p>';
       }`);
-    const render = createFirstScreenRenderer(where, ask, { budgetMs: 100, perSecond: 100 });
+    const render = createFirstScreenRenderer(where, ask, { budgetMs: 100, perSecond: 100, generation });
     const fast = await render('/');
     expect(fast?.html).toBe('<p>/ /master</p>');
     expect(fast?.answers).toEqual({ '/master': { url: '/master' } });
@@ -159,11 +162,25 @@ describe("the render's bounds", () => {
 
   it('at most perSecond renders start in a second; a screen rendered serves the next visits', async () => {
     const where = standIn(`export async function renderFirstScreen(url) { return '<p>' + url + '</p>'; }`);
-    const render = createFirstScreenRenderer(where, ask, { perSecond: 3 });
+    const render = createFirstScreenRenderer(where, ask, { perSecond: 3, generation });
     const drawn = [];
     for (let i = 0; i < 6; i++) drawn.push(await render(`/products/${i + 1}/details`));
     expect(drawn.filter(Boolean)).toHaveLength(3);
     expect(await render('/products/1/details')).not.toBeNull();
+    rmSync(where, { recursive: true, force: true });
+  });
+
+  it('a screen drawn before a catalog change is not reused (a listing taken down since is not shown)', async () => {
+    const where = standIn(`export async function renderFirstScreen(url) { return '<p>' + url + '</p>'; }`);
+    const render = createFirstScreenRenderer(where, ask, { perSecond: 100, reuseMs: 60_000, generation });
+    const first = await render('/products/7/details');
+    expect(first).not.toBeNull();
+    // The same drawing while the catalog is unchanged; a new one after a change.
+    expect(await render('/products/7/details')).toBe(first);
+    catalogGeneration++;
+    const after = await render('/products/7/details');
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(first);
     rmSync(where, { recursive: true, force: true });
   });
 });

@@ -147,6 +147,7 @@ describe('decisions', () => {
     expect(await listed(product, search)).toBe(false);
     const gone = await c.get(`/products/${product.id}`);
     expect(gone.statusCode).toBe(410);
+    expect(gone.json().reason).toBe('removed');
     expect(gone.json().message).toBe(
       'Acest anunț a fost eliminat de Talcioc în urma unei raportări, pentru că încălca legea sau regulile platformei.',
     );

@@ -150,6 +150,7 @@ export function verifyVapid(authorization: string | undefined, endpoint: string,
 export async function buildAppOn(
   handle: DatabaseHandle,
   env: Record<string, string> = {},
+  { serveStatic = false }: { serveStatic?: boolean } = {},
 ): Promise<{ app: FastifyInstance; handle: DatabaseHandle; close(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL?.trim();
   const own = url ? await openDatabase({ databaseUrl: url, dataDir: 'memory://' }) : null;
@@ -166,7 +167,7 @@ export async function buildAppOn(
   await fastify.register(app, {
     env: appEnv,
     database: own ?? handle,
-    serveStatic: false,
+    serveStatic,
   });
   await fastify.ready();
   return {
