@@ -48,7 +48,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { mulberry32 } from '../server/lib/random.ts';
+import { mulberry32 } from '#server/lib/random.ts';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SCRIPT), '..');
@@ -392,7 +392,7 @@ export interface PlanData {
   productIds: number[];
 }
 
-type Database = import('../server/db/client.ts').Database;
+type Database = import('#server/db/client.ts').Database;
 
 /** Hash-based uniform number in [0, 1) per new product and salt: deterministic, no session state. */
 const rnd = (salt: number) => sql.raw(`((hashint8(m.new_id::bigint * 1009 + ${salt}) & 2147483647)::float8 / 2147483648.0)`);
@@ -403,8 +403,8 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
 }
 
 export async function synthesize(db: Database, target: number): Promise<{ added: number; fixedSearchText: number }> {
-  const { searchDocument, productSearchText } = await import('../server/lib/search-text.ts');
-  const { refreshProductSearchText } = await import('../server/repositories/catalog/search-text-refresh.ts');
+  const { searchDocument, productSearchText } = await import('#server/lib/search-text.ts');
+  const { refreshProductSearchText } = await import('#server/repositories/catalog/search-text-refresh.ts');
 
   const [{ n: seeded, max_id: maxSeedId }] = (await rows<{ n: number; max_id: number }>(
     db,
@@ -637,7 +637,7 @@ async function productsIn(url: string): Promise<number> {
 /** How many products a PGlite data directory holds; -1 when it holds no database (--reuse --data-dir). */
 async function pgliteProductsIn(dir: string): Promise<number> {
   if (!existsSync(path.join(dir, 'pglite', 'PG_VERSION'))) return -1;
-  const { openDatabase } = await import('../server/db/client.ts');
+  const { openDatabase } = await import('#server/db/client.ts');
   const handle = await openDatabase({ dataDir: dir });
   try {
     const [{ n }] = (await rows<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM products`)) as [{ n: number }];
@@ -1191,8 +1191,8 @@ async function main() {
         },
       });
     } else log(`PGlite in ${dataDir}`);
-    const { openDatabase } = await import('../server/db/client.ts');
-    const { seedIfEmpty } = await import('../server/db/seed/index.ts');
+    const { openDatabase } = await import('#server/db/client.ts');
+    const { seedIfEmpty } = await import('#server/db/seed/index.ts');
     const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
     let data: PlanData;
     let fixed = 0;
@@ -1221,7 +1221,7 @@ async function main() {
     const prepareSeconds = Math.round((performance.now() - started) / 100) / 10;
 
     // 2. Server (per variant: the catalog index off, then on, with --catalog-index both)
-    const { readEnv } = await import('../server/env.ts');
+    const { readEnv } = await import('#server/env.ts');
     const cacheSeconds = options.cache ? readEnv({ CATALOG_CACHE_SECONDS: process.env.CATALOG_CACHE_SECONDS }).CATALOG_CACHE_SECONDS : 0;
     const variants = options.catalogIndex === 'both' ? (['off', 'on'] as const) : ([options.catalogIndex] as const);
     for (const variant of variants) {

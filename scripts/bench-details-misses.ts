@@ -9,8 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { openDatabase } from '../server/db/client.ts';
-import { CatalogIndexSync } from '../server/catalog-index/sync.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
 
 const handle = await openDatabase({ dataDir: process.argv[2]! });
 const db = handle.db;

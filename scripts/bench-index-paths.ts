@@ -13,14 +13,14 @@
  * cost model (server/catalog-index/cost-model.ts) makes.
  */
 import pino from 'pino';
-import { openDatabase } from '../server/db/client.ts';
-import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
-import type { IndexQuery, LexemePlan, ProductIndex } from '../server/catalog-index/product-index.ts';
-import type { IndexStore } from '../server/catalog-index/store.ts';
-import type { ProductSort } from '../contract/catalog-constants.ts';
-import { resolveSort, searchPlanOf } from '../server/repositories/catalog/product-lists.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { CatalogIndexSync, indexFiltersOf } from '#server/catalog-index/sync.ts';
+import type { IndexQuery, LexemePlan, ProductIndex } from '#server/catalog-index/product-index.ts';
+import type { IndexStore } from '#server/catalog-index/store.ts';
+import type { ProductSort } from '#contract/catalog-constants.ts';
+import { resolveSort, searchPlanOf } from '#server/repositories/catalog/product-lists.ts';
 import { planData, scenarios } from './bench-api.ts';
-import { productListQuerySchema } from '../contract/catalog.ts';
+import { productListQuerySchema } from '#contract/catalog.ts';
 const handle = await openDatabase({ databaseUrl: process.argv[2]!, dataDir: 'memory://' });
 const sync = new CatalogIndexSync(handle.db, pino({ level: 'silent' }), { pollMs: 3_600_000 });
 await sync.catchUp();

@@ -17,14 +17,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { openDatabase } from '../server/db/client.ts';
-import { CatalogIndexSync, indexFiltersOf } from '../server/catalog-index/sync.ts';
-import { ProductIndex, type IndexQuery, type LexemePlan } from '../server/catalog-index/product-index.ts';
-import { indexedProductPages, loadIndexedSales } from '../server/repositories/catalog/index-source.ts';
-import { resolveSort, searchPlanOf } from '../server/repositories/catalog/product-lists.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { CatalogIndexSync, indexFiltersOf } from '#server/catalog-index/sync.ts';
+import { ProductIndex, type IndexQuery, type LexemePlan } from '#server/catalog-index/product-index.ts';
+import { indexedProductPages, loadIndexedSales } from '#server/repositories/catalog/index-source.ts';
+import { resolveSort, searchPlanOf } from '#server/repositories/catalog/product-lists.ts';
 import { planData, scenarios } from './bench-api.ts';
-import type { ProductSort } from '../contract/catalog-constants.ts';
-import { productListQuerySchema } from '../contract/catalog.ts';
+import type { ProductSort } from '#contract/catalog-constants.ts';
+import { productListQuerySchema } from '#contract/catalog.ts';
 
 const { values } = parseArgs({
   options: {

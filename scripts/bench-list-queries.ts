@@ -9,10 +9,10 @@
  * the median milliseconds of `listProducts()` (choice of the page, count and cards) each way.
  */
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../server/db/client.ts';
-import { CatalogIndexSync } from '../server/catalog-index/sync.ts';
-import { listProducts } from '../server/services/catalog-lists.ts';
-import { productListQuerySchema, type ProductListQuery } from '../contract/catalog.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
+import { listProducts } from '#server/services/catalog-lists.ts';
+import { productListQuerySchema, type ProductListQuery } from '#contract/catalog.ts';
 
 const USAGE = 'usage: node --import tsx scripts/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]';
 function readOptions() {

@@ -103,10 +103,10 @@ export interface QueryResult {
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'talcioc-search-quality-'));
-  const { openDatabase } = await import('../server/db/client.ts');
-  const { seedIfEmpty } = await import('../server/db/seed/index.ts');
+  const { openDatabase } = await import('#server/db/client.ts');
+  const { seedIfEmpty } = await import('#server/db/seed/index.ts');
   const { synthesize, wipePostgres } = await import('./bench-api.ts');
-  const { listProducts } = await import('../server/services/catalog-lists.ts');
+  const { listProducts } = await import('#server/services/catalog-lists.ts');
   if (options.databaseUrl) await wipePostgres(options.databaseUrl);
   const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: workDir });
   try {
@@ -154,7 +154,7 @@ async function main() {
   }
 }
 
-type ListProducts = typeof import('../server/services/catalog-lists.ts').listProducts;
+type ListProducts = typeof import('#server/services/catalog-lists.ts').listProducts;
 type Db = Parameters<ListProducts>[0];
 
 /** The first page of every query, judged against its relevant products. */

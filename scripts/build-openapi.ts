@@ -19,9 +19,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import openapiTS, { astToString } from 'openapi-typescript';
-import app from '../server/app.ts';
-import { readEnv } from '../server/env.ts';
-import { serversFor } from '../server/openapi/document.ts';
+import app from '#server/app.ts';
+import { readEnv } from '#server/env.ts';
+import { serversFor } from '#server/openapi/document.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 export const DOCUMENT_FILE = path.join(ROOT, 'docs/api/openapi.json');

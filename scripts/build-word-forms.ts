@@ -29,7 +29,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { HunspellReader } from 'hunspell-reader';
-import { normalizeSearchText } from '../server/lib/search-text.ts';
+import { normalizeSearchText } from '#server/lib/search-text.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUTPUT = path.join(ROOT, 'server/lib/romanian-word-forms.txt.gz');

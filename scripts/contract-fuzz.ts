@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import type { SessionResponse } from '../contract/auth.ts';
+import type { SessionResponse } from '#contract/auth.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: node --import tsx scripts/contract-fuzz.ts [--runs 24] [--seed 14] [--max-seconds 240] [--fresh-database]';

@@ -19,9 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { AddressResponse } from '../contract/addresses.ts';
-import type { SessionResponse } from '../contract/auth.ts';
-import type { PlaceOrderResponse } from '../contract/orders.ts';
+import type { AddressResponse } from '#contract/addresses.ts';
+import type { SessionResponse } from '#contract/auth.ts';
+import type { PlaceOrderResponse } from '#contract/orders.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: node --import tsx scripts/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]';

@@ -46,31 +46,31 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
-import { openDatabase, type Database } from '../server/db/client.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../contract/orders.ts';
+import { openDatabase, type Database } from '#server/db/client.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#contract/orders.ts';
 import {
   changeOrderStatus,
   lockOrder,
   OrderStatusEvents,
   TransitionError,
   type OrderStatusChanged,
-} from '../server/services/order-status.ts';
-import { Notifier } from '../server/services/notify.ts';
-import { PushQueue } from '../server/services/push-queue.ts';
-import { notifyOrderStatusChanges } from '../server/services/push-triggers.ts';
-import { changeProductPrice, type PriceChange, type ProductPriceCommand } from '../server/services/product-price.ts';
+} from '#server/services/order-status.ts';
+import { Notifier } from '#server/services/notify.ts';
+import { PushQueue } from '#server/services/push-queue.ts';
+import { notifyOrderStatusChanges } from '#server/services/push-triggers.ts';
+import { changeProductPrice, type PriceChange, type ProductPriceCommand } from '#server/services/product-price.ts';
 
 export type { PriceChange, ProductPriceCommand };
-import { runTicketCommand } from '../server/services/support-service.ts';
-import { decideReport, openReports, ReportCommandError } from '../server/services/report-service.ts';
-import { CACHE_CHANNEL } from '../server/plugins/response-cache.ts';
-import { REPORT_DECISIONS, type ReportDecision } from '../contract/reports.ts';
-import { runShopTraderCommand } from '../server/services/shop-trader-command.ts';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../contract/withdrawals.ts';
-import { changeWithdrawalStatus, type WithdrawalChanged } from '../server/services/withdrawal-service.ts';
-import { tellWithdrawal } from '../server/services/consumer-notices.ts';
-import { enqueueDelivery } from '../server/services/delivery-queue.ts';
-import type { MessageSender } from '../server/services/message-delivery.ts';
+import { runTicketCommand } from '#server/services/support-service.ts';
+import { decideReport, openReports, ReportCommandError } from '#server/services/report-service.ts';
+import { CACHE_CHANNEL } from '#server/plugins/response-cache.ts';
+import { REPORT_DECISIONS, type ReportDecision } from '#contract/reports.ts';
+import { runShopTraderCommand } from '#server/services/shop-trader-command.ts';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#contract/withdrawals.ts';
+import { changeWithdrawalStatus, type WithdrawalChanged } from '#server/services/withdrawal-service.ts';
+import { tellWithdrawal } from '#server/services/consumer-notices.ts';
+import { enqueueDelivery } from '#server/services/delivery-queue.ts';
+import type { MessageSender } from '#server/services/message-delivery.ts';
 
 const USAGE = 'usage: npm run ops -- order:status <orderId|number> <status> [--tracking "…"] [--note "…"]';
 const PRICE_USAGE = 'usage: npm run ops -- product:price <productId> <price> [--discount <discount_price>]';

@@ -474,7 +474,7 @@ async function main() {
     const migrations = Number((await db.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations')).rows[0].n);
     const journal = JSON.parse(readFileSync(path.join(root, 'server/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     check(migrations === journal.entries.length, `migrations applied once each (${migrations} of ${journal.entries.length})`);
-    const { SHOPS } = await import('../server/db/seed/shops.ts');
+    const { SHOPS } = await import('#server/db/seed/shops.ts');
     check(shops === SHOPS.length, `catalog seeded once (${shops} shops, expected ${SHOPS.length})`);
     const keyA = await through('A', () => api('127.0.0.2', 'GET', '/push/public-key'));
     const keyB = await through('B', () => api('127.0.0.2', 'GET', '/push/public-key'));

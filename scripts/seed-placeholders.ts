@@ -6,9 +6,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { isNotNull } from 'drizzle-orm';
-import { openDatabase } from '../server/db/client.ts';
-import { seedIfEmpty } from '../server/db/seed/index.ts';
-import { images } from '../server/db/schema.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { seedIfEmpty } from '#server/db/seed/index.ts';
+import { images } from '#server/db/schema.ts';
 
 const handle = await openDatabase({ dataDir: 'memory://' });
 try {

@@ -7,7 +7,7 @@
  */
 import { get, set } from 'idb-keyval';
 import type { WorkboxPlugin } from 'workbox-core';
-import { ByteBudget, type BudgetEntry } from '../src/lib/byte-budget.ts';
+import { ByteBudget, type BudgetEntry } from '#src/lib/byte-budget.ts';
 
 export function byteBudgetPlugin(cacheName: string, maxBytes: number): WorkboxPlugin {
   const key = `cache-bytes:${cacheName}`;

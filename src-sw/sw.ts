@@ -14,8 +14,8 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import type { WorkboxPlugin } from 'workbox-core';
-import { drainOutbox } from '../src/lib/outbox/outbox-sender.ts';
-import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG } from '../src/lib/outbox/outbox-types.ts';
+import { drainOutbox } from '#src/lib/outbox/outbox-sender.ts';
+import { OUTBOX_CHANNEL, OUTBOX_SYNC_TAG } from '#src/lib/outbox/outbox-types.ts';
 import { byteBudgetPlugin } from './image-budget.ts';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -15,7 +15,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createQueryClient } from './lib/query-client.ts';
 import { setServerTransport } from './lib/api-client.ts';
 import { initI18n } from './lib/i18n.ts';
-import { DEFAULT_LOCALE } from '../contract/constants.ts';
+import { DEFAULT_LOCALE } from '#contract/constants.ts';
 import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './lib/storefront/get-master.ts';
 import { settingsQueryOptions } from './lib/storefront/get-settings.ts';

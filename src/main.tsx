@@ -18,7 +18,7 @@ import { connectivity } from './lib/connectivity.ts';
 import { outbox } from './lib/outbox/index.ts';
 import { persistQueryCache } from './lib/query-persister.ts';
 import { initI18n } from './lib/i18n.ts';
-import { DEFAULT_LOCALE } from '../contract/constants.ts';
+import { DEFAULT_LOCALE } from '#contract/constants.ts';
 import { loadMessages } from './features/i18n/lib/load-messages.ts';
 import { masterQueryOptions } from './lib/storefront/get-master.ts';
 import { settingsQueryOptions } from './lib/storefront/get-settings.ts';

@@ -8,8 +8,8 @@ import type {
   sessionResponseSchema,
   updateProfileSchema,
   verifyPhoneChangeSchema,
-} from '../auth.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/auth.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const accountApi = {
   currentUser: defineRoute<{ response: typeof currentUserResponseSchema }>()('GET', '/user'),

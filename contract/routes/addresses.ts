@@ -1,8 +1,8 @@
 /** The address endpoints (product §7): GET /addresses, POST /address/store, PUT and DELETE /address/:id. */
-import type { addressInputSchema, addressListResponseSchema, addressResponseSchema } from '../addresses.ts';
-import type { messageOnlyResponseSchema } from '../envelope.ts';
-import type { idParamSchema } from '../ids.ts';
-import { defineRoute } from '../route.ts';
+import type { addressInputSchema, addressListResponseSchema, addressResponseSchema } from '#contract/addresses.ts';
+import type { messageOnlyResponseSchema } from '#contract/envelope.ts';
+import type { idParamSchema } from '#contract/ids.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const addressApi = {
   list: defineRoute<{ response: typeof addressListResponseSchema }>()('GET', '/addresses'),

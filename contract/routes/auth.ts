@@ -14,8 +14,8 @@ import type {
   verifyOtpRegisterResponseSchema,
   verifyOtpResponseSchema,
   verifyOtpSchema,
-} from '../auth.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/auth.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const authApi = {
   register: defineRoute<{ body: typeof registrationSchema; response: typeof registrationResponseSchema }>()('POST', '/registration'),

@@ -5,8 +5,8 @@
  * them through its outbox (src/features/cart/api/cart-changes.ts). The vouchers are in vouchers.ts,
  * the checkout summary in checkout.ts.
  */
-import type { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '../cart.ts';
-import { defineRoute } from '../route.ts';
+import type { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '#contract/cart.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const cartApi = {
   get: defineRoute<{ response: typeof cartResponseSchema }>()('GET', '/carts'),

@@ -1,8 +1,8 @@
 /** The category endpoints (product §7): GET /categories and GET /categories/:key (an id or a slug). */
-import type { categoryKeyParamSchema, categoryResponseSchema } from '../catalog.ts';
-import type { categoriesResponseSchema } from '../content.ts';
-import { CATEGORIES_PATH } from '../api-paths/categories.ts';
-import { defineRoute } from '../route.ts';
+import type { categoryKeyParamSchema, categoryResponseSchema } from '#contract/catalog.ts';
+import type { categoriesResponseSchema } from '#contract/content.ts';
+import { CATEGORIES_PATH } from '#contract/api-paths/categories.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const categoryApi = {
   list: defineRoute<{ response: typeof categoriesResponseSchema }>()('GET', CATEGORIES_PATH),

@@ -4,8 +4,8 @@
  * nothing), so it needs no Idempotency-Key. Placing the order is in orders.ts (orderApi.place,
  * orderApi.buyNow).
  */
-import type { checkoutRequestSchema, checkoutResponseSchema } from '../checkout.ts';
-import { defineRoute } from '../route.ts';
+import type { checkoutRequestSchema, checkoutResponseSchema } from '#contract/checkout.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const checkoutApi = {
   summary: defineRoute<{ body: typeof checkoutRequestSchema; response: typeof checkoutResponseSchema }>()('POST', '/cart/checkout'),

@@ -1,7 +1,7 @@
 /** Content endpoints by their definitions (product §7): GET /countries, /banners and /subpages. */
-import type { bannersResponseSchema, countriesResponseSchema, subpagesResponseSchema } from '../content.ts';
-import { BANNERS_PATH } from '../api-paths/home.ts';
-import { defineRoute } from '../route.ts';
+import type { bannersResponseSchema, countriesResponseSchema, subpagesResponseSchema } from '#contract/content.ts';
+import { BANNERS_PATH } from '#contract/api-paths/home.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const contentApi = {
   countries: defineRoute<{ response: typeof countriesResponseSchema }>()('GET', '/countries'),

@@ -3,8 +3,8 @@
  * /favorite-products/:productId (both also honour an Idempotency-Key; the app sends them through
  * its outbox).
  */
-import type { favoriteListResponseSchema, favoriteToggleResponseSchema, productIdParamSchema } from '../engagement.ts';
-import { defineRoute } from '../route.ts';
+import type { favoriteListResponseSchema, favoriteToggleResponseSchema, productIdParamSchema } from '#contract/engagement.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const favoriteApi = {
   list: defineRoute<{ response: typeof favoriteListResponseSchema }>()('GET', '/favorite-products'),

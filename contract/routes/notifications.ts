@@ -8,8 +8,8 @@ import type {
   notificationListQuerySchema,
   notificationListResponseSchema,
   unreadCountResponseSchema,
-} from '../engagement.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/engagement.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const notificationApi = {
   list: defineRoute<{ query: typeof notificationListQuerySchema; response: typeof notificationListResponseSchema }>()(

@@ -4,7 +4,7 @@
  * and the shopper's reads: GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel, and
  * POST /orders/:id/withdrawal (issue 36).
  */
-import type { idParamSchema } from '../ids.ts';
+import type { idParamSchema } from '#contract/ids.ts';
 import type {
   buyNowOrderSchema,
   orderListQuerySchema,
@@ -13,9 +13,9 @@ import type {
   placeOrderResponseSchema,
   placeOrderSchema,
   withdrawalResponseSchema,
-} from '../orders.ts';
-import type { withdrawalRequestSchema } from '../withdrawals.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/orders.ts';
+import type { withdrawalRequestSchema } from '#contract/withdrawals.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const orderApi = {
   place: defineRoute<{ body: typeof placeOrderSchema; response: typeof placeOrderResponseSchema }>()('POST', '/place-order'),

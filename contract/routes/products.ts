@@ -17,10 +17,10 @@ import type {
   searchSuggestionsQuerySchema,
   searchSuggestionsResponseSchema,
   similarProductsResponseSchema,
-} from '../catalog.ts';
-import { HOME_PATH } from '../api-paths/home.ts';
-import { PRODUCT_LIST_PATH } from '../api-paths/products.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/catalog.ts';
+import { HOME_PATH } from '#contract/api-paths/home.ts';
+import { PRODUCT_LIST_PATH } from '#contract/api-paths/products.ts';
+import { defineRoute } from '#contract/route.ts';
 
 type ProductListShape = { query: typeof productListQuerySchema; response: typeof productSearchResponseSchema };
 type CollectionShape = { query: typeof pageQuerySchema; response: typeof productListResponseSchema };

@@ -9,8 +9,8 @@ import type {
   pushSubscriptionSchema,
   pushUnsubscribeResponseSchema,
   pushUnsubscribeSchema,
-} from '../engagement.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/engagement.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const pushApi = {
   publicKey: defineRoute<{ response: typeof pushPublicKeyResponseSchema }>()('GET', '/push/public-key'),

@@ -18,8 +18,8 @@ import type {
   ticketNumberParamSchema,
   ticketReplySchema,
   ticketResponseSchema,
-} from '../support.ts';
-import { defineRoute } from '../route.ts';
+} from '#contract/support.ts';
+import { defineRoute } from '#contract/route.ts';
 
 export const supportApi = {
   list: defineRoute<{ query: typeof ticketListQuerySchema; response: typeof ticketListResponseSchema }>()('GET', '/support-tickets'),

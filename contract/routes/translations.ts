@@ -1,7 +1,7 @@
 /** The interface's messages (product §7): GET /translations/:locale, and its fallback GET /lang/:locale. */
-import type { translationsResponseSchema } from '../content.ts';
-import type { localeParamSchema } from '../locale.ts';
-import { defineRoute } from '../route.ts';
+import type { translationsResponseSchema } from '#contract/content.ts';
+import type { localeParamSchema } from '#contract/locale.ts';
+import { defineRoute } from '#contract/route.ts';
 
 type TranslationsShape = { params: typeof localeParamSchema; response: typeof translationsResponseSchema };
 

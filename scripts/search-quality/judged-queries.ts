@@ -6,7 +6,7 @@
  * sometimes another brand). They were written from the catalogue (server/db/seed/catalogue.ts)
  * and what a shopper means, not from the search's output.
  */
-import { normalizeSearchText } from '../../server/lib/search-text.ts';
+import { normalizeSearchText } from '#server/lib/search-text.ts';
 
 export interface JudgedProduct {
   name: string;

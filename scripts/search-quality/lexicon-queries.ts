@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HunspellReader } from 'hunspell-reader';
-import { normalizeSearchText } from '../../server/lib/search-text.ts';
+import { normalizeSearchText } from '#server/lib/search-text.ts';
 import type { JudgedProduct, JudgedQuery } from './judged-queries.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PRODUCT_SORTS, type ProductSort } from '../../contract/catalog-constants.ts';
+import { PRODUCT_SORTS, type ProductSort } from '#contract/catalog-constants.ts';
 import { ProductIndex, type IndexedProduct, type IndexedSale, type IndexPath, type IndexQuery, type LexemePlan } from './product-index.ts';
-import { parseTsvector, WEIGHT_BITS } from '../lib/tsvector.ts';
+import { parseTsvector, WEIGHT_BITS } from '#server/lib/tsvector.ts';
 
 describe('parseTsvector', () => {
   it('reads lexemes, positions and weights as PostgreSQL prints them (no letter: D)', () => {

@@ -14,7 +14,7 @@
  * Ranking (rank, then in stock, then newest) and the walked sorts read the list afterwards;
  * filters are not applied here.
  */
-import { weightMask } from '../lib/tsvector.ts';
+import { weightMask } from '#server/lib/tsvector.ts';
 
 const WEIGHT_A = weightMask('A');
 const WEIGHT_B = weightMask('B');

@@ -35,11 +35,11 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { Product, ProductDetails, ProductListFilters } from '../../contract/catalog.ts';
-import type { ProductSort } from '../../contract/catalog-constants.ts';
-import { conditionCode } from '../../contract/item-condition.ts';
-import { queryWords, type SearchPlan } from '../lib/search-query.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Product, ProductDetails, ProductListFilters } from '#contract/catalog.ts';
+import type { ProductSort } from '#contract/catalog-constants.ts';
+import { conditionCode } from '#contract/item-condition.ts';
+import { queryWords, type SearchPlan } from '#server/lib/search-query.ts';
 import {
   catalogChangesSince,
   type CatalogChange,
@@ -49,9 +49,9 @@ import {
   loadIndexedSales,
   pruneCatalogChanges,
   stemWords,
-} from '../repositories/catalog/index-source.ts';
-import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
-import { readProductDetailsByIds } from '../repositories/catalog/products.ts';
+} from '#server/repositories/catalog/index-source.ts';
+import { listProductCardsByIds } from '#server/repositories/catalog/product-cards.ts';
+import { readProductDetailsByIds } from '#server/repositories/catalog/products.ts';
 import { oneBatchAtATime } from './batches.ts';
 import { ProductIndex, type IndexAnswer, type IndexQuery, type LexemePlan } from './product-index.ts';
 

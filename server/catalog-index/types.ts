@@ -3,9 +3,9 @@
  * PostgreSQL by repositories/catalog/index-source.ts), what it is asked (IndexQuery) and what it
  * answers (IndexAnswer), and the small shared shapes of its modules. Terms: README.md.
  */
-import type { ProductSort } from '../../contract/catalog-constants.ts';
+import type { ProductSort } from '#contract/catalog-constants.ts';
 
-export type { IndexedProduct, IndexedSale } from '../repositories/catalog/index-source.ts';
+export type { IndexedProduct, IndexedSale } from '#server/repositories/catalog/index-source.ts';
 
 /**
  * A search as lexemes: every group is required, one alternative of a group is enough, every

@@ -20,7 +20,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CONDITIONS_NEEDING_NOTES, PRODUCT_CONDITIONS } from '../../contract/item-condition.ts';
+import { CONDITIONS_NEEDING_NOTES, PRODUCT_CONDITIONS } from '#contract/item-condition.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -26,9 +26,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_LOCALE } from '../../contract/constants.ts';
-import { firstAnswerKey, type FirstAnswers } from '../../contract/first-answers.ts';
-import { INTERNAL_REQUEST_HEADER, internalRequestSecret } from '../lib/internal-request.ts';
+import { DEFAULT_LOCALE } from '#contract/constants.ts';
+import { firstAnswerKey, type FirstAnswers } from '#contract/first-answers.ts';
+import { INTERNAL_REQUEST_HEADER, internalRequestSecret } from '#server/lib/internal-request.ts';
 
 /** Default of FIRST_ANSWERS_MS: about one round trip on good mobile data, a fraction of one on weak. */
 export const FIRST_ANSWERS_BUDGET_MS = 250;

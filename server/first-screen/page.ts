@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
+import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '#contract/first-answers.ts';
 import { inertJson } from './first-answers.ts';
 
 export function appPage(root: string) {

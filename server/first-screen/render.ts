@@ -21,13 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LRUCache } from 'lru-cache';
 import { inertJson } from './first-answers.ts';
-import {
-  APP_CODE_ELEMENT_ID,
-  FIRST_ANSWERS_ELEMENT_ID,
-  firstAnswerKey,
-  type AppCode,
-  type FirstAnswers,
-} from '../../contract/first-answers.ts';
+import { APP_CODE_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey, type AppCode, type FirstAnswers } from '#contract/first-answers.ts';
 
 /** Where the build writes the server bundle, inside the app's directory (dot: never served). */
 export const SERVER_ENTRY = '.ssr/entry-server.js';

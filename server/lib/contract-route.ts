@@ -5,7 +5,7 @@
  * client is typed by.
  */
 import type { ZodType } from 'zod';
-import type { ApiRoute, HttpMethod, RouteShape, SuccessStatus } from '../../contract/route.ts';
+import type { ApiRoute, HttpMethod, RouteShape, SuccessStatus } from '#contract/route.ts';
 
 export function contractRoute<
   Method extends HttpMethod,

@@ -11,8 +11,8 @@
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Database, DatabaseKind } from '../db/client.ts';
-import { deleteStoredFile, findStoredFile, insertStoredFile, insertStoredFileOnce } from '../repositories/stored-file-repository.ts';
+import type { Database, DatabaseKind } from '#server/db/client.ts';
+import { deleteStoredFile, findStoredFile, insertStoredFile, insertStoredFileOnce } from '#server/repositories/stored-file-repository.ts';
 import { avatarsDir } from './avatars.ts';
 import { uploadsDir } from './uploads.ts';
 

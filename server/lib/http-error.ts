@@ -4,7 +4,7 @@
  * (plugins/errors.ts) translates and sends them; it lives in lib/ so that services need not
  * import a plugin.
  */
-import type { GoneReason } from '../../contract/catalog-constants.ts';
+import type { GoneReason } from '#contract/catalog-constants.ts';
 import type { TranslateVars } from './i18n.ts';
 
 /** Seconds a client is asked to wait while the database cannot be reached. */

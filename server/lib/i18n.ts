@@ -4,7 +4,7 @@
  * for the request's Accept-Language (first of ro/en the client prefers; ro by default).
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '#contract/constants.ts';
 
 const catalogues = new Map<Locale, Record<string, string>>(
   SUPPORTED_LOCALES.map((locale) => [

@@ -5,9 +5,9 @@
  * (services/push-queue.ts). Pure: no database, so repositories and services both may use it.
  */
 import { translate } from './i18n.ts';
-import { formatMoney } from '../../contract/format-money.ts';
-import type { Locale } from '../../contract/constants.ts';
-import type { NotificationKind } from '../../contract/engagement.ts';
+import { formatMoney } from '#contract/format-money.ts';
+import type { Locale } from '#contract/constants.ts';
+import type { NotificationKind } from '#contract/engagement.ts';
 import { formatRomanianDateTime } from './withdrawal-rules.ts';
 
 /** The kinds of notification: the contract's list (the notifications.kind column has the same values). */

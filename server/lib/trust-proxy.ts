@@ -11,7 +11,7 @@
  *   server (a private network, a container port bound behind the proxy).
  */
 import type { FastifyServerOptions } from 'fastify';
-import type { Env } from '../env.ts';
+import type { Env } from '#server/env.ts';
 
 export function trustProxyOption(value: Env['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
   if (value === false) return false;

@@ -4,8 +4,8 @@
  * states, and what a withdrawal pays back. Pure, so the order repository (which answers the order
  * with its withdrawal information) and the withdrawal service share one reading.
  */
-import { REFUND_DAYS, WITHDRAWAL_DAYS, type WithdrawalStatus } from '../../contract/withdrawals.ts';
-import type { OrderStatus, PaymentMethod, PaymentStatus } from '../../contract/orders.ts';
+import { REFUND_DAYS, WITHDRAWAL_DAYS, type WithdrawalStatus } from '#contract/withdrawals.ts';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '#contract/orders.ts';
 import { roundBani } from './checkout-math.ts';
 
 const DAY_MS = 86_400_000;

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import sharp from 'sharp';
-import { mulberry32 } from '../lib/random.ts';
+import { mulberry32 } from '#server/lib/random.ts';
 import { bannerArt, categoryArt, esc, hashOf, mix, productArt, shopColourOf, shopInitials, SVG_FONT, wrap } from './render.ts';
 
 /** Bumped when the generator's output changes: part of every generated image's key. */

@@ -20,11 +20,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import type { Database } from '../db/client.ts';
-import type { FileStore } from '../lib/file-store.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { countImageUses, deleteUploadedImage, findImage, insertImageOnce } from '../repositories/image-repository.ts';
-import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '../../contract/image-constants.ts';
+import type { Database } from '#server/db/client.ts';
+import type { FileStore } from '#server/lib/file-store.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { countImageUses, deleteUploadedImage, findImage, insertImageOnce } from '#server/repositories/image-repository.ts';
+import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '#contract/image-constants.ts';
 import { drawPhoto, photoSize, recipeKey, renderPhoto, renderSmall, type PhotoRecipe, type RawPixels } from './photo.ts';
 
 /** libvips threads per image: the pipeline's own queue decides how many images run at once. */

@@ -11,7 +11,7 @@
  * made it, or an earlier start) costs one storage read and nothing is encoded twice.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ImageMeta } from '../../contract/images.ts';
+import type { ImageMeta } from '#contract/images.ts';
 import type { ImagePipeline } from './pipeline.ts';
 
 /**

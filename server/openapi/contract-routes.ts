@@ -3,27 +3,27 @@
  * by `METHOD /api/path` as the OpenAPI document spells the path (`:id` → `{id}`). Stable as long
  * as the contract's names are.
  */
-import type { ApiRoute } from '../../contract/route.ts';
-import { accountApi } from '../../contract/routes/account.ts';
-import { addressApi } from '../../contract/routes/addresses.ts';
-import { authApi } from '../../contract/routes/auth.ts';
-import { cartApi } from '../../contract/routes/cart.ts';
-import { categoryApi } from '../../contract/routes/categories.ts';
-import { checkoutApi } from '../../contract/routes/checkout.ts';
-import { contentApi } from '../../contract/routes/content.ts';
-import { favoriteApi } from '../../contract/routes/favorites.ts';
-import { masterApi } from '../../contract/routes/master.ts';
-import { notificationApi } from '../../contract/routes/notifications.ts';
-import { orderApi } from '../../contract/routes/orders.ts';
-import { productApi } from '../../contract/routes/products.ts';
-import { pushConsentApi } from '../../contract/routes/push-consent.ts';
-import { pushApi } from '../../contract/routes/push.ts';
-import { reportApi } from '../../contract/routes/reports.ts';
-import { reviewApi } from '../../contract/routes/reviews.ts';
-import { shopApi } from '../../contract/routes/shops.ts';
-import { supportApi } from '../../contract/routes/support.ts';
-import { translationApi } from '../../contract/routes/translations.ts';
-import { voucherApi } from '../../contract/routes/vouchers.ts';
+import type { ApiRoute } from '#contract/route.ts';
+import { accountApi } from '#contract/routes/account.ts';
+import { addressApi } from '#contract/routes/addresses.ts';
+import { authApi } from '#contract/routes/auth.ts';
+import { cartApi } from '#contract/routes/cart.ts';
+import { categoryApi } from '#contract/routes/categories.ts';
+import { checkoutApi } from '#contract/routes/checkout.ts';
+import { contentApi } from '#contract/routes/content.ts';
+import { favoriteApi } from '#contract/routes/favorites.ts';
+import { masterApi } from '#contract/routes/master.ts';
+import { notificationApi } from '#contract/routes/notifications.ts';
+import { orderApi } from '#contract/routes/orders.ts';
+import { productApi } from '#contract/routes/products.ts';
+import { pushConsentApi } from '#contract/routes/push-consent.ts';
+import { pushApi } from '#contract/routes/push.ts';
+import { reportApi } from '#contract/routes/reports.ts';
+import { reviewApi } from '#contract/routes/reviews.ts';
+import { shopApi } from '#contract/routes/shops.ts';
+import { supportApi } from '#contract/routes/support.ts';
+import { translationApi } from '#contract/routes/translations.ts';
+import { voucherApi } from '#contract/routes/vouchers.ts';
 
 const API_GROUPS: Record<string, Record<string, ApiRoute>> = {
   accountApi,

@@ -11,13 +11,13 @@
  */
 import { contractRoutes } from './contract-routes.ts';
 import { OPERATIONS, TAGS, type OperationDoc } from './operations.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SUPPORTED_LOCALES, DEFAULT_LOCALE } from '../../contract/constants.ts';
-import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '../../contract/auth.ts';
-import { TICKET_ATTACHMENT_FIELD, TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '../../contract/support.ts';
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_HOURS } from '../plugins/idempotency.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/http-error.ts';
-import { GONE_REASONS } from '../../contract/catalog-constants.ts';
-import { translate } from '../lib/i18n.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER, SUPPORTED_LOCALES, DEFAULT_LOCALE } from '#contract/constants.ts';
+import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES } from '#contract/auth.ts';
+import { TICKET_ATTACHMENT_FIELD, TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '#contract/support.ts';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_HOURS } from '#server/plugins/idempotency.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/lib/http-error.ts';
+import { GONE_REASONS } from '#contract/catalog-constants.ts';
+import { translate } from '#server/lib/i18n.ts';
 
 /** A JSON value of the document: read and written key by key. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI document is untyped JSON here

@@ -11,17 +11,17 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Env } from '../env.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { createPasswordHasher, DEFAULT_LOG_N, type PasswordHasher } from '../lib/password.ts';
-import { hashToken } from '../lib/tokens.ts';
-import { createMessageSender, type MessageChannel, type MessageSender } from '../services/message-delivery.ts';
-import { DeliveryWorker, queuedSender } from '../services/delivery-queue.ts';
-import { createSocialVerifier, type SocialVerifier } from '../services/social-auth.ts';
-import { findLiveSession, pruneSessions } from '../repositories/session-repository.ts';
-import { pruneOtps } from '../repositories/otp-repository.ts';
-import { pruneBuckets } from '../repositories/rate-limit-repository.ts';
-import type { UserRow } from '../repositories/user-repository.ts';
+import type { Env } from '#server/env.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { createPasswordHasher, DEFAULT_LOG_N, type PasswordHasher } from '#server/lib/password.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { createMessageSender, type MessageChannel, type MessageSender } from '#server/services/message-delivery.ts';
+import { DeliveryWorker, queuedSender } from '#server/services/delivery-queue.ts';
+import { createSocialVerifier, type SocialVerifier } from '#server/services/social-auth.ts';
+import { findLiveSession, pruneSessions } from '#server/repositories/session-repository.ts';
+import { pruneOtps } from '#server/repositories/otp-repository.ts';
+import { pruneBuckets } from '#server/repositories/rate-limit-repository.ts';
+import type { UserRow } from '#server/repositories/user-repository.ts';
 
 export interface Accounts {
   env: Env;

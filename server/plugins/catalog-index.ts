@@ -6,7 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { CatalogIndexSync, type CatalogListIndex } from '../catalog-index/sync.ts';
+import { CatalogIndexSync, type CatalogListIndex } from '#server/catalog-index/sync.ts';
 
 export interface CatalogIndexPluginOptions {
   enabled: boolean;

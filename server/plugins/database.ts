@@ -1,11 +1,11 @@
 /** Opens the database once, runs migrations and the seed, and closes it with the server. */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
-import { seedIfEmpty } from '../db/seed/index.ts';
-import { createFileStore, type FileStore } from '../lib/file-store.ts';
-import { refreshProductSearchText, refreshStaleSearchText } from '../repositories/catalog/search-text-refresh.ts';
-import { preloadWordForms } from '../lib/word-forms.ts';
+import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '#server/db/client.ts';
+import { seedIfEmpty } from '#server/db/seed/index.ts';
+import { createFileStore, type FileStore } from '#server/lib/file-store.ts';
+import { refreshProductSearchText, refreshStaleSearchText } from '#server/repositories/catalog/search-text-refresh.ts';
+import { preloadWordForms } from '#server/lib/word-forms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

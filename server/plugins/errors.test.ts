@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import errorsPlugin from './errors.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from '../lib/http-error.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from '#server/lib/http-error.ts';
 
 const app = Fastify({ logger: false });
 await app.register(errorsPlugin);

@@ -10,9 +10,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from '../lib/http-error.ts';
-import { dataExceptionCode, isDatabaseUnavailable } from '../db/faults.ts';
+import { pickLocale, translate, type TranslateVars } from '#server/lib/i18n.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, HttpError } from '#server/lib/http-error.ts';
+import { dataExceptionCode, isDatabaseUnavailable } from '#server/db/faults.ts';
 
 /**
  * busboy's errors for a multipart body it cannot read (no boundary, truncated, malformed headers):

@@ -5,8 +5,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Locale } from '../../contract/constants.ts';
-import { pickLocale, translate, type TranslateVars } from '../lib/i18n.ts';
+import type { Locale } from '#contract/constants.ts';
+import { pickLocale, translate, type TranslateVars } from '#server/lib/i18n.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -20,16 +20,16 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { HttpError } from '../lib/http-error.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError } from '#server/lib/http-error.ts';
 import {
   deleteIdempotencyKeysOlderThan,
   deleteStaleIdempotencyKey,
   findIdempotencyKey,
   insertIdempotencyKey,
   storeIdempotentAnswer,
-} from '../repositories/idempotency-repository.ts';
-import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../../contract/constants.ts';
+} from '#server/repositories/idempotency-repository.ts';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#contract/constants.ts';
 
 /** A week: an offline phone's outbox may send a change again days later (docs/offline.md). */
 export const IDEMPOTENCY_TTL_HOURS = 7 * 24;

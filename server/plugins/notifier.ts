@@ -11,8 +11,8 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { Notifier } from '../services/notify.ts';
+import type { Database } from '#server/db/client.ts';
+import { Notifier } from '#server/services/notify.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

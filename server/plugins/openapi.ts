@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { finishDocument, isDevelopmentOnly, serversFor } from '../openapi/document.ts';
+import { finishDocument, isDevelopmentOnly, serversFor } from '#server/openapi/document.ts';
 
 export interface OpenapiOptions {
   /** PUBLIC_ORIGIN: the origin `servers` names; unset, the request's. */

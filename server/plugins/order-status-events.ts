@@ -7,7 +7,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { OrderStatusEvents } from '../services/order-status.ts';
+import { OrderStatusEvents } from '#server/services/order-status.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,11 +11,11 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Env } from '../env.ts';
-import { PushQueue } from '../services/push-queue.ts';
-import { notifyOrderStatusChanges } from '../services/push-triggers.ts';
-import { loadVapidKeys, type VapidKeys } from '../services/push-vapid.ts';
-import { PushWorker, type RunSummary } from '../services/push-worker.ts';
+import type { Env } from '#server/env.ts';
+import { PushQueue } from '#server/services/push-queue.ts';
+import { notifyOrderStatusChanges } from '#server/services/push-triggers.ts';
+import { loadVapidKeys, type VapidKeys } from '#server/services/push-vapid.ts';
+import { PushWorker, type RunSummary } from '#server/services/push-worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,12 +19,12 @@
  * liveness check, no query) keeps answering 200 during an outage (ADR 013).
  */
 import fp from 'fastify-plugin';
-import { isInternalRequest } from '../lib/internal-request.ts';
+import { isInternalRequest } from '#server/lib/internal-request.ts';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { isDatabaseUnavailable } from '../db/faults.ts';
-import { bucketCount, hitBucket } from '../repositories/rate-limit-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { isDatabaseUnavailable } from '#server/db/faults.ts';
+import { bucketCount, hitBucket } from '#server/repositories/rate-limit-repository.ts';
 
 /** Whether a matched route (its pattern, e.g. `/api/products/:id`) is one of the API's. */
 export const isApiRoute = (routeUrl: string | undefined) => routeUrl !== undefined && routeUrl.startsWith('/api/');

@@ -44,7 +44,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import fp from 'fastify-plugin';
-import { ifNoneMatchNames } from '../lib/etag.ts';
+import { ifNoneMatchNames } from '#server/lib/etag.ts';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 

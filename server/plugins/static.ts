@@ -17,9 +17,9 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers, firstScreenOf } from '../first-screen/first-answers.ts';
-import { appPage, withFirstAnswers } from '../first-screen/page.ts';
-import { answersOfScreen, createFirstScreenRenderer, withFirstScreen } from '../first-screen/render.ts';
+import { FIRST_ANSWERS_BUDGET_MS, createFirstAnswers, firstScreenOf } from '#server/first-screen/first-answers.ts';
+import { appPage, withFirstAnswers } from '#server/first-screen/page.ts';
+import { answersOfScreen, createFirstScreenRenderer, withFirstScreen } from '#server/first-screen/render.ts';
 
 export default fp<{ root: string; firstAnswersMs?: number; firstScreenHtmlMs?: number; firstScreenRendersPerSecond?: number }>(
   async function staticPlugin(app: FastifyInstance, { root, firstAnswersMs, firstScreenHtmlMs, firstScreenRendersPerSecond }) {

@@ -5,8 +5,8 @@
  * services/checkout-service.ts).
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { addresses } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { addresses } from '#server/db/schema.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 

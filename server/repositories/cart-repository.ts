@@ -4,10 +4,10 @@
  * does, repositories/catalog/product-cards.ts), and the size surcharge — then priced by
  * lib/checkout-math.ts. Checkout, buy now and place-order use the same `priceLines`.
  */
-import type { Trader } from '../../contract/trader.ts';
+import type { Trader } from '#contract/trader.ts';
 import { traderColumns, traderOf } from './catalog/trader-identity.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   attributeOptions,
   cartItems,
@@ -18,10 +18,10 @@ import {
   productSizes,
   products,
   shops,
-} from '../db/schema.ts';
-import { lineTotal, roundBani, unitPrices, type WeightBand } from '../lib/checkout-math.ts';
-import { announcedReduction } from '../lib/price-reduction.ts';
-import type { CartGroup, CartProduct } from '../../contract/cart.ts';
+} from '#server/db/schema.ts';
+import { lineTotal, roundBani, unitPrices, type WeightBand } from '#server/lib/checkout-math.ts';
+import { announcedReduction } from '#server/lib/price-reduction.ts';
+import type { CartGroup, CartProduct } from '#contract/cart.ts';
 import { imageMeta } from './image-meta.ts';
 
 /** A line to price: a stored cart line (lineId > 0) or a buy-now item (lineId 0). */

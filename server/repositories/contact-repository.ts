@@ -1,6 +1,6 @@
 /** Messages from the contact form (issue #6), stored as plain text. */
-import type { Database } from '../db/client.ts';
-import { contactMessages } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { contactMessages } from '#server/db/schema.ts';
 
 export interface NewContactMessage {
   userId: number | null;

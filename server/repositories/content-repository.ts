@@ -1,7 +1,7 @@
 /** Public content: countries, categories, banners, subpages. */
 import { asc, count, eq, and } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { banners, categories, countries, products, subpages } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { banners, categories, countries, products, subpages } from '#server/db/schema.ts';
 import { imageMeta } from './image-meta.ts';
 
 export function listCountries(db: Database) {

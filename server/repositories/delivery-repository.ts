@@ -7,8 +7,8 @@
  * statement), so a message queued a few microseconds ago is already due.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import type { MessageChannel } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import type { MessageChannel } from '#server/db/schema.ts';
 
 /** The channels a message goes by (a column's values); services name it through this module. */
 export type { MessageChannel };

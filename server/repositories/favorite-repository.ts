@@ -6,8 +6,8 @@
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { listedProduct } from './catalog/product-cards.ts';
-import type { Database } from '../db/client.ts';
-import { favorites, products, sessions } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { favorites, products, sessions } from '#server/db/schema.ts';
 
 const activeProduct = and(eq(products.id, favorites.productId), listedProduct);
 

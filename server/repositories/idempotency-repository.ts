@@ -4,8 +4,8 @@
  * transaction (see its header for the order of the statements and why).
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { idempotencyKeys } from '#server/db/schema.ts';
 
 const olderThan = (hours: number) => lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`);
 

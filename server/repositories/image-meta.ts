@@ -3,9 +3,9 @@
  * its key (primary key), read in the same statement as the row that names it.
  */
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import type { ImageMeta } from '../../contract/images.ts';
-import { variantWidths } from '../../contract/image-constants.ts';
-import { images } from '../db/schema.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import { variantWidths } from '#contract/image-constants.ts';
+import { images } from '#server/db/schema.ts';
 
 /** Path under which the variants of `key` are served (routes/media.ts). */
 export const variantsPath = (key: string) => `/media/img/v1/${key}`;

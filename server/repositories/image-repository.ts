@@ -3,8 +3,8 @@
  * image, keyed by its content address, and the uses that keep an uploaded one alive.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { images, supportAttachments, users } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { images, supportAttachments, users } from '#server/db/schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;

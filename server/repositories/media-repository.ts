@@ -1,7 +1,7 @@
 /** Rows the /media routes draw from: small lookups by id or slug. */
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { attributeOptions, banners, categories, flashSales, productColors, products, productVideos, shops } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { attributeOptions, banners, categories, flashSales, productColors, products, productVideos, shops } from '#server/db/schema.ts';
 
 /** Name, category slug and first colour of a product (active or not: old links keep working). */
 export async function findProductArt(db: Database, id: number) {

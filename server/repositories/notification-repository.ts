@@ -4,11 +4,11 @@
  * per request from kind + params (lib/notification-text.ts#renderNotification).
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { notifications } from '../db/schema.ts';
-import { renderNotification, type NotificationKind, type NotificationParams } from '../lib/notification-text.ts';
-import type { AppNotification } from '../../contract/engagement.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Database } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema.ts';
+import { renderNotification, type NotificationKind, type NotificationParams } from '#server/lib/notification-text.ts';
+import type { AppNotification } from '#contract/engagement.ts';
+import type { Locale } from '#contract/constants.ts';
 import { pageMeta } from './catalog/product-cards.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;

@@ -4,13 +4,13 @@
  * history rows, payment outcomes. Transitions and their rules are services/order-status.ts's.
  */
 import { and, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { orderItems, orders, orderStatusHistory, shops } from '../db/schema.ts';
-import { CANCELLABLE_STATUSES, type OrderDetails, type OrderStatus, type OrderSummary } from '../../contract/orders.ts';
+import type { Database } from '#server/db/client.ts';
+import { orderItems, orders, orderStatusHistory, shops } from '#server/db/schema.ts';
+import { CANCELLABLE_STATUSES, type OrderDetails, type OrderStatus, type OrderSummary } from '#contract/orders.ts';
 import { imageMetaOfUrl } from './image-meta.ts';
 import { findOrderReview } from './review-repository.ts';
 import { orderWithdrawals } from './withdrawal-repository.ts';
-import { withdrawalClosedReason, withdrawalDeadline } from '../lib/withdrawal-rules.ts';
+import { withdrawalClosedReason, withdrawalDeadline } from '#server/lib/withdrawal-rules.ts';
 
 const summaryFields = {
   order: orders,

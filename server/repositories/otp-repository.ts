@@ -4,8 +4,8 @@
  * the last attempt or both consume the same code.
  */
 import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { otpCodes, passwordResetTokens, type MessageChannel, type OtpPurpose } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { otpCodes, passwordResetTokens, type MessageChannel, type OtpPurpose } from '#server/db/schema.ts';
 
 /** Why a code was sent (a column's values); services name it through this module. */
 export type { OtpPurpose };

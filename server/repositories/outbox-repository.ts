@@ -1,7 +1,7 @@
 /** The development outbox (services/message-delivery.ts): messages kept instead of delivered. */
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { outboxMessages, type MessageChannel } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { outboxMessages, type MessageChannel } from '#server/db/schema.ts';
 
 export async function insertOutboxMessage(db: Database, message: { channel: MessageChannel; recipient: string; body: string }) {
   await db.insert(outboxMessages).values(message);

@@ -4,8 +4,8 @@
  * by (routes/payments.ts).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { orders, payments } from '#server/db/schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];

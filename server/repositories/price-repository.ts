@@ -5,8 +5,8 @@
  * and the product's price history.
  */
 import { and, asc, eq, gt, lte, min, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { flashSaleProducts, flashSales, priceHistory, products } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { flashSaleProducts, flashSales, priceHistory, products } from '#server/db/schema.ts';
 
 export async function lockProductPrice(tx: Database, productId: number) {
   const [row] = await tx

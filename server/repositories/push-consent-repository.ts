@@ -3,9 +3,9 @@
  * queue reads the latest row in its own statement (push-repository.ts, enqueuePushJobs).
  */
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { pushConsents } from '../db/schema.ts';
-import type { PushTopic } from '../../contract/push-consent-topics.ts';
+import type { Database } from '#server/db/client.ts';
+import { pushConsents } from '#server/db/schema.ts';
+import type { PushTopic } from '#contract/push-consent-topics.ts';
 
 export interface PushConsentRecord {
   topics: PushTopic[];

@@ -10,12 +10,12 @@
  * several server processes share it without sending a job twice.
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { pushConsents, pushJobs, pushSubscriptions, sessions } from '../db/schema.ts';
-import type { Locale } from '../../contract/constants.ts';
-import type { PushPayload } from '../../contract/engagement.ts';
-import type { PushTopic } from '../../contract/push-consent-topics.ts';
-import { rowsOf } from '../db/rows.ts';
+import type { Database } from '#server/db/client.ts';
+import { pushConsents, pushJobs, pushSubscriptions, sessions } from '#server/db/schema.ts';
+import type { Locale } from '#contract/constants.ts';
+import type { PushPayload } from '#contract/engagement.ts';
+import type { PushTopic } from '#contract/push-consent-topics.ts';
+import { rowsOf } from '#server/db/rows.ts';
 
 export interface SubscriptionInput {
   userId: number;

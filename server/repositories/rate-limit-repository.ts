@@ -12,8 +12,8 @@
  * `cooldownSeconds * 2^max(k-2, 0)` seconds later: 60 s, 60 s, 120 s, 240 s… for a 60 s base.
  */
 import { lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { rateLimitBuckets } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { rateLimitBuckets } from '#server/db/schema.ts';
 
 export interface BucketLimit {
   windowSeconds: number;

@@ -4,9 +4,9 @@
  * catalog_changes (migration 0011): every instance's catalog index drops it before its next list.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { contentReports, products, shopReviews, shops } from '../db/schema.ts';
-import type { ReportDecision, ReportReason, ReportTargetType } from '../../contract/reports.ts';
+import type { Database } from '#server/db/client.ts';
+import { contentReports, products, shopReviews, shops } from '#server/db/schema.ts';
+import type { ReportDecision, ReportReason, ReportTargetType } from '#contract/reports.ts';
 
 export type ReportRow = typeof contentReports.$inferSelect;
 export type ProductModeration = 'removed' | 'suspended';

@@ -4,9 +4,9 @@
  * shops.reviews_count equal to the published reviews on every write below.
  */
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { shopReviews, shops, users } from '../db/schema.ts';
-import type { OrderReview, Review } from '../../contract/reviews.ts';
+import type { Database } from '#server/db/client.ts';
+import { shopReviews, shops, users } from '#server/db/schema.ts';
+import type { OrderReview, Review } from '#contract/reviews.ts';
 
 /** "Maria Popescu" → "Maria P."; one word stays as it is. */
 export function reviewerName(fullName: string): string {

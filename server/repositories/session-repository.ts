@@ -3,8 +3,8 @@
  * revocation time. A session is valid while not revoked and used within the idle window.
  */
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { sessions, users } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { sessions, users } from '#server/db/schema.ts';
 
 export async function insertSession(db: Database, values: { userId: number; tokenHash: string; deviceKey?: string | null }) {
   const [row] = await db

@@ -1,8 +1,8 @@
 /** Master data and general settings (product §3 Storefront settings, §7 GET /master, GET /settings). */
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { attributeOptions, languages, settings } from '../db/schema.ts';
-import type { FilterOption, GeneralSettings, MasterData } from '../../contract/master.ts';
+import type { Database } from '#server/db/client.ts';
+import { attributeOptions, languages, settings } from '#server/db/schema.ts';
+import type { FilterOption, GeneralSettings, MasterData } from '#contract/master.ts';
 
 type StoredMaster = Omit<MasterData, 'languages' | 'seasons' | 'qualities' | 'colors' | 'sizes' | 'filter_categories'>;
 

@@ -4,8 +4,8 @@
  * order's (a status change), and go in product id order so two transactions never deadlock.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { orderItems, products, withdrawalItems, withdrawals } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { orderItems, products, withdrawalItems, withdrawals } from '#server/db/schema.ts';
 
 /** Takes `quantity` units of a product; answers the units left, or undefined when the product is gone. */
 export async function takeProductStock(tx: Database, productId: number, quantity: number): Promise<number | undefined> {

@@ -3,8 +3,8 @@
  * with its bytes. lib/file-store.ts#DatabaseStore is the file store over these statements.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { storedFiles } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { storedFiles } from '#server/db/schema.ts';
 
 /** Stores a file; a name already taken is a unique violation. */
 export async function insertStoredFile(db: Database, kind: string, name: string, bytes: Buffer) {

@@ -3,9 +3,9 @@
  * user id matches the ticket's owner in the same query: another user's ticket is simply not found.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { orders, supportAttachments, supportTicketMessages, supportTickets } from '../db/schema.ts';
-import type { TicketAttachment, TicketAuthor, TicketDetails, TicketPriority, TicketStatus, TicketSummary } from '../../contract/support.ts';
+import type { Database } from '#server/db/client.ts';
+import { orders, supportAttachments, supportTicketMessages, supportTickets } from '#server/db/schema.ts';
+import type { TicketAttachment, TicketAuthor, TicketDetails, TicketPriority, TicketStatus, TicketSummary } from '#contract/support.ts';
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 export const EXCERPT_LENGTH = 140;

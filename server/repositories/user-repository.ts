@@ -1,7 +1,7 @@
 /** Users, their social identities, and the country list as accounts need it (issue #4). */
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { countries, socialAccounts, users } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { countries, socialAccounts, users } from '#server/db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -4,8 +4,8 @@
  * expires_at.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { collectedVouchers, vouchers } from '../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { collectedVouchers, vouchers } from '#server/db/schema.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 

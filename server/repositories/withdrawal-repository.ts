@@ -4,9 +4,9 @@
  * and lib/withdrawal-rules.ts's.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { orderItems, orders, orderStatusHistory, withdrawalItems, withdrawals } from '../db/schema.ts';
-import type { Withdrawal, WithdrawalStatus } from '../../contract/withdrawals.ts';
+import type { Database } from '#server/db/client.ts';
+import { orderItems, orders, orderStatusHistory, withdrawalItems, withdrawals } from '#server/db/schema.ts';
+import type { Withdrawal, WithdrawalStatus } from '#contract/withdrawals.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 

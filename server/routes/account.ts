@@ -9,9 +9,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountApi } from '../../contract/routes/account.ts';
-import { countFavorites } from '../repositories/favorite-repository.ts';
-import { contractRoute } from '../lib/contract-route.ts';
+import { accountApi } from '#contract/routes/account.ts';
+import { countFavorites } from '#server/repositories/favorite-repository.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -24,13 +24,13 @@ import {
   sessionResponseSchema,
   updateProfileSchema,
   verifyPhoneChangeSchema,
-} from '../../contract/auth.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { maskPhone } from '../lib/phone.ts';
-import { AVATAR_FILE, AVATAR_TYPES, type AvatarExtension } from '../lib/avatars.ts';
-import { readImageUpload } from '../lib/uploads.ts';
-import { imagePipeline } from '../media/pipeline.ts';
-import { getAccountSettings } from '../repositories/settings-repository.ts';
+} from '#contract/auth.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { maskPhone } from '#server/lib/phone.ts';
+import { AVATAR_FILE, AVATAR_TYPES, type AvatarExtension } from '#server/lib/avatars.ts';
+import { readImageUpload } from '#server/lib/uploads.ts';
+import { imagePipeline } from '#server/media/pipeline.ts';
+import { getAccountSettings } from '#server/repositories/settings-repository.ts';
 import {
   claimEmail,
   findUserByPhone,
@@ -38,13 +38,13 @@ import {
   isUniqueViolation,
   releaseUnverifiedPhone,
   updateUser,
-} from '../repositories/user-repository.ts';
-import { revokeUserSessions } from '../repositories/session-repository.ts';
-import { requirePhone } from '../services/identity.ts';
-import { enforceLimit, LIMITS } from '../services/limits.ts';
-import { checkCode, issueCode, OTP_TTL_SECONDS, throttleSend } from '../services/otp-service.ts';
-import { clientIp, openSession, toUser } from '../services/session-service.ts';
-import { dashboardOrders } from '../repositories/order-repository.ts';
+} from '#server/repositories/user-repository.ts';
+import { revokeUserSessions } from '#server/repositories/session-repository.ts';
+import { requirePhone } from '#server/services/identity.ts';
+import { enforceLimit, LIMITS } from '#server/services/limits.ts';
+import { checkCode, issueCode, OTP_TTL_SECONDS, throttleSend } from '#server/services/otp-service.ts';
+import { clientIp, openSession, toUser } from '#server/services/session-service.ts';
+import { dashboardOrders } from '#server/repositories/order-repository.ts';
 
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

@@ -5,13 +5,13 @@
  * address. Another user's address ids answer 404.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressInputSchema, addressListResponseSchema, addressResponseSchema, DEFAULT_COUNTRY } from '../../contract/addresses.ts';
-import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
-import { idParamSchema } from '../../contract/ids.ts';
-import { addressApi } from '../../contract/routes/addresses.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { HttpError } from '../lib/http-error.ts';
-import type { Tx } from '../plugins/idempotency.ts';
+import { addressInputSchema, addressListResponseSchema, addressResponseSchema, DEFAULT_COUNTRY } from '#contract/addresses.ts';
+import { messageOnlyResponseSchema } from '#contract/envelope.ts';
+import { idParamSchema } from '#contract/ids.ts';
+import { addressApi } from '#contract/routes/addresses.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import type { Tx } from '#server/plugins/idempotency.ts';
 import {
   deleteAddress,
   ensureDefaultAddress,
@@ -22,7 +22,7 @@ import {
   makeDefaultAddress,
   updateAddress,
   type AddressRow,
-} from '../repositories/address-repository.ts';
+} from '#server/repositories/address-repository.ts';
 
 export const toAddress = (row: AddressRow) => ({
   id: row.id,

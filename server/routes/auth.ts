@@ -13,8 +13,8 @@
  *   503 when a code cannot be delivered; 401 {message} without a live session.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authApi } from '../../contract/routes/auth.ts';
-import { contractRoute } from '../lib/contract-route.ts';
+import { authApi } from '#contract/routes/auth.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
 import {
   loginResponseSchema,
   loginSchema,
@@ -31,11 +31,11 @@ import {
   verifyOtpRegisterResponseSchema,
   verifyOtpResponseSchema,
   verifyOtpSchema,
-} from '../../contract/auth.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { maskEmail, maskPhone } from '../lib/phone.ts';
-import { hashToken, newToken } from '../lib/tokens.ts';
-import { getAccountSettings, type AccountSettings } from '../repositories/settings-repository.ts';
+} from '#contract/auth.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { maskEmail, maskPhone } from '#server/lib/phone.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+import { getAccountSettings, type AccountSettings } from '#server/repositories/settings-repository.ts';
 import {
   claimEmail,
   findUserByEmail,
@@ -45,11 +45,11 @@ import {
   markPhoneVerified,
   updateUser,
   type UserRow,
-} from '../repositories/user-repository.ts';
-import { consumeResetToken, findLiveResetToken, insertResetToken, retireOtps } from '../repositories/otp-repository.ts';
-import { revokeSession, revokeUserSessions } from '../repositories/session-repository.ts';
-import { bucketCount, clearBucket, failureDelay, hitBucket } from '../repositories/rate-limit-repository.ts';
-import { Countries, requirePhone, throwFieldErrors } from '../services/identity.ts';
+} from '#server/repositories/user-repository.ts';
+import { consumeResetToken, findLiveResetToken, insertResetToken, retireOtps } from '#server/repositories/otp-repository.ts';
+import { revokeSession, revokeUserSessions } from '#server/repositories/session-repository.ts';
+import { bucketCount, clearBucket, failureDelay, hitBucket } from '#server/repositories/rate-limit-repository.ts';
+import { Countries, requirePhone, throwFieldErrors } from '#server/services/identity.ts';
 import {
   enforceLimit,
   liftLoginLockout,
@@ -58,8 +58,8 @@ import {
   loginKeys,
   rememberLoginAddress,
   tooManyRequests,
-} from '../services/limits.ts';
-import type { MessageChannel } from '../services/message-delivery.ts';
+} from '#server/services/limits.ts';
+import type { MessageChannel } from '#server/services/message-delivery.ts';
 import {
   checkCode,
   issueCode,
@@ -68,12 +68,12 @@ import {
   RESET_TOKEN_TTL_SECONDS,
   throttleSend,
   VERIFY_PHONE_PURPOSES,
-} from '../services/otp-service.ts';
-import { clientIp, openSession, toUser } from '../services/session-service.ts';
-import { SocialTokenInvalid } from '../services/social-auth.ts';
-import { PROVIDER_TITLES, signInWithProvider, SocialProviderUnavailable } from '../services/social-sign-in.ts';
-import { deleteSessionSubscriptions } from '../repositories/push-repository.ts';
-import { registerDevicePush } from '../services/push-device.ts';
+} from '#server/services/otp-service.ts';
+import { clientIp, openSession, toUser } from '#server/services/session-service.ts';
+import { SocialTokenInvalid } from '#server/services/social-auth.ts';
+import { PROVIDER_TITLES, signInWithProvider, SocialProviderUnavailable } from '#server/services/social-sign-in.ts';
+import { deleteSessionSubscriptions } from '#server/repositories/push-repository.ts';
+import { registerDevicePush } from '#server/services/push-device.ts';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

@@ -8,16 +8,16 @@
  * newest line and delete removes every line of the product.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '../../contract/cart.ts';
-import { checkoutRequestSchema, checkoutResponseSchema } from '../../contract/checkout.ts';
-import { messageOnlyResponseSchema } from '../../contract/envelope.ts';
-import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '../../contract/vouchers.ts';
-import { cartApi } from '../../contract/routes/cart.ts';
-import { checkoutApi } from '../../contract/routes/checkout.ts';
-import { voucherApi } from '../../contract/routes/vouchers.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import type { Tx } from '../plugins/idempotency.ts';
+import { addToCartSchema, cartLineActionSchema, cartResponseSchema } from '#contract/cart.ts';
+import { checkoutRequestSchema, checkoutResponseSchema } from '#contract/checkout.ts';
+import { messageOnlyResponseSchema } from '#contract/envelope.ts';
+import { collectVoucherSchema, voucherListQuerySchema, voucherListResponseSchema } from '#contract/vouchers.ts';
+import { cartApi } from '#contract/routes/cart.ts';
+import { checkoutApi } from '#contract/routes/checkout.ts';
+import { voucherApi } from '#contract/routes/vouchers.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import type { Tx } from '#server/plugins/idempotency.ts';
 import {
   decrementCartLine,
   deleteCartLine,
@@ -31,9 +31,9 @@ import {
   priceLines,
   quantityInCart,
   updateCartLine,
-} from '../repositories/cart-repository.ts';
-import { collectVoucher, findVoucherValidity, listValidVouchers } from '../repositories/voucher-repository.ts';
-import { assertStock, checkoutData, findOwnAddress, priceCheckout, selectLines } from '../services/checkout-service.ts';
+} from '#server/repositories/cart-repository.ts';
+import { collectVoucher, findVoucherValidity, listValidVouchers } from '#server/repositories/voucher-repository.ts';
+import { assertStock, checkoutData, findOwnAddress, priceCheckout, selectLines } from '#server/services/checkout-service.ts';
 
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

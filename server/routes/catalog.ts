@@ -4,12 +4,12 @@
  * sections. Public; the same for everyone except Product.is_favorite, which marks the signed-in
  * shopper's favourites when a bearer token is sent (such answers are private, see below).
  */
-import { categoryApi } from '../../contract/routes/categories.ts';
-import { productApi } from '../../contract/routes/products.ts';
-import { shopApi } from '../../contract/routes/shops.ts';
-import { contractRoute } from '../lib/contract-route.ts';
+import { categoryApi } from '#contract/routes/categories.ts';
+import { productApi } from '#contract/routes/products.ts';
+import { shopApi } from '#contract/routes/shops.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
 import { createHash } from 'node:crypto';
-import { ifNoneMatchNames } from '../lib/etag.ts';
+import { ifNoneMatchNames } from '#server/lib/etag.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -29,20 +29,25 @@ import {
   shopDetailsResponseSchema,
   shopListResponseSchema,
   similarProductsResponseSchema,
-} from '../../contract/catalog.ts';
-import { DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS } from '../../contract/catalog-constants.ts';
-import { gone, notFound } from '../lib/http-error.ts';
-import { bearerTokenHash } from '../plugins/auth.ts';
-import { favoriteIdsForToken } from '../repositories/favorite-repository.ts';
-import { findCategory } from '../repositories/catalog/categories.ts';
-import { getFlashSale } from '../repositories/catalog/flash-sales.ts';
-import { getHomeSections } from '../repositories/catalog/home.ts';
-import { listBestDeals, listMostPopular, listProductFacets, searchPlanOf } from '../repositories/catalog/product-lists.ts';
-import { listProducts } from '../services/catalog-lists.ts';
-import { findActiveProductRef, getProductDetails, isProductOfUnlistedShop, listSimilarProducts } from '../repositories/catalog/products.ts';
-import { getShopDetails, listShops } from '../repositories/catalog/shops.ts';
-import { getSearchLexicon, suggest } from '../repositories/catalog/search-lexicon.ts';
-import { productModeration } from '../repositories/report-repository.ts';
+} from '#contract/catalog.ts';
+import { DEFAULT_PER_PAGE, DEFAULT_SUGGESTIONS } from '#contract/catalog-constants.ts';
+import { gone, notFound } from '#server/lib/http-error.ts';
+import { bearerTokenHash } from '#server/plugins/auth.ts';
+import { favoriteIdsForToken } from '#server/repositories/favorite-repository.ts';
+import { findCategory } from '#server/repositories/catalog/categories.ts';
+import { getFlashSale } from '#server/repositories/catalog/flash-sales.ts';
+import { getHomeSections } from '#server/repositories/catalog/home.ts';
+import { listBestDeals, listMostPopular, listProductFacets, searchPlanOf } from '#server/repositories/catalog/product-lists.ts';
+import { listProducts } from '#server/services/catalog-lists.ts';
+import {
+  findActiveProductRef,
+  getProductDetails,
+  isProductOfUnlistedShop,
+  listSimilarProducts,
+} from '#server/repositories/catalog/products.ts';
+import { getShopDetails, listShops } from '#server/repositories/catalog/shops.ts';
+import { getSearchLexicon, suggest } from '#server/repositories/catalog/search-lexicon.ts';
+import { productModeration } from '#server/repositories/report-repository.ts';
 
 /** Answers without a bearer token are the same for everyone: briefly cacheable by anyone. */
 export const CATALOG_CACHE = 'public, max-age=60, stale-while-revalidate=86400';

@@ -5,19 +5,19 @@
  * cleans them), the phone in E.164.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactResponseSchema, contactSchema } from '../../contract/support.ts';
-import { supportApi } from '../../contract/routes/support.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { normalizePhone } from '../lib/phone.ts';
-import { fieldError } from '../lib/http-error.ts';
-import { insertContactMessage } from '../repositories/contact-repository.ts';
-import { enforceLimit } from '../services/limits.ts';
-import { clientIp } from '../services/session-service.ts';
+import { contactResponseSchema, contactSchema } from '#contract/support.ts';
+import { supportApi } from '#contract/routes/support.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { normalizePhone } from '#server/lib/phone.ts';
+import { fieldError } from '#server/lib/http-error.ts';
+import { insertContactMessage } from '#server/repositories/contact-repository.ts';
+import { enforceLimit } from '#server/services/limits.ts';
+import { clientIp } from '#server/services/session-service.ts';
 
 /** Per client address. Generous enough for a family behind one address, tight enough for a script. */
 export const CONTACT_LIMIT = { windowSeconds: 3600, max: 5 };
 
-import { authenticateIfSignedIn } from '../plugins/auth.ts';
+import { authenticateIfSignedIn } from '#server/plugins/auth.ts';
 const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 

@@ -1,15 +1,10 @@
 /** Countries, categories, banners and subpages (product §7). */
-import { categoryApi } from '../../contract/routes/categories.ts';
-import { contentApi } from '../../contract/routes/content.ts';
-import { contractRoute } from '../lib/contract-route.ts';
+import { categoryApi } from '#contract/routes/categories.ts';
+import { contentApi } from '#contract/routes/content.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  bannersResponseSchema,
-  categoriesResponseSchema,
-  countriesResponseSchema,
-  subpagesResponseSchema,
-} from '../../contract/content.ts';
-import { listActiveBanners, listCategories, listCountries, listSubpages } from '../repositories/content-repository.ts';
+import { bannersResponseSchema, categoriesResponseSchema, countriesResponseSchema, subpagesResponseSchema } from '#contract/content.ts';
+import { listActiveBanners, listCategories, listCountries, listSubpages } from '#server/repositories/content-repository.ts';
 
 const PUBLIC_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 

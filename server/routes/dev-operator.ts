@@ -25,13 +25,13 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../db/client.ts';
-import { ORDER_STATUSES } from '../../contract/orders.ts';
-import { REPORT_DECISIONS } from '../../contract/reports.ts';
-import { decideReport, ReportCommandError } from '../services/report-service.ts';
-import { replyToTicket, SupportCommandError } from '../services/support-service.ts';
-import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '../services/order-status.ts';
-import { changeProductPrice, UnknownProductError } from '../services/product-price.ts';
+import type { Database } from '#server/db/client.ts';
+import { ORDER_STATUSES } from '#contract/orders.ts';
+import { REPORT_DECISIONS } from '#contract/reports.ts';
+import { decideReport, ReportCommandError } from '#server/services/report-service.ts';
+import { replyToTicket, SupportCommandError } from '#server/services/support-service.ts';
+import { changeOrderStatus, lockOrder, transitionPath, type OrderStatusChanged } from '#server/services/order-status.ts';
+import { changeProductPrice, UnknownProductError } from '#server/services/product-price.ts';
 
 /** Lei within numeric(12, 2), at most two decimals (as the ops command's parser). */
 const lei = z
@@ -39,11 +39,11 @@ const lei = z
   .min(0)
   .max(9_999_999_999.99)
   .refine((n) => Math.round(n * 100) === n * 100, 'At most two decimals.');
-import { traderIdentityInputSchema } from '../../contract/trader.ts';
-import { findShopTrader, setShopTrader } from '../repositories/catalog/trader-identity.ts';
-import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals.ts';
-import { changeWithdrawalStatus, WithdrawalTransitionError } from '../services/withdrawal-service.ts';
-import { tellWithdrawal } from '../services/consumer-notices.ts';
+import { traderIdentityInputSchema } from '#contract/trader.ts';
+import { findShopTrader, setShopTrader } from '#server/repositories/catalog/trader-identity.ts';
+import { WITHDRAWAL_STATUSES } from '#contract/withdrawals.ts';
+import { changeWithdrawalStatus, WithdrawalTransitionError } from '#server/services/withdrawal-service.ts';
+import { tellWithdrawal } from '#server/services/consumer-notices.ts';
 
 const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxResponseSchema } from '../../contract/auth.ts';
-import { listOutboxMessages } from '../repositories/outbox-repository.ts';
+import { outboxResponseSchema } from '#contract/auth.ts';
+import { listOutboxMessages } from '#server/repositories/outbox-repository.ts';
 
 const querySchema = z.object({
   recipient: z.string().trim().max(200).optional(),

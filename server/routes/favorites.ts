@@ -8,17 +8,12 @@
  * (FAVORITE_CHANGES per minute, counted in the database for every process).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  favoriteListResponseSchema,
-  favoriteToggleResponseSchema,
-  MAX_FAVORITES,
-  productIdParamSchema,
-} from '../../contract/engagement.ts';
-import { favoriteApi } from '../../contract/routes/favorites.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { HttpError } from '../lib/http-error.ts';
-import type { Tx } from '../plugins/idempotency.ts';
-import { listProductCardsByIds } from '../repositories/catalog/product-cards.ts';
+import { favoriteListResponseSchema, favoriteToggleResponseSchema, MAX_FAVORITES, productIdParamSchema } from '#contract/engagement.ts';
+import { favoriteApi } from '#contract/routes/favorites.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import type { Tx } from '#server/plugins/idempotency.ts';
+import { listProductCardsByIds } from '#server/repositories/catalog/product-cards.ts';
 import {
   addFavorite,
   countFavorites,
@@ -26,9 +21,9 @@ import {
   isActiveProduct,
   listFavoriteProductIds,
   removeFavorite,
-} from '../repositories/favorite-repository.ts';
-import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
-import { enforceLimit } from '../services/limits.ts';
+} from '#server/repositories/favorite-repository.ts';
+import type { BucketLimit } from '#server/repositories/rate-limit-repository.ts';
+import { enforceLimit } from '#server/services/limits.ts';
 
 /** Favourite changes per user: a person tapping hearts (or an offline queue replaying) stays far below. */
 export const FAVORITE_CHANGES: BucketLimit = { windowSeconds: 60, max: 120 };

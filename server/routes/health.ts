@@ -6,9 +6,9 @@
  *   `unavailable` with Retry-After (take the instance out of the load balancer meanwhile).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema, readinessResponseSchema } from '../../contract/content.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../lib/http-error.ts';
-import { pingDatabase } from '../repositories/health-repository.ts';
+import { healthResponseSchema, readinessResponseSchema } from '#contract/content.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/lib/http-error.ts';
+import { pingDatabase } from '#server/repositories/health-repository.ts';
 
 const READY_TIMEOUT_MS = 2000;
 

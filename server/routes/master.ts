@@ -1,11 +1,11 @@
 /** GET /api/master and GET /api/settings (product §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { masterApi } from '../../contract/routes/master.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { masterResponseSchema, settingsResponseSchema, type SocialAuths } from '../../contract/master.ts';
-import { getGeneralSettings, getMasterData } from '../repositories/settings-repository.ts';
-import { HttpError } from '../lib/http-error.ts';
-import type { Env } from '../env.ts';
+import { masterApi } from '#contract/routes/master.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { masterResponseSchema, settingsResponseSchema, type SocialAuths } from '#contract/master.ts';
+import { getGeneralSettings, getMasterData } from '#server/repositories/settings-repository.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import type { Env } from '#server/env.ts';
 
 /**
  * Social sign-in as the client must see it: a provider is active only when the settings say so

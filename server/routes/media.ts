@@ -19,13 +19,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../lib/http-error.ts';
-import { imagePipeline, VariantAbandoned } from '../media/pipeline.ts';
-import { addressKey } from '../lib/client-address.ts';
-import { isInternalRequest } from '../lib/internal-request.ts';
-import { enforceLimit } from '../services/limits.ts';
-import { ifNoneMatchNames } from '../lib/etag.ts';
-import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '../../contract/image-constants.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { imagePipeline, VariantAbandoned } from '#server/media/pipeline.ts';
+import { addressKey } from '#server/lib/client-address.ts';
+import { isInternalRequest } from '#server/lib/internal-request.ts';
+import { enforceLimit } from '#server/services/limits.ts';
+import { ifNoneMatchNames } from '#server/lib/etag.ts';
+import { IMAGE_CONTENT_TYPES, IMAGE_FORMATS, type ImageFormat } from '#contract/image-constants.ts';
 import {
   findBanner,
   findCategoryBySlug,
@@ -33,7 +33,7 @@ import {
   findProductArt,
   findShopBySlug,
   productHasVideo,
-} from '../repositories/media-repository.ts';
+} from '#server/repositories/media-repository.ts';
 import {
   renderBrandLogo,
   renderCategoryThumbnail,
@@ -45,7 +45,7 @@ import {
   renderShopLogo,
   renderSocialLogo,
   renderVideoThumbnail,
-} from '../media/render.ts';
+} from '#server/media/render.ts';
 
 const MAX_PRODUCT_IMAGES = 3;
 const slug = z

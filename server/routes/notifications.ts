@@ -12,11 +12,11 @@ import {
   notificationListResponseSchema,
   NOTIFICATIONS_PER_PAGE,
   unreadCountResponseSchema,
-} from '../../contract/engagement.ts';
-import { notificationApi } from '../../contract/routes/notifications.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { countUnread, listNotifications, markAllRead, markRead } from '../repositories/notification-repository.ts';
+} from '#contract/engagement.ts';
+import { notificationApi } from '#contract/routes/notifications.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { countUnread, listNotifications, markAllRead, markRead } from '#server/repositories/notification-repository.ts';
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;

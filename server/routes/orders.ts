@@ -10,12 +10,12 @@
  * committed, so this process never answers from the cache a stock it changed itself; a
  * cancellation does through app.orderStatusEvents (plugins/response-cache.ts listens).
  */
-import { orderApi } from '../../contract/routes/orders.ts';
-import { contractRoute } from '../lib/contract-route.ts';
+import { orderApi } from '#contract/routes/orders.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { idParamSchema } from '../../contract/ids.ts';
+import { idParamSchema } from '#contract/ids.ts';
 import {
   buyNowOrderSchema,
   CANCELLABLE_STATUSES,
@@ -26,16 +26,16 @@ import {
   placeOrderResponseSchema,
   placeOrderSchema,
   withdrawalResponseSchema,
-} from '../../contract/orders.ts';
-import { withdrawalRequestSchema } from '../../contract/withdrawals.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { getOrderDetails, listOrders, lockOrder } from '../repositories/order-repository.ts';
-import { placeOrders } from '../services/order-placement.ts';
-import { announceLowStock, type LowStock } from '../services/push-triggers.ts';
-import { changeOrderStatus, type OrderStatusChanged } from '../services/order-status.ts';
-import { paymentGatewayFor } from '../services/payment-gateway.ts';
-import { requestWithdrawal, type WithdrawalChanged } from '../services/withdrawal-service.ts';
-import { confirmOrders, tellWithdrawal, type NoticeContext } from '../services/consumer-notices.ts';
+} from '#contract/orders.ts';
+import { withdrawalRequestSchema } from '#contract/withdrawals.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { getOrderDetails, listOrders, lockOrder } from '#server/repositories/order-repository.ts';
+import { placeOrders } from '#server/services/order-placement.ts';
+import { announceLowStock, type LowStock } from '#server/services/push-triggers.ts';
+import { changeOrderStatus, type OrderStatusChanged } from '#server/services/order-status.ts';
+import { paymentGatewayFor } from '#server/services/payment-gateway.ts';
+import { requestWithdrawal, type WithdrawalChanged } from '#server/services/withdrawal-service.ts';
+import { confirmOrders, tellWithdrawal, type NoticeContext } from '#server/services/consumer-notices.ts';
 
 /** Multipart fields as the spec's form sends them: "shop_ids[]" or "shop_ids[0]" → shop_ids (a list). */
 function normaliseForm(body: unknown): unknown {

@@ -14,11 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../lib/http-error.ts';
-import { lockOrder, setOrderPaymentStatus } from '../repositories/order-repository.ts';
-import { findPayment, ordersOfPayment, setPaymentStatus } from '../repositories/payment-repository.ts';
-import { changeOrderStatus, type OrderStatusChanged } from '../services/order-status.ts';
-import type { Database } from '../db/client.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { lockOrder, setOrderPaymentStatus } from '#server/repositories/order-repository.ts';
+import { findPayment, ordersOfPayment, setPaymentStatus } from '#server/repositories/payment-repository.ts';
+import { changeOrderStatus, type OrderStatusChanged } from '#server/services/order-status.ts';
+import type { Database } from '#server/db/client.ts';
 
 const params = z.object({ id: z.string().uuid() });
 

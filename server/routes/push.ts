@@ -20,17 +20,17 @@ import {
   pushPublicKeyResponseSchema,
   pushSubscriptionResponseSchema,
   pushUnsubscribeResponseSchema,
-} from '../../contract/engagement.ts';
-import { pushApi } from '../../contract/routes/push.ts';
-import { pushConsentApi } from '../../contract/routes/push-consent.ts';
-import { pushConsentBodySchema, pushConsentResponseSchema, type PushConsent } from '../../contract/push-consent.ts';
-import { latestPushConsent, recordPushConsent, type PushConsentRecord } from '../repositories/push-consent-repository.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { fieldError } from '../lib/http-error.ts';
-import { deleteSubscription } from '../repositories/push-repository.ts';
-import type { BucketLimit } from '../repositories/rate-limit-repository.ts';
-import { enforceLimit } from '../services/limits.ts';
-import { isPushServiceHost, saveSubscription } from '../services/push-device.ts';
+} from '#contract/engagement.ts';
+import { pushApi } from '#contract/routes/push.ts';
+import { pushConsentApi } from '#contract/routes/push-consent.ts';
+import { pushConsentBodySchema, pushConsentResponseSchema, type PushConsent } from '#contract/push-consent.ts';
+import { latestPushConsent, recordPushConsent, type PushConsentRecord } from '#server/repositories/push-consent-repository.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { fieldError } from '#server/lib/http-error.ts';
+import { deleteSubscription } from '#server/repositories/push-repository.ts';
+import type { BucketLimit } from '#server/repositories/rate-limit-repository.ts';
+import { enforceLimit } from '#server/services/limits.ts';
+import { isPushServiceHost, saveSubscription } from '#server/services/push-device.ts';
 
 export const SUBSCRIBE_LIMIT: BucketLimit = { windowSeconds: 3600, max: 60 };
 /** Consent decisions per user and hour: each is a stored row, so a script cannot fill the table. */

@@ -4,13 +4,13 @@
  * too); a missing or stale one does not stop a report. services/report-service.ts does the rest.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportApi } from '../../contract/routes/reports.ts';
-import { createReportResponseSchema, createReportSchema } from '../../contract/reports.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { createReport } from '../services/report-service.ts';
-import { clientIp } from '../services/session-service.ts';
+import { reportApi } from '#contract/routes/reports.ts';
+import { createReportResponseSchema, createReportSchema } from '#contract/reports.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { createReport } from '#server/services/report-service.ts';
+import { clientIp } from '#server/services/session-service.ts';
 
-import { authenticateIfSignedIn } from '../plugins/auth.ts';
+import { authenticateIfSignedIn } from '#server/plugins/auth.ts';
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(reportApi.create, { body: createReportSchema, response: createReportResponseSchema }),

@@ -8,19 +8,19 @@
  * instance (app.catalogCache, ADR 011/022).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../contract/ids.ts';
-import { reviewApi } from '../../contract/routes/reviews.ts';
+import { idParamSchema } from '#contract/ids.ts';
+import { reviewApi } from '#contract/routes/reviews.ts';
 import {
   createReviewResponseSchema,
   createReviewSchema,
   reviewListQuerySchema,
   REVIEWS_PER_PAGE,
   shopReviewsResponseSchema,
-} from '../../contract/reviews.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { listShopReviews, shopReviewSummary } from '../repositories/review-repository.ts';
-import { writeReview } from '../services/review-service.ts';
+} from '#contract/reviews.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { listShopReviews, shopReviewSummary } from '#server/repositories/review-repository.ts';
+import { writeReview } from '#server/services/review-service.ts';
 
 const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({

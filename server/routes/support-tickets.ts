@@ -28,14 +28,22 @@ import {
   ticketReplySchema,
   ticketResponseSchema,
   TICKETS_PER_PAGE,
-} from '../../contract/support.ts';
-import { supportApi } from '../../contract/routes/support.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { imagePipeline } from '../media/pipeline.ts';
-import { checkImage, displayFileName, inlineDisposition, IMAGE_TYPES, readUpload, STORED_FILE, type CheckedImage } from '../lib/uploads.ts';
-import { findOwnAttachment, findTicket, listTickets, ticketDetails, type NewAttachment } from '../repositories/support-repository.ts';
-import { addCustomerReply, closeTicket, openTicket, ticketNotFound } from '../services/support-service.ts';
+} from '#contract/support.ts';
+import { supportApi } from '#contract/routes/support.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { imagePipeline } from '#server/media/pipeline.ts';
+import {
+  checkImage,
+  displayFileName,
+  inlineDisposition,
+  IMAGE_TYPES,
+  readUpload,
+  STORED_FILE,
+  type CheckedImage,
+} from '#server/lib/uploads.ts';
+import { findOwnAttachment, findTicket, listTickets, ticketDetails, type NewAttachment } from '#server/repositories/support-repository.ts';
+import { addCustomerReply, closeTicket, openTicket, ticketNotFound } from '#server/services/support-service.ts';
 
 const PIPELINE_MESSAGES = {
   field: TICKET_ATTACHMENT_FIELD,

@@ -4,10 +4,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { translationApi } from '../../contract/routes/translations.ts';
-import { contractRoute } from '../lib/contract-route.ts';
-import { translationsResponseSchema } from '../../contract/content.ts';
-import { SUPPORTED_LOCALES, localeParamSchema, type Locale } from '../../contract/locale.ts';
+import { translationApi } from '#contract/routes/translations.ts';
+import { contractRoute } from '#server/lib/contract-route.ts';
+import { translationsResponseSchema } from '#contract/content.ts';
+import { SUPPORTED_LOCALES, localeParamSchema, type Locale } from '#contract/locale.ts';
 
 const catalogueUrl = (locale: Locale) => new URL(`../../src/locales/${locale}.json`, import.meta.url);
 

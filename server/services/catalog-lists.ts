@@ -6,13 +6,13 @@
  * does. Both give the same answers (tests/api/catalog-index/). The flow is one way:
  * route → this service → (index | repository) → database.
  */
-import type { Database } from '../db/client.ts';
-import { planSearch, type SearchPlan } from '../lib/search-query.ts';
-import type { CatalogListIndex } from '../catalog-index/sync.ts';
-import { cappedMeta, TOTAL_CAP, type Page } from '../repositories/catalog/product-cards.ts';
-import { listProductsFromDatabase, resolveSort, searchFindsNothing, searchPlanOf } from '../repositories/catalog/product-lists.ts';
-import { correctQuery, getSearchLexicon } from '../repositories/catalog/search-lexicon.ts';
-import type { ProductListFilters } from '../../contract/catalog.ts';
+import type { Database } from '#server/db/client.ts';
+import { planSearch, type SearchPlan } from '#server/lib/search-query.ts';
+import type { CatalogListIndex } from '#server/catalog-index/sync.ts';
+import { cappedMeta, TOTAL_CAP, type Page } from '#server/repositories/catalog/product-cards.ts';
+import { listProductsFromDatabase, resolveSort, searchFindsNothing, searchPlanOf } from '#server/repositories/catalog/product-lists.ts';
+import { correctQuery, getSearchLexicon } from '#server/repositories/catalog/search-lexicon.ts';
+import type { ProductListFilters } from '#contract/catalog.ts';
 
 async function listProductsFor(
   db: Database,

@@ -7,9 +7,9 @@
  * `cart_ids` (line ids) narrows to those lines; `shop_ids` keeps only those shops. An id that is
  * not in the user's own cart answers 404 (another user's line ids are simply not found).
  */
-import type { Database } from '../db/client.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { shopAmounts, sumAmounts, voucherDiscount, type Amounts } from '../lib/checkout-math.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { shopAmounts, sumAmounts, voucherDiscount, type Amounts } from '#server/lib/checkout-math.ts';
 import {
   groupByShop,
   listCartLines,
@@ -18,10 +18,10 @@ import {
   unitOf,
   type PricedGroup,
   type PricedLine,
-} from '../repositories/cart-repository.ts';
-import { findAddress } from '../repositories/address-repository.ts';
-import { takeProductStock } from '../repositories/stock-repository.ts';
-import { findVoucherByCode, type VoucherRow } from '../repositories/voucher-repository.ts';
+} from '#server/repositories/cart-repository.ts';
+import { findAddress } from '#server/repositories/address-repository.ts';
+import { takeProductStock } from '#server/repositories/stock-repository.ts';
+import { findVoucherByCode, type VoucherRow } from '#server/repositories/voucher-repository.ts';
 import type { LowStock } from './push-triggers.ts';
 
 export interface Selection {

@@ -9,14 +9,14 @@
  * happens here), a failure is logged. Texts are catalogue keys rendered in the request's language
  * (the operator command: Romanian).
  */
-import type { Database } from '../db/client.ts';
-import type { Locale } from '../../contract/constants.ts';
-import type { OrderDetails } from '../../contract/orders.ts';
-import { LEGAL_GUARANTEE_YEARS, WITHDRAWAL_DAYS } from '../../contract/withdrawals.ts';
-import { formatMoney } from '../../contract/format-money.ts';
-import { translate, type TranslateVars } from '../lib/i18n.ts';
-import { formatRomanianDateTime } from '../lib/withdrawal-rules.ts';
-import { findUserById } from '../repositories/user-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Locale } from '#contract/constants.ts';
+import type { OrderDetails } from '#contract/orders.ts';
+import { LEGAL_GUARANTEE_YEARS, WITHDRAWAL_DAYS } from '#contract/withdrawals.ts';
+import { formatMoney } from '#contract/format-money.ts';
+import { translate, type TranslateVars } from '#server/lib/i18n.ts';
+import { formatRomanianDateTime } from '#server/lib/withdrawal-rules.ts';
+import { findUserById } from '#server/repositories/user-repository.ts';
 import type { MessageSender } from './message-delivery.ts';
 import type { Notifier } from './notify.ts';
 import { orderUrl } from './push-triggers.ts';

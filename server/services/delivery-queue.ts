@@ -13,7 +13,7 @@
  * inside any request.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   claimDueDeliveries,
   insertDelivery,
@@ -21,7 +21,7 @@ import {
   markDeliverySent,
   pruneDeliveries,
   retryDeliveryLater,
-} from '../repositories/delivery-repository.ts';
+} from '#server/repositories/delivery-repository.ts';
 import { DeliveryUnavailable, maskRecipient, type MessageChannel, type MessageSender, type OutgoingMessage } from './message-delivery.ts';
 
 export const DELIVERY_BACKOFF_SECONDS = [10, 30, 120, 600, 1800] as const;

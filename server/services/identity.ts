@@ -2,11 +2,11 @@
  * Countries and phone numbers as the account forms send them: a country by name (product §3
  * Registration payload: "country (name)"), a dial code ("+40") and a phone number typed as digits.
  */
-import type { Database } from '../db/client.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { normalizeSearchText } from '../lib/search-text.ts';
-import { dialDigits, normalizePhone, type NormalizedPhone } from '../lib/phone.ts';
-import { listCountries } from '../repositories/user-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { normalizeSearchText } from '#server/lib/search-text.ts';
+import { dialDigits, normalizePhone, type NormalizedPhone } from '#server/lib/phone.ts';
+import { listCountries } from '#server/repositories/user-repository.ts';
 
 /** Product §9: the default country is Romania; a payload without phone_code means +40. */
 export const DEFAULT_PHONE_CODE = '+40';

@@ -4,9 +4,9 @@
  * Per-address limits stay generous: Romanian mobile carriers put many phones behind one
  * address (CGNAT); per-phone limits are the tight ones.
  */
-import type { Database } from '../db/client.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { clearBucket, hitBucket, type BucketLimit } from '../repositories/rate-limit-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import { clearBucket, hitBucket, type BucketLimit } from '#server/repositories/rate-limit-repository.ts';
 
 const MINUTE = 60;
 const HOUR = 3600;

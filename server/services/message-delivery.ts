@@ -12,11 +12,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Env } from '../env.ts';
-import type { Database } from '../db/client.ts';
-import type { MessageChannel } from '../repositories/delivery-repository.ts';
-import { insertOutboxMessage } from '../repositories/outbox-repository.ts';
-import { maskEmail, maskPhone } from '../lib/phone.ts';
+import type { Env } from '#server/env.ts';
+import type { Database } from '#server/db/client.ts';
+import type { MessageChannel } from '#server/repositories/delivery-repository.ts';
+import { insertOutboxMessage } from '#server/repositories/outbox-repository.ts';
+import { maskEmail, maskPhone } from '#server/lib/phone.ts';
 
 export type { MessageChannel };
 

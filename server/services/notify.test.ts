@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { enqueuePushJobs } from '../repositories/push-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { enqueuePushJobs } from '#server/repositories/push-repository.ts';
 import { Notifier, type NewNotification } from './notify.ts';
 import { PushQueue } from './push-queue.ts';
 

@@ -13,11 +13,11 @@
  * two apps in one process (tests) never queue pushes for each other's notifications; the operator
  * command (scripts/ops.ts) makes its own. There is no module-level notifier.
  */
-import type { Database } from '../db/client.ts';
-import type { NotificationKind, NotificationParams } from '../lib/notification-text.ts';
-import { insertNotification } from '../repositories/notification-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import type { NotificationKind, NotificationParams } from '#server/lib/notification-text.ts';
+import { insertNotification } from '#server/repositories/notification-repository.ts';
 
-export { renderNotification, type NotificationKind, type NotificationParams } from '../lib/notification-text.ts';
+export { renderNotification, type NotificationKind, type NotificationParams } from '#server/lib/notification-text.ts';
 
 export interface NewNotification {
   userId: number;

@@ -11,13 +11,13 @@
  * payment_url (the sandbox page outside production, services/payment-gateway.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { PaymentMethod } from '../../contract/orders.ts';
-import type { Database } from '../db/client.ts';
-import { lineTotal } from '../lib/checkout-math.ts';
-import { fieldError } from '../lib/http-error.ts';
-import { deleteCartLines, unitOf, type PricedLine } from '../repositories/cart-repository.ts';
-import { insertOrder, insertOrderItems, insertStatusHistory, orderSummaries } from '../repositories/order-repository.ts';
-import { insertPayment } from '../repositories/payment-repository.ts';
+import type { PaymentMethod } from '#contract/orders.ts';
+import type { Database } from '#server/db/client.ts';
+import { lineTotal } from '#server/lib/checkout-math.ts';
+import { fieldError } from '#server/lib/http-error.ts';
+import { deleteCartLines, unitOf, type PricedLine } from '#server/repositories/cart-repository.ts';
+import { insertOrder, insertOrderItems, insertStatusHistory, orderSummaries } from '#server/repositories/order-repository.ts';
+import { insertPayment } from '#server/repositories/payment-repository.ts';
 import { assertStock, findOwnAddress, priceCheckout, selectLines, takeStock, type Selection } from './checkout-service.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import type { LowStock } from './push-triggers.ts';

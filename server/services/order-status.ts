@@ -10,10 +10,10 @@
  * never hear each other's changes; the operator command (scripts/ops.ts) makes its own. There is
  * no module-level set.
  */
-import type { Database } from '../db/client.ts';
-import { insertStatusHistory, lockOrder, setOrderStatus } from '../repositories/order-repository.ts';
-import { restoreOrderStock } from '../repositories/stock-repository.ts';
-import type { OrderStatus } from '../../contract/orders.ts';
+import type { Database } from '#server/db/client.ts';
+import { insertStatusHistory, lockOrder, setOrderStatus } from '#server/repositories/order-repository.ts';
+import { restoreOrderStock } from '#server/repositories/stock-repository.ts';
+import type { OrderStatus } from '#contract/orders.ts';
 
 // The operator command (scripts/ops.ts) locks the order it changes through this module.
 export { lockOrder };

@@ -3,11 +3,11 @@
  * single use). Codes live 10 minutes; 5 tries, then the code is burned.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { hashOtp, newOtpCode, verifyOtpHash } from '../lib/tokens.ts';
-import { consumeOtp, findLatestOtp, insertOtp, reserveOtpAttempt, type OtpPurpose } from '../repositories/otp-repository.ts';
-import { countDecoyTry, findDecoyBucket, hitBucket, resetDecoyBucket } from '../repositories/rate-limit-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { hashOtp, newOtpCode, verifyOtpHash } from '#server/lib/tokens.ts';
+import { consumeOtp, findLatestOtp, insertOtp, reserveOtpAttempt, type OtpPurpose } from '#server/repositories/otp-repository.ts';
+import { countDecoyTry, findDecoyBucket, hitBucket, resetDecoyBucket } from '#server/repositories/rate-limit-repository.ts';
 import { maskRecipient, type MessageChannel, type MessageSender } from './message-delivery.ts';
 import { LIMITS, tooManyRequests } from './limits.ts';
 import { clientIp } from './session-service.ts';

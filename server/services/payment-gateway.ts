@@ -4,7 +4,7 @@
  * sandbox (routes/payments.ts): a page on our own server with Approve and Decline. In production
  * no gateway is configured yet, so card payment is refused (cash on delivery works).
  */
-import type { Env } from '../env.ts';
+import type { Env } from '#server/env.ts';
 
 export interface PaymentRequest {
   paymentId: string;

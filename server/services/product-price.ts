@@ -7,8 +7,8 @@
  * everyone who has it as a favourite, with that prior price. A running flash sale's price still
  * wins over the product's own, so a change under a sale notifies nobody.
  */
-import type { Database } from '../db/client.ts';
-import { lockProductPrice, runningSalePriceOf, writeProductPrice } from '../repositories/price-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { lockProductPrice, runningSalePriceOf, writeProductPrice } from '#server/repositories/price-repository.ts';
 import type { Notifier } from './notify.ts';
 import { notifyPriceDrop } from './push-triggers.ts';
 

@@ -7,17 +7,17 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { Database } from '../db/client.ts';
-import { hashToken } from '../lib/tokens.ts';
-import { makePushSubscriptionSchema } from '../../contract/engagement.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Database } from '#server/db/client.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { makePushSubscriptionSchema } from '#contract/engagement.ts';
+import type { Locale } from '#contract/constants.ts';
 import {
   findSubscriptionHolder,
   trimUserSubscriptions,
   upsertSubscription,
   type SubscriptionInput,
-} from '../repositories/push-repository.ts';
-import { findSessionIdByTokenHash } from '../repositories/session-repository.ts';
+} from '#server/repositories/push-repository.ts';
+import { findSessionIdByTokenHash } from '#server/repositories/session-repository.ts';
 
 /** Devices kept per user (the newest); older subscriptions go. */
 export const MAX_SUBSCRIPTIONS_PER_USER = 20;

@@ -10,12 +10,12 @@
  * The operator command (scripts/ops.ts, a process without an app) installs one on its own
  * notifier: its notifications become jobs, which the server's workers send.
  */
-import type { Database } from '../db/client.ts';
-import { SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
-import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '../../contract/engagement.ts';
-import { PUSH_TOPIC_OF_KIND } from '../../contract/push-consent-topics.ts';
-import { enqueuePushJobs } from '../repositories/push-repository.ts';
-import { renderNotification } from '../lib/notification-text.ts';
+import type { Database } from '#server/db/client.ts';
+import { SUPPORTED_LOCALES, type Locale } from '#contract/constants.ts';
+import { PUSH_BADGE, PUSH_ICON, type PushPayload } from '#contract/engagement.ts';
+import { PUSH_TOPIC_OF_KIND } from '#contract/push-consent-topics.ts';
+import { enqueuePushJobs } from '#server/repositories/push-repository.ts';
+import { renderNotification } from '#server/lib/notification-text.ts';
 import type { NewNotification, Notifier } from './notify.ts';
 
 /** Body text is cut here: a push payload must stay well under the 4 KB the services accept. */

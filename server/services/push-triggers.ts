@@ -10,9 +10,9 @@
  * - an order leaves a favourite with exactly one unit (`announceLowStock`, after the order committed).
  * A support reply notifies from the tickets code (kind ticket_reply).
  */
-import type { Database } from '../db/client.ts';
-import { favoriteUserIds } from '../repositories/favorite-repository.ts';
-import { reductionPercentage } from '../lib/price-reduction.ts';
+import type { Database } from '#server/db/client.ts';
+import { favoriteUserIds } from '#server/repositories/favorite-repository.ts';
+import { reductionPercentage } from '#server/lib/price-reduction.ts';
 import type { Notifier } from './notify.ts';
 import type { OrderStatusChanged, OrderStatusEvents } from './order-status.ts';
 

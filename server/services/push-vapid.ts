@@ -9,9 +9,9 @@
  * (browsers must subscribe again), so the stored pair is never replaced.
  */
 import webpush from 'web-push';
-import type { Database } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import { insertSettingIfMissing, readSetting } from '../repositories/settings-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { insertSettingIfMissing, readSetting } from '#server/repositories/settings-repository.ts';
 
 export const VAPID_SETTING_KEY = 'vapid_keys';
 

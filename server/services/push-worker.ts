@@ -14,7 +14,7 @@
  * a job still pending when the server stopped is sent by the next one. `runDue({ now })` is one
  * pass with an injectable clock (tests).
  */
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   claimDueJobs,
   deleteSubscriptionById,
@@ -23,7 +23,7 @@ import {
   pruneEndedSessionSubscriptions,
   pruneFinishedJobs,
   type ClaimedJob,
-} from '../repositories/push-repository.ts';
+} from '#server/repositories/push-repository.ts';
 import { DEFAULT_SEND_OPTIONS, sendPush, type PushResult, type PushSendOptions } from './push-sender.ts';
 import type { VapidKeys } from './push-vapid.ts';
 import type { PushQueue } from './push-queue.ts';

@@ -21,13 +21,13 @@
  * and callers clear the response caches of every instance (`catalogChanged`).
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/client.ts';
-import type { CreateReportPayload, ReportDecision, ReportReason, ReportTargetType } from '../../contract/reports.ts';
-import { REPORT_DECISIONS } from '../../contract/reports.ts';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../../contract/constants.ts';
-import { fieldError } from '../lib/http-error.ts';
-import { translate } from '../lib/i18n.ts';
-import { hideReviewText, removeReview } from '../repositories/review-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import type { CreateReportPayload, ReportDecision, ReportReason, ReportTargetType } from '#contract/reports.ts';
+import { REPORT_DECISIONS } from '#contract/reports.ts';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '#contract/constants.ts';
+import { fieldError } from '#server/lib/http-error.ts';
+import { translate } from '#server/lib/i18n.ts';
+import { hideReviewText, removeReview } from '#server/repositories/review-repository.ts';
 import {
   findReportTarget,
   insertReport,
@@ -37,7 +37,7 @@ import {
   recordDecision,
   shopContact,
   type ReportRow,
-} from '../repositories/report-repository.ts';
+} from '#server/repositories/report-repository.ts';
 import { enqueueDelivery } from './delivery-queue.ts';
 import { enforceLimit } from './limits.ts';
 

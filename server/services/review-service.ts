@@ -10,11 +10,11 @@
  * The order row is locked first, so two different requests for one order take turns and the second
  * meets the first's review; the unique index on shop_reviews.order_id stands behind it.
  */
-import type { Database } from '../db/client.ts';
-import type { OrderReview } from '../../contract/reviews.ts';
-import { fieldError, HttpError } from '../lib/http-error.ts';
-import { lockOrder } from '../repositories/order-repository.ts';
-import { findOrderReview, insertReview } from '../repositories/review-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import type { OrderReview } from '#contract/reviews.ts';
+import { fieldError, HttpError } from '#server/lib/http-error.ts';
+import { lockOrder } from '#server/repositories/order-repository.ts';
+import { findOrderReview, insertReview } from '#server/repositories/review-repository.ts';
 
 export async function writeReview(
   tx: Database,

@@ -1,10 +1,10 @@
 /** Sessions and the user as the API answers it (contract contract/auth.ts). */
 import type { FastifyRequest } from 'fastify';
-import type { User } from '../../contract/auth.ts';
-import type { Database } from '../db/client.ts';
-import { hashToken, newToken } from '../lib/tokens.ts';
-import { insertSession } from '../repositories/session-repository.ts';
-import type { UserRow } from '../repositories/user-repository.ts';
+import type { User } from '#contract/auth.ts';
+import type { Database } from '#server/db/client.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
+import { insertSession } from '#server/repositories/session-repository.ts';
+import type { UserRow } from '#server/repositories/user-repository.ts';
 
 export const AVATAR_URL_PREFIX = '/media/avatars/';
 

@@ -13,10 +13,10 @@
  * Every invalid value is refused with its own message, and nothing is written.
  */
 import { parseArgs } from 'node:util';
-import type { Database } from '../db/client.ts';
-import { findShopTrader, setShopTrader } from '../repositories/catalog/trader-identity.ts';
-import { TRADER_ERROR_TEXT, traderIdentityInputSchema } from '../../contract/trader.ts';
-import type { Trader } from '../../contract/trader.ts';
+import type { Database } from '#server/db/client.ts';
+import { findShopTrader, setShopTrader } from '#server/repositories/catalog/trader-identity.ts';
+import { TRADER_ERROR_TEXT, traderIdentityInputSchema } from '#contract/trader.ts';
+import type { Trader } from '#contract/trader.ts';
 
 export const SHOP_TRADER_USAGE =
   'usage: npm run ops -- shop:trader <shopId> [--legal-name "…" --cui … --registration … --address "…" --email … --phone … | --clear]';

@@ -10,8 +10,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { SocialProvider } from '../../contract/auth.ts';
-import type { Env } from '../env.ts';
+import type { SocialProvider } from '#contract/auth.ts';
+import type { Env } from '#server/env.ts';
 
 export interface SocialIdentity {
   provider: SocialProvider;

@@ -4,10 +4,10 @@
  * identity, else the account whose e-mail the provider verified, else a new one. The route keeps
  * the HTTP side (rate limit, status codes); this is the rule.
  */
-import { NAME_MAX, type SocialProvider } from '../../contract/auth.ts';
-import type { Database } from '../db/client.ts';
-import type { Env } from '../env.ts';
-import { getAccountSettings, type AccountSettings } from '../repositories/settings-repository.ts';
+import { NAME_MAX, type SocialProvider } from '#contract/auth.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Env } from '#server/env.ts';
+import { getAccountSettings, type AccountSettings } from '#server/repositories/settings-repository.ts';
 import {
   claimEmail,
   deleteUser,
@@ -17,7 +17,7 @@ import {
   isUniqueViolation,
   linkSocialAccount,
   type UserRow,
-} from '../repositories/user-repository.ts';
+} from '#server/repositories/user-repository.ts';
 import type { SocialIdentity, SocialVerifier } from './social-auth.ts';
 
 export const PROVIDER_TITLES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', apple: 'Apple' };

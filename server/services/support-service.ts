@@ -7,9 +7,9 @@
  * Callers pass their open transaction (routes: inside app.idempotent) or the database.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../db/client.ts';
-import { HttpError, fieldError } from '../lib/http-error.ts';
-import { cleanText, TICKET_MESSAGE_MAX, TICKET_MESSAGE_MIN, type TicketDetails, type TicketPriority } from '../../contract/support.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError, fieldError } from '#server/lib/http-error.ts';
+import { cleanText, TICKET_MESSAGE_MAX, TICKET_MESSAGE_MIN, type TicketDetails, type TicketPriority } from '#contract/support.ts';
 import {
   findOwnOrder,
   findTicket,
@@ -19,7 +19,7 @@ import {
   ticketDetails,
   type NewAttachment,
   type TicketRow,
-} from '../repositories/support-repository.ts';
+} from '#server/repositories/support-repository.ts';
 import { enforceLimit } from './limits.ts';
 import type { Notifier } from './notify.ts';
 

@@ -14,11 +14,11 @@
  *
  * Callers tell the shopper after commit (services/consumer-notices.ts).
  */
-import type { Database } from '../db/client.ts';
-import { HttpError } from '../lib/http-error.ts';
-import type { TranslateVars } from '../lib/i18n.ts';
-import type { OrderRow } from '../repositories/order-repository.ts';
-import { restoreUnits } from '../repositories/stock-repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { HttpError } from '#server/lib/http-error.ts';
+import type { TranslateVars } from '#server/lib/i18n.ts';
+import type { OrderRow } from '#server/repositories/order-repository.ts';
+import { restoreUnits } from '#server/repositories/stock-repository.ts';
 import {
   insertWithdrawal,
   lockWithdrawal,
@@ -27,7 +27,7 @@ import {
   setWithdrawalStatus,
   withdrawnUnits,
   type WithdrawalRow,
-} from '../repositories/withdrawal-repository.ts';
+} from '#server/repositories/withdrawal-repository.ts';
 import {
   BEFORE_SHIPPING,
   itemRefund,
@@ -35,9 +35,9 @@ import {
   refundAmount,
   refundDueAt,
   withdrawalClosedReason,
-} from '../lib/withdrawal-rules.ts';
-import { roundBani } from '../lib/checkout-math.ts';
-import type { WithdrawalStatus } from '../../contract/withdrawals.ts';
+} from '#server/lib/withdrawal-rules.ts';
+import { roundBani } from '#server/lib/checkout-math.ts';
+import type { WithdrawalStatus } from '#contract/withdrawals.ts';
 import { changeOrderStatus, type OrderStatusChanged } from './order-status.ts';
 
 export interface WithdrawalInput {

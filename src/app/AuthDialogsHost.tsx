@@ -5,15 +5,15 @@
  */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
-import type { AuthDialogSettings } from '../features/auth/components/AuthDialogs/AuthDialogs.tsx';
-import { countriesQueryOptions } from '../features/countries/api/get-countries.ts';
-import { settingsQueryOptions } from '../lib/storefront/get-settings.ts';
-import type { Country } from '../../contract/content.ts';
-import { useStorefront } from '../lib/storefront/use-storefront.ts';
-import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
+import { useAuthDialog } from '#src/features/auth/lib/auth-dialog-store.ts';
+import type { AuthDialogSettings } from '#src/features/auth/components/AuthDialogs/AuthDialogs.tsx';
+import { countriesQueryOptions } from '#src/features/countries/api/get-countries.ts';
+import { settingsQueryOptions } from '#src/lib/storefront/get-settings.ts';
+import type { Country } from '#contract/content.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { lazyPart, prefetchCode } from '#src/lib/lazy-part.tsx';
 
-const loadDialogs = () => import('../features/auth/components/AuthDialogs/AuthDialogs.tsx');
+const loadDialogs = () => import('#src/features/auth/components/AuthDialogs/AuthDialogs.tsx');
 const AuthDialogs = lazyPart(loadDialogs);
 // This host loads when a dialog first opens (RootShell): the dialogs' code comes along at once.
 prefetchCode(loadDialogs);

@@ -7,17 +7,17 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { CART_QUERY_KEY } from '../features/cart/api/get-cart.ts';
-import { useCart } from '../features/cart/api/cart-changes.ts';
-import { basketStore, useBasket } from '../features/cart/lib/basket-store.ts';
-import { reconcile, reconcileTentatively } from '../features/cart/lib/selection.ts';
-import { FloatingCartTab } from '../features/cart/components/FloatingCartTab.tsx';
-import { useSession } from '../features/auth/hooks/use-session.ts';
-import { useStorefront } from '../lib/storefront/use-storefront.ts';
+import { CART_QUERY_KEY } from '#src/features/cart/api/get-cart.ts';
+import { useCart } from '#src/features/cart/api/cart-changes.ts';
+import { basketStore, useBasket } from '#src/features/cart/lib/basket-store.ts';
+import { reconcile, reconcileTentatively } from '#src/features/cart/lib/selection.ts';
+import { FloatingCartTab } from '#src/features/cart/components/FloatingCartTab.tsx';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
 import { useProductActions } from './use-product-actions.tsx';
-import { lazyPart } from '../lib/lazy-part.tsx';
+import { lazyPart } from '#src/lib/lazy-part.tsx';
 
-const CartDrawer = lazyPart(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
+const CartDrawer = lazyPart(() => import('#src/features/cart/components/CartDrawer/CartDrawer.tsx'));
 
 export function CartHost() {
   const session = useSession();

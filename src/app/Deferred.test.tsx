@@ -6,7 +6,7 @@ describe('Deferred', () => {
   it('shows the placeholder, then the content after the first screen, one block at a time; later blocks render at once', async () => {
     vi.resetModules();
     const { Deferred } = await import('./Deferred.tsx');
-    const { markFirstScreenShown } = await import('../lib/when-idle.ts');
+    const { markFirstScreenShown } = await import('#src/lib/when-idle.ts');
     await act(async () => {
       render(
         <>

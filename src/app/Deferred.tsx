@@ -7,7 +7,7 @@
  * render everything at once (their rendering already runs as a router transition).
  */
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
-import { requestIdle, useAtMountUnlessHydrating, whenIdle } from '../lib/when-idle.ts';
+import { requestIdle, useAtMountUnlessHydrating, whenIdle } from '#src/lib/when-idle.ts';
 
 const queue: Array<() => void> = [];
 let pumping = false;

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../lib/storefront/use-storefront.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
 import type { RouteHandle } from './route-handle.ts';
 
 export function useRouteTitle(): string | undefined {

@@ -9,14 +9,14 @@ import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../contract/catalog.ts';
-import { FavoriteControlsContext, type FavoriteControls } from '../features/products/lib/favorite-controls.ts';
-import { useFavorites } from '../features/favorites/hooks/use-favorites.ts';
-import { useFavoriteChange } from '../features/favorites/api/favorite-changes.ts';
-import { createTapIntents } from '../features/favorites/lib/tap-intents.ts';
-import { useSession } from '../features/auth/hooks/use-session.ts';
-import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
-import { sessionStore } from '../features/auth/lib/session-store.ts';
+import type { Product } from '#contract/catalog.ts';
+import { FavoriteControlsContext, type FavoriteControls } from '#src/features/products/lib/favorite-controls.ts';
+import { useFavorites } from '#src/features/favorites/hooks/use-favorites.ts';
+import { useFavoriteChange } from '#src/features/favorites/api/favorite-changes.ts';
+import { createTapIntents } from '#src/features/favorites/lib/tap-intents.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { openLogin } from '#src/features/auth/lib/auth-dialog-store.ts';
+import { sessionStore } from '#src/features/auth/lib/session-store.ts';
 
 /** Product §9: notices 3000 ms, bottom-left. */
 const NOTICE = { position: 'bottom-left' as const, autoClose: 3000 };

@@ -5,8 +5,8 @@
  * registered (a child's effect runs before its parent's).
  */
 import { useEffect } from 'react';
-import { UpdatePrompt } from '../features/pwa/components/UpdatePrompt.tsx';
-import { registerServiceWorker } from '../features/pwa/lib/register-service-worker.ts';
+import { UpdatePrompt } from '#src/features/pwa/components/UpdatePrompt.tsx';
+import { registerServiceWorker } from '#src/features/pwa/lib/register-service-worker.ts';
 
 export default function PwaHost() {
   useEffect(() => registerServiceWorker(), []);

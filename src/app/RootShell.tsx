@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DocumentTitle } from './DocumentTitle.tsx';
-import { useAuthDialog } from '../features/auth/lib/auth-dialog-store.ts';
-import { useBasket } from '../features/cart/lib/basket-store.ts';
-import { useSession } from '../features/auth/hooks/use-session.ts';
-import { markFirstScreenShown, useEngaged, whenEngaged } from '../lib/when-idle.ts';
-import { lazyPart, prefetchCode } from '../lib/lazy-part.tsx';
-import { takeScrollAtTakeover } from '../lib/takeover-scroll.ts';
+import { useAuthDialog } from '#src/features/auth/lib/auth-dialog-store.ts';
+import { useBasket } from '#src/features/cart/lib/basket-store.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { markFirstScreenShown, useEngaged, whenEngaged } from '#src/lib/when-idle.ts';
+import { lazyPart, prefetchCode } from '#src/lib/lazy-part.tsx';
+import { takeScrollAtTakeover } from '#src/lib/takeover-scroll.ts';
 
 // Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
 // for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else at
@@ -30,7 +30,7 @@ export function RootShell() {
     whenEngaged(() => {
       // (the host's module fetches the dialogs' code in turn: AuthDialogsHost.tsx)
       prefetchCode(() => import('./AuthDialogsHost.tsx'));
-      prefetchCode(() => import('../features/cart/components/CartDrawer/CartDrawer.tsx'));
+      prefetchCode(() => import('#src/features/cart/components/CartDrawer/CartDrawer.tsx'));
     });
   }, []);
   return (

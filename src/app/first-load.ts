@@ -7,9 +7,9 @@
  * navigations prefetch without waiting and show skeletons at once, as before.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
-import { connectivity } from '../lib/connectivity.ts';
-import type { ImageMeta } from '../../contract/images.ts';
-import { offeredWidths, srcSetOf } from '../components/Photo/Photo.tsx';
+import { connectivity } from '#src/lib/connectivity.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import { offeredWidths, srcSetOf } from '#src/components/Photo/Photo.tsx';
 
 export const FIRST_LOAD_WAIT_MS = 1500;
 

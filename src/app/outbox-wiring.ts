@@ -8,13 +8,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
-import { outbox } from '../lib/outbox/index.ts';
-import { acceptLanguage } from '../lib/api-client.ts';
-import { registerCartOutbox } from '../features/cart/api/cart-changes.ts';
-import { registerFavoriteOutbox } from '../features/favorites/api/favorite-changes.ts';
-import { registerReviewOutbox } from '../features/voice/api/review-changes.ts';
-import { registerWithdrawalOutbox } from '../features/orders/api/withdrawal-changes.ts';
-import { isLoggedIn, sessionStore } from '../features/auth/lib/session-store.ts';
+import { outbox } from '#src/lib/outbox/index.ts';
+import { acceptLanguage } from '#src/lib/api-client.ts';
+import { registerCartOutbox } from '#src/features/cart/api/cart-changes.ts';
+import { registerFavoriteOutbox } from '#src/features/favorites/api/favorite-changes.ts';
+import { registerReviewOutbox } from '#src/features/voice/api/review-changes.ts';
+import { registerWithdrawalOutbox } from '#src/features/orders/api/withdrawal-changes.ts';
+import { isLoggedIn, sessionStore } from '#src/features/auth/lib/session-store.ts';
 
 export function wireOutbox(queryClient: QueryClient) {
   registerCartOutbox(queryClient);

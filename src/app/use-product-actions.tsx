@@ -9,16 +9,16 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product, ProductDetails } from '../../contract/catalog.ts';
-import type { CartProduct } from '../../contract/cart.ts';
-import type { ImageMeta } from '../../contract/images.ts';
-import { Photo } from '../components/Photo/Photo.tsx';
-import { newTempLineId, useQueueCartChange } from '../features/cart/api/cart-changes.ts';
-import { basketStore } from '../features/cart/lib/basket-store.ts';
-import type { AddPreview } from '../features/cart/lib/optimistic-cart.ts';
-import { openLogin } from '../features/auth/lib/auth-dialog-store.ts';
-import { isLoggedIn, sessionStore } from '../features/auth/lib/session-store.ts';
-import type { ProductSelection } from '../features/products/components/ProductInfo/ProductInfo.tsx';
+import type { Product, ProductDetails } from '#contract/catalog.ts';
+import type { CartProduct } from '#contract/cart.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import { newTempLineId, useQueueCartChange } from '#src/features/cart/api/cart-changes.ts';
+import { basketStore } from '#src/features/cart/lib/basket-store.ts';
+import type { AddPreview } from '#src/features/cart/lib/optimistic-cart.ts';
+import { openLogin } from '#src/features/auth/lib/auth-dialog-store.ts';
+import { isLoggedIn, sessionStore } from '#src/features/auth/lib/session-store.ts';
+import type { ProductSelection } from '#src/features/products/components/ProductInfo/ProductInfo.tsx';
 
 /** Product §9: 3000 ms, bottom-left, no progress bar. */
 const NOTICE = { position: 'bottom-left' as const, autoClose: 3000 };

@@ -4,11 +4,11 @@
  * the edge: stubbed), and when it asks nothing.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_CODE_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
-import { takeEarlyTaps } from '../lib/early-taps.ts';
-import { markPersistedCache, PERSIST_MAX_AGE } from '../lib/persisted-cache-mark.ts';
-import type { ImageMeta } from '../../contract/images.ts';
-import { BANNER_SIZES, CARD_SIZES, STAGE_SIZES } from '../lib/photo-sizes.ts';
+import { APP_CODE_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '#contract/first-answers.ts';
+import { takeEarlyTaps } from '#src/lib/early-taps.ts';
+import { markPersistedCache, PERSIST_MAX_AGE } from '#src/lib/persisted-cache-mark.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import { BANNER_SIZES, CARD_SIZES, STAGE_SIZES } from '#src/lib/photo-sizes.ts';
 import { startFirstScreen, type FirstScreenChunks } from './first-screen.ts';
 
 const BUILD = 'b1';

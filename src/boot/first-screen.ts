@@ -18,25 +18,19 @@
  * element, ADR 026) are used as they are: no round trip for those.
  */
 import type { z } from 'zod';
-import { CATEGORIES_PATH, categoryPath } from '../../contract/api-paths/categories.ts';
-import { BANNERS_PATH, HOME_PATH } from '../../contract/api-paths/home.ts';
-import { PRODUCT_LIST_PATH, productPath, similarProductsPath } from '../../contract/api-paths/products.ts';
-import { MASTER_PATH, SETTINGS_PATH, translationsPath } from '../../contract/api-paths/storefront.ts';
-import type { categoryResponseSchema, productDetailsResponseSchema, productListResponseSchema, Product } from '../../contract/catalog.ts';
-import type { bannersResponseSchema } from '../../contract/content.ts';
-import {
-  APP_CODE_ELEMENT_ID,
-  FIRST_ANSWERS_ELEMENT_ID,
-  firstAnswerKey,
-  type AppCode,
-  type FirstAnswers,
-} from '../../contract/first-answers.ts';
-import type { ImageMeta } from '../../contract/images.ts';
-import type { masterResponseSchema } from '../../contract/master.ts';
-import { DEFAULT_PRODUCT_THUMBNAIL } from '../features/products/lib/media.ts';
-import { BANNER_SIZES, CARD_SIZES, SAVE_DATA_MAX_WIDTH, STAGE_SIZES } from '../lib/photo-sizes.ts';
-import { DRAWN_FOR_ANOTHER_ID, holdEarlyTaps } from '../lib/early-taps.ts';
-import { holdsPersistedCache } from '../lib/persisted-cache-mark.ts';
+import { CATEGORIES_PATH, categoryPath } from '#contract/api-paths/categories.ts';
+import { BANNERS_PATH, HOME_PATH } from '#contract/api-paths/home.ts';
+import { PRODUCT_LIST_PATH, productPath, similarProductsPath } from '#contract/api-paths/products.ts';
+import { MASTER_PATH, SETTINGS_PATH, translationsPath } from '#contract/api-paths/storefront.ts';
+import type { categoryResponseSchema, productDetailsResponseSchema, productListResponseSchema, Product } from '#contract/catalog.ts';
+import type { bannersResponseSchema } from '#contract/content.ts';
+import { APP_CODE_ELEMENT_ID, FIRST_ANSWERS_ELEMENT_ID, firstAnswerKey, type AppCode, type FirstAnswers } from '#contract/first-answers.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import type { masterResponseSchema } from '#contract/master.ts';
+import { DEFAULT_PRODUCT_THUMBNAIL } from '#src/features/products/lib/media.ts';
+import { BANNER_SIZES, CARD_SIZES, SAVE_DATA_MAX_WIDTH, STAGE_SIZES } from '#src/lib/photo-sizes.ts';
+import { DRAWN_FOR_ANOTHER_ID, holdEarlyTaps } from '#src/lib/early-taps.ts';
+import { holdsPersistedCache } from '#src/lib/persisted-cache-mark.ts';
 
 /** The screens a visit most often starts on (src/app/router.tsx). */
 export type FirstScreen = 'home' | 'category' | 'product';

@@ -1,8 +1,8 @@
 /** The fetch wrapper against a stubbed network (the edge of the world for this module). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { defineRoute } from '../../contract/route.ts';
-import { addressApi } from '../../contract/routes/addresses.ts';
+import { defineRoute } from '#contract/route.ts';
+import { addressApi } from '#contract/routes/addresses.ts';
 import {
   ApiError,
   NetworkError,

@@ -4,11 +4,11 @@
  * as ApiError carrying the server message and per-field errors, or as a NetworkError when
  * the device could not reach the server at all (offline, DNS, dropped connection).
  */
-import type { ApiRoute, RouteAnswer, RouteBody, RouteParams, RouteQuery } from '../../contract/route.ts';
+import type { ApiRoute, RouteAnswer, RouteBody, RouteParams, RouteQuery } from '#contract/route.ts';
 import { readStored } from './storage.ts';
 import { connectivity } from './connectivity.ts';
 import { takeFirstAnswer } from './first-answers.ts';
-import { firstAnswerKey } from '../../contract/first-answers.ts';
+import { firstAnswerKey } from '#contract/first-answers.ts';
 
 export const API_BASE = '/api';
 export const LOCALE_STORAGE_KEY = 'locale';

@@ -5,7 +5,7 @@
  * fresh, so a later refresh always goes to the network. Only for anonymous GETs in the answers'
  * language (they are the anonymous Romanian answers).
  */
-import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '../../contract/first-answers.ts';
+import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswers } from '#contract/first-answers.ts';
 
 /** An answer older than this is no longer the page's: the app asks the network. */
 export const FIRST_ANSWERS_FRESH_MS = 30_000;

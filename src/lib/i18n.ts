@@ -5,7 +5,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from '../../contract/constants.ts';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from '#contract/constants.ts';
 import { LOCALE_STORAGE_KEY } from './api-client.ts';
 import { readStored } from './storage.ts';
 

@@ -6,13 +6,13 @@ import type { ReactElement, ReactNode } from 'react';
 import { render as rtlRender } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMutationCache } from '../lib/query-client.ts';
+import { createMutationCache } from '#src/lib/query-client.ts';
 import { I18nextProvider } from 'react-i18next';
 import i18next from 'i18next';
 import { MemoryRouter } from 'react-router';
-import ro from '../locales/ro.json';
-import en from '../locales/en.json';
-import { buildTheme } from '../lib/storefront/theme.ts';
+import ro from '#src/locales/ro.json';
+import en from '#src/locales/en.json';
+import { buildTheme } from '#src/lib/storefront/theme.ts';
 
 export function createTestI18n(lng: 'ro' | 'en' = 'ro') {
   const instance = i18next.createInstance();

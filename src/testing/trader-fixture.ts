@@ -1,6 +1,6 @@
 /** A complete trader identity and safety information for component tests (issue 36). */
-import type { ProductSafety } from '../../contract/catalog.ts';
-import type { Trader } from '../../contract/trader.ts';
+import type { ProductSafety } from '#contract/catalog.ts';
+import type { Trader } from '#contract/trader.ts';
 
 export const testTrader: Trader = {
   legal_name: 'Vintage Cluj SRL',

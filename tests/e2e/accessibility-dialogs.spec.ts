@@ -6,7 +6,7 @@
  * (accessibility.spec.ts). The push pre-prompt is audited in push-consent.spec.ts.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { axeViolations } from './a11y.ts';
 import { createVerifiedUser, signIn, uniquePhone } from './users.ts';
 

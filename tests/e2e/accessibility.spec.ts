@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { appRoutes, type AppRoute } from './routes.ts';
 import { axeViolations, horizontalOverflow, TEXT_SPACING_CSS } from './a11y.ts';
 import { createVerifiedUser, signIn } from './users.ts';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 
 interface Fixture {
   productId: number;

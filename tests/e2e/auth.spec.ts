@@ -3,7 +3,7 @@
  * (GET /api/dev/outbox) stands in for the SMS gateway, so the codes are the real ones.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { latestCode, uniquePhone } from './users.ts';
 
 const PASSWORD = 'parola-sigura-2026';

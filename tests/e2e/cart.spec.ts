@@ -4,7 +4,7 @@
  * reload, are marked pending, and reach the server exactly once when the device is back.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { waitForPersistedQueries } from './persisted-cache.ts';
 

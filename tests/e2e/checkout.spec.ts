@@ -4,7 +4,7 @@
  * declining.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 
 interface ApiProduct {

@@ -6,8 +6,8 @@
  * the drawn one beside it, and loses no tap to it.
  */
 import { expect, test, type Browser, type ConsoleMessage, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
-import en from '../../src/locales/en.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
+import en from '#src/locales/en.json' with { type: 'json' };
 import { waitForPersistedQueries } from './persisted-cache.ts';
 import { typeAndPressSearchIcon } from './header-search.ts';
 

@@ -3,7 +3,7 @@
  * mouse press on the icon — down, check what the press did, up.
  */
 import { expect, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 
 export async function typeAndPressSearchIcon(page: Page, variant: 'mobile' | 'desktop', text: string) {
   const form = page.getByTestId(`search-${variant}`);

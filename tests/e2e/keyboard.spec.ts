@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { expectAnnounced, expectFocusOn, expectFocusWithin, expectVisibleFocus, forbidMouse, tabAndPress, tabTo } from './keyboard.ts';
 

@@ -28,7 +28,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { expect, test, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { findPool, persistedQueryHashes, Phone, serverCart, serverFavorites } from './offline/browser.ts';

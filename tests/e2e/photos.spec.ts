@@ -10,8 +10,8 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
-import { IMAGE_WIDTHS } from '../../contract/image-constants.ts';
+import ro from '#src/locales/ro.json' with { type: 'json' };
+import { IMAGE_WIDTHS } from '#contract/image-constants.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 
 interface HomeProduct {

@@ -6,7 +6,7 @@
  * PushManager are replaced by a stand-in that counts the asks and hands out a subscription.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 import { axeViolations } from './a11y.ts';

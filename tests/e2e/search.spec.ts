@@ -6,7 +6,7 @@
  * filter panel's option counts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { typeAndPressSearchIcon } from './header-search.ts';
 
 const cardTitles = (page: Page) => page.getByTestId('product-card').getByRole('heading');

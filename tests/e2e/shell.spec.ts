@@ -4,7 +4,7 @@
  * account routes need a signed-in user, and unknown paths get the bare 404 page.
  */
 import { expect, test, type Route } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 import { scrollToPageEnd } from './page-end.ts';
 

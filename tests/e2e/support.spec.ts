@@ -7,7 +7,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

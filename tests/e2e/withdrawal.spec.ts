@@ -8,8 +8,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import ro from '../../src/locales/ro.json' with { type: 'json' };
-import en from '../../src/locales/en.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
+import en from '#src/locales/en.json' with { type: 'json' };
 import { createVerifiedUser, signIn } from './users.ts';
 
 interface ApiProduct {

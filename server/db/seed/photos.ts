@@ -12,9 +12,9 @@ import { readFileSync } from 'node:fs';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { attributeOptions, banners, categories, images, productColors, productImages, products, shops } from '../schema.ts';
-import { PRODUCT_VIEWS, recipeKey, type PhotoRecipe } from '../../media/photo.ts';
-import { generatedImage, type ImageRecord } from '../../media/pipeline.ts';
-import { variantsPath } from '../../repositories/image-meta.ts';
+import { PRODUCT_VIEWS, recipeKey, type PhotoRecipe } from '#server/media/photo.ts';
+import { generatedImage, type ImageRecord } from '#server/media/pipeline.ts';
+import { variantsPath } from '#server/repositories/image-meta.ts';
 import { chunks } from './seed-helpers.ts';
 
 /** URL given in the spec's own field (`url`, `thumbnail`, `logo`…) for clients that know no variants. */

@@ -18,7 +18,7 @@
  * (seeded from the catalogue's) leaves the catalogue itself unchanged.
  */
 import type { ProductDraft } from './products.ts';
-import type { Random } from '../../lib/random.ts';
+import type { Random } from '#server/lib/random.ts';
 
 export interface PriceStep {
   /** Days before the seed time (fractional); always after the listing. */

@@ -26,7 +26,7 @@ import {
   type ShoeItem,
 } from './catalogue.ts';
 import { SHOPS } from './shops.ts';
-import type { Random } from '../../lib/random.ts';
+import type { Random } from '#server/lib/random.ts';
 import { slugify } from './seed-helpers.ts';
 
 export interface ProductDraft {

@@ -10,7 +10,7 @@
  */
 import type { Database } from '../client.ts';
 import { orderItems, orders, orderStatusHistory, shopReviews, users } from '../schema.ts';
-import type { Random } from '../../lib/random.ts';
+import type { Random } from '#server/lib/random.ts';
 import { chunks, DAY_MS } from './seed-helpers.ts';
 import type { ShopDef } from './shops.ts';
 

@@ -1,5 +1,5 @@
 /** Storefront settings (product §3): the `master` and `general` rows, and the languages. */
-import type { GeneralSettings, MasterData } from '../../../contract/master.ts';
+import type { GeneralSettings, MasterData } from '#contract/master.ts';
 
 /** The part of MasterData kept in `settings`; the rest is derived from tables by the repository. */
 export type StoredMaster = Omit<MasterData, 'languages' | 'seasons' | 'qualities' | 'colors' | 'sizes' | 'filter_categories'>;

@@ -8,8 +8,8 @@
  *
  * The addresses and e-mails are illustrative (a demo catalogue), not the brands' real contacts.
  */
-import { traderIdentityInputSchema, type TraderIdentityInput } from '../../../contract/trader.ts';
-import type { ProductCondition } from '../../../contract/item-condition.ts';
+import { traderIdentityInputSchema, type TraderIdentityInput } from '#contract/trader.ts';
+import type { ProductCondition } from '#contract/item-condition.ts';
 import type { Quality } from './attributes.ts';
 import type { CategorySlug } from './categories.ts';
 

@@ -4,9 +4,9 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { listedProduct } from './product-cards.ts';
-import type { Database } from '../../db/client.ts';
-import { categories, products } from '../../db/schema.ts';
-import type { Category } from '../../../contract/content.ts';
+import type { Database } from '#server/db/client.ts';
+import { categories, products } from '#server/db/schema.ts';
+import type { Category } from '#contract/content.ts';
 import { imageMeta } from '../image-meta.ts';
 
 /** Active products per row of the grouped query (categories here, shops in shops.ts). */

@@ -3,9 +3,9 @@
  * The home page's running sale (home.ts) is read with the same fields and order.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { flashSales, products } from '../../db/schema.ts';
-import type { FlashSale } from '../../../contract/catalog.ts';
+import type { Database } from '#server/db/client.ts';
+import { flashSales, products } from '#server/db/schema.ts';
+import type { FlashSale } from '#contract/catalog.ts';
 import { down, pagedCards, reductionRatio, stockFirst, up, type Page } from './product-cards.ts';
 
 /** A sale's columns, with its status by the database's clock (the home page reads the same). */

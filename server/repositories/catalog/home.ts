@@ -4,8 +4,8 @@
  * into cards together.
  */
 import { asc } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { flashSales, products } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { flashSales, products } from '#server/db/schema.ts';
 import { down, fetchCardRows, inStock, isReduced, isRunning, newestFirst, reductionRatio, toProducts } from './product-cards.ts';
 import { flashSaleFields, flashSaleProductsOrder, toFlashSale } from './flash-sales.ts';
 import { popularShopsOrder, selectShops } from './shops.ts';

@@ -5,10 +5,10 @@
  * searched words. The only SQL of the index.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { parseTsvector } from '../../lib/tsvector.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { conditionCode, type ProductCondition } from '../../../contract/item-condition.ts';
+import type { Database } from '#server/db/client.ts';
+import { parseTsvector } from '#server/lib/tsvector.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { conditionCode, type ProductCondition } from '#contract/item-condition.ts';
 
 /** A product as the catalog index holds it (server/catalog-index/types.ts re-exports it). */
 export interface IndexedProduct {

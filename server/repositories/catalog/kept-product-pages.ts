@@ -4,7 +4,7 @@
  * server/catalog-index/sync.ts has this shape). Declared here, beside its one reader, so the
  * repository names nothing above it (ESLint's layer rules).
  */
-import type { ProductDetails } from '../../../contract/catalog.ts';
+import type { ProductDetails } from '#contract/catalog.ts';
 
 export interface KeptProductPages {
   /**

@@ -20,13 +20,13 @@
  */
 import { and, asc, count, eq, gt, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
-import { attributeOptions, flashSaleProducts, flashSales, productSizes, products, productVideos, shops } from '../../db/schema.ts';
-import type { PaginationMeta, Product } from '../../../contract/catalog.ts';
-import type { ImageMeta } from '../../../contract/images.ts';
+import type { Database } from '#server/db/client.ts';
+import { attributeOptions, flashSaleProducts, flashSales, productSizes, products, productVideos, shops } from '#server/db/schema.ts';
+import type { PaginationMeta, Product } from '#contract/catalog.ts';
+import type { ImageMeta } from '#contract/images.ts';
 import { imageMeta } from '../image-meta.ts';
-import { announcedReduction } from '../../lib/price-reduction.ts';
-import type { ProductCondition } from '../../../contract/item-condition.ts';
+import { announcedReduction } from '#server/lib/price-reduction.ts';
+import type { ProductCondition } from '#contract/item-condition.ts';
 
 const now = sql`now()`;
 export const isRunning = and(lte(flashSales.startsAt, now), gt(flashSales.endsAt, now));

@@ -7,13 +7,13 @@
  * parameters (drizzle's sql template and query builder).
  */
 import { and, count, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { attributeOptions, categories, productColors, productSizes, products, shops } from '../../db/schema.ts';
-import { normalizeSearchText } from '../../lib/search-text.ts';
-import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '../../lib/search-query.ts';
-import type { ProductListFilters } from '../../../contract/catalog.ts';
-import type { ProductSort } from '../../../contract/catalog-constants.ts';
-import { PRODUCT_CONDITIONS, type ProductCondition } from '../../../contract/item-condition.ts';
+import type { Database } from '#server/db/client.ts';
+import { attributeOptions, categories, productColors, productSizes, products, shops } from '#server/db/schema.ts';
+import { normalizeSearchText } from '#server/lib/search-text.ts';
+import { allGroupsQuery, anyGroupQuery, planSearch, type SearchPlan } from '#server/lib/search-query.ts';
+import type { ProductListFilters } from '#contract/catalog.ts';
+import type { ProductSort } from '#contract/catalog-constants.ts';
+import { PRODUCT_CONDITIONS, type ProductCondition } from '#contract/item-condition.ts';
 import { getSearchLexicon } from './search-lexicon.ts';
 import {
   branchesOf,

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   attributeOptions,
   categories,
@@ -16,8 +16,8 @@ import {
   productImages,
   products,
   shops,
-} from '../../db/schema.ts';
-import type { ProductDetails, ProductSafety } from '../../../contract/catalog.ts';
+} from '#server/db/schema.ts';
+import type { ProductDetails, ProductSafety } from '#contract/catalog.ts';
 import { traderColumns, traderOf } from './trader-identity.ts';
 import { imageMeta, toImageMeta } from '../image-meta.ts';
 import type { KeptProductPages as CatalogListIndex } from './kept-product-pages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSynonyms } from '../../lib/search-query.ts';
+import { compileSynonyms } from '#server/lib/search-query.ts';
 import {
   closestWord,
   correctQuery,

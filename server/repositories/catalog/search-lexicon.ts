@@ -12,11 +12,11 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { listedProduct } from './product-cards.ts';
-import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { categories, products, searchSynonyms, shops } from '../../db/schema.ts';
-import { baseForm, formsOfBase, normalizeSearchText, searchWords } from '../../lib/search-text.ts';
-import { compileSynonyms, editDistance, typoBudget, type SynonymGroup } from '../../lib/search-query.ts';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { categories, products, searchSynonyms, shops } from '#server/db/schema.ts';
+import { baseForm, formsOfBase, normalizeSearchText, searchWords } from '#server/lib/search-text.ts';
+import { compileSynonyms, editDistance, typoBudget, type SynonymGroup } from '#server/lib/search-query.ts';
 
 export const LEXICON_TTL_MS = 60_000;
 

@@ -3,9 +3,9 @@
  * recomputed from the product's name, brand, category, shop and description.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { categories, products, searchFolding, shops } from '../../db/schema.ts';
-import { productSearchText, searchFoldingVersion } from '../../lib/search-text.ts';
+import type { Database } from '#server/db/client.ts';
+import { categories, products, searchFolding, shops } from '#server/db/schema.ts';
+import { productSearchText, searchFoldingVersion } from '#server/lib/search-text.ts';
 import { invalidateSearchLexicon } from './search-lexicon.ts';
 
 /** search_text rows in an older layout (fewer than the five lines of productSearchText()). */

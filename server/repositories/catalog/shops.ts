@@ -3,9 +3,9 @@
  * (GET /api/shops/:id: the shop and its categories with active products).
  */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { categories, products, shops } from '../../db/schema.ts';
-import type { PaginationMeta, Shop, ShopDetails } from '../../../contract/catalog.ts';
+import type { Database } from '#server/db/client.ts';
+import { categories, products, shops } from '#server/db/schema.ts';
+import type { PaginationMeta, Shop, ShopDetails } from '#contract/catalog.ts';
 import { imageMeta } from '../image-meta.ts';
 import { traderColumns, traderOf } from './trader-identity.ts';
 import { activeProductCount } from './categories.ts';

@@ -4,9 +4,9 @@
  * round trip), their wire shape, and the operator's write (scripts/ops.ts shop:trader).
  */
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { shops } from '../../db/schema.ts';
-import type { Trader, TraderIdentity } from '../../../contract/trader.ts';
+import type { Database } from '#server/db/client.ts';
+import { shops } from '#server/db/schema.ts';
+import type { Trader, TraderIdentity } from '#contract/trader.ts';
 
 /** Select these beside the shop's other columns (`shops` joined). */
 export const traderColumns = {

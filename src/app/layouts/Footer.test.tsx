@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, createTestQueryClient } from '../../testing/test-utils.tsx';
-import { markFirstScreenShown } from '../../lib/when-idle.ts';
+import { render, screen, createTestQueryClient } from '#src/testing/test-utils.tsx';
+import { markFirstScreenShown } from '#src/lib/when-idle.ts';
 import { Footer } from './Footer.tsx';
-import { masterQueryOptions } from '../../lib/storefront/get-master.ts';
-import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
-import { toStorefrontSettings } from '../../lib/storefront/storefront-settings.ts';
+import { masterQueryOptions } from '#src/lib/storefront/get-master.ts';
+import { subpagesQueryOptions } from '#src/features/content/api/get-subpages.ts';
+import { toStorefrontSettings } from '#src/lib/storefront/storefront-settings.ts';
 
 function clientWith(master: Parameters<typeof toStorefrontSettings>[0]) {
   const queryClient = createTestQueryClient();

@@ -14,14 +14,14 @@ import { Anchor, Box, Container, Divider, Group, Image, SimpleGrid, Stack, Text,
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { useIdle } from '../../lib/when-idle.ts';
-import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
-import { formatPhone } from '../../lib/format-phone.ts';
-import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { useIdle } from '#src/lib/when-idle.ts';
+import { subpagesQueryOptions } from '#src/features/content/api/get-subpages.ts';
+import { formatPhone } from '#src/lib/format-phone.ts';
+import { ClockIcon, MailIcon, PhoneIcon } from '#src/components/icons/icons.tsx';
 import { StoreBadges } from './StoreBadges.tsx';
 import { CopyrightLine } from './CopyrightLine.tsx';
-import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
+import { CUSTOMER_SERVICE_HOURS } from '#contract/constants.ts';
 import classes from './Footer.module.css';
 
 export function Footer() {

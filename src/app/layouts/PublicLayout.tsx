@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { Header } from './Header.tsx';
-import { OfflineBanner } from '../../features/pwa/components/OfflineBanner.tsx';
+import { OfflineBanner } from '#src/features/pwa/components/OfflineBanner.tsx';
 import { RouteSuspense } from './RouteSuspense.tsx';
 import { FavoritesProvider } from '../FavoritesProvider.tsx';
 import { Footer } from './Footer.tsx';

@@ -8,11 +8,11 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { formatPhone } from '../../lib/format-phone.ts';
-import { formatDate } from '../../lib/format-date.ts';
-import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { formatPhone } from '#src/lib/format-phone.ts';
+import { formatDate } from '#src/lib/format-date.ts';
+import { CUSTOMER_SERVICE_HOURS } from '#contract/constants.ts';
 
 /** When the suite last ran over every screen and the statement was reviewed. */
 export const LAST_ASSESSMENT = '2026-11-29';

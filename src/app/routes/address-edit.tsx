@@ -7,16 +7,16 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AddressInput } from '../../../contract/addresses.ts';
+import type { AddressInput } from '#contract/addresses.ts';
 import {
   ADDRESSES_QUERY_KEY,
   addressesQueryOptions,
   createAddress,
   toAddressInput,
   updateAddress,
-} from '../../features/addresses/api/addresses-api.ts';
-import { AddressForm } from '../../features/addresses/components/AddressForm.tsx';
-import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
+} from '#src/features/addresses/api/addresses-api.ts';
+import { AddressForm } from '#src/features/addresses/components/AddressForm.tsx';
+import { QueryState, parseId, queryPhase } from '#src/components/QueryState/QueryState.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(addressesQueryOptions());

@@ -5,13 +5,13 @@
  */
 import { type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useBasket } from '../../features/cart/lib/basket-store.ts';
-import { addressesQueryOptions } from '../../features/addresses/api/addresses-api.ts';
-import { buyNowOrder } from '../../features/checkout/api/checkout-api.ts';
-import { ORDERS_QUERY_KEY } from '../../features/orders/api/orders-api.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { openLogin } from '../../features/auth/lib/auth-dialog-store.ts';
-import { SignInRequired } from '../../features/checkout/components/SignInRequired.tsx';
+import { useBasket } from '#src/features/cart/lib/basket-store.ts';
+import { addressesQueryOptions } from '#src/features/addresses/api/addresses-api.ts';
+import { buyNowOrder } from '#src/features/checkout/api/checkout-api.ts';
+import { ORDERS_QUERY_KEY } from '#src/features/orders/api/orders-api.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { openLogin } from '#src/features/auth/lib/auth-dialog-store.ts';
+import { SignInRequired } from '#src/features/checkout/components/SignInRequired.tsx';
 import { CheckoutFlow, CheckoutPage } from './checkout-flow.tsx';
 import { NothingSelected } from './checkout.tsx';
 

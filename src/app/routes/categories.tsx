@@ -2,9 +2,9 @@
 import { Alert, Container } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
-import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
+import { categoriesQueryOptions } from '#src/features/categories/api/get-categories.ts';
+import { CategoryGrid } from '#src/features/categories/components/CategoryGrid/CategoryGrid.tsx';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(categoriesQueryOptions());

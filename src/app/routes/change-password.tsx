@@ -1,8 +1,8 @@
 /** /change-password (issue #4): the account's change-password form under its title. */
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm.tsx';
-import { storeSession } from '../../features/auth/lib/sign-in.ts';
+import { ChangePasswordForm } from '#src/features/account/components/ChangePasswordForm.tsx';
+import { storeSession } from '#src/features/auth/lib/sign-in.ts';
 
 export function Component() {
   const { t } = useTranslation();

@@ -10,23 +10,23 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Container, Text } from '@mantine/core';
-import { useOnline } from '../../lib/connectivity.ts';
+import { useOnline } from '#src/lib/connectivity.ts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AddressInput } from '../../../contract/addresses.ts';
-import type { CheckoutRequest } from '../../../contract/checkout.ts';
-import type { PaymentMethod } from '../../../contract/orders.ts';
-import { basketStore, useBasket } from '../../features/cart/lib/basket-store.ts';
-import { ADDRESSES_QUERY_KEY, addressesQueryOptions, createAddress } from '../../features/addresses/api/addresses-api.ts';
-import { AddressChooser } from '../../features/addresses/components/AddressChooser.tsx';
-import { checkoutSummaryQueryOptions, type PlacedOrders } from '../../features/checkout/api/checkout-api.ts';
-import { CheckoutScreen } from '../../features/checkout/components/CheckoutScreen.tsx';
-import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order.ts';
-import { useOrderPlaced } from '../../features/checkout/hooks/use-order-placed.ts';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import type { AddressInput } from '#contract/addresses.ts';
+import type { CheckoutRequest } from '#contract/checkout.ts';
+import type { PaymentMethod } from '#contract/orders.ts';
+import { basketStore, useBasket } from '#src/features/cart/lib/basket-store.ts';
+import { ADDRESSES_QUERY_KEY, addressesQueryOptions, createAddress } from '#src/features/addresses/api/addresses-api.ts';
+import { AddressChooser } from '#src/features/addresses/components/AddressChooser.tsx';
+import { checkoutSummaryQueryOptions, type PlacedOrders } from '#src/features/checkout/api/checkout-api.ts';
+import { CheckoutScreen } from '#src/features/checkout/components/CheckoutScreen.tsx';
+import { usePlaceOrder } from '#src/features/checkout/hooks/use-place-order.ts';
+import { useOrderPlaced } from '#src/features/checkout/hooks/use-order-placed.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { ApiError } from '#src/lib/api-client.ts';
 
 /** What is ordered, without the shopper's choices. */
 export type PricedRequest = Omit<CheckoutRequest, 'coupon_code' | 'address_id'>;

@@ -1,12 +1,12 @@
 /** Smoke tests of the route modules composing checkout, orders and addresses (the API answered by MSW). */
 import { Route, Routes } from 'react-router';
-import { testTrader } from '../../testing/trader-fixture.ts';
+import { testTrader } from '#src/testing/trader-fixture.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { Address, addressListResponseSchema } from '../../../contract/addresses.ts';
-import type { CartGroup, CartProduct, CartResponse } from '../../../contract/cart.ts';
-import type { CheckoutRequest, CheckoutResponse } from '../../../contract/checkout.ts';
-import type { ErrorBody } from '../../../contract/envelope.ts';
+import type { Address, addressListResponseSchema } from '#contract/addresses.ts';
+import type { CartGroup, CartProduct, CartResponse } from '#contract/cart.ts';
+import type { CheckoutRequest, CheckoutResponse } from '#contract/checkout.ts';
+import type { ErrorBody } from '#contract/envelope.ts';
 import type {
   OrderDetails,
   OrderSummary,
@@ -14,11 +14,11 @@ import type {
   PlaceOrderResponse,
   orderListResponseSchema,
   orderResponseSchema,
-} from '../../../contract/orders.ts';
-import { fireEvent, render, screen, waitFor } from '../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../testing/msw.ts';
-import { sessionStore } from '../../features/auth/lib/session-store.ts';
-import { basketStore } from '../../features/cart/lib/basket-store.ts';
+} from '#contract/orders.ts';
+import { fireEvent, render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
+import { sessionStore } from '#src/features/auth/lib/session-store.ts';
+import { basketStore } from '#src/features/cart/lib/basket-store.ts';
 import { Component as Checkout } from './checkout.tsx';
 import { Component as History } from './order-history.tsx';
 import { Component as Details } from './order-details.tsx';

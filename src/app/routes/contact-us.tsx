@@ -7,17 +7,17 @@
 import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { ContactForm } from '../../features/support/components/ContactForm/ContactForm.tsx';
-import { sendContactMessage } from '../../features/support/api/send-contact.ts';
-import { draftKeys } from '../../features/support/lib/drafts.ts';
-import { ROMANIAN_PHONE } from '../../../contract/support.ts';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
-import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '../../components/icons/icons.tsx';
-import { formatPhone } from '../../lib/format-phone.ts';
-import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
-import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { ContactForm } from '#src/features/support/components/ContactForm/ContactForm.tsx';
+import { sendContactMessage } from '#src/features/support/api/send-contact.ts';
+import { draftKeys } from '#src/features/support/lib/drafts.ts';
+import { ROMANIAN_PHONE } from '#contract/support.ts';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
+import { ClockIcon, MailIcon, PhoneIcon, StoreIcon } from '#src/components/icons/icons.tsx';
+import { formatPhone } from '#src/lib/format-phone.ts';
+import { CUSTOMER_SERVICE_HOURS } from '#contract/constants.ts';
+import { ContactItem } from '#src/components/ContactItem/ContactItem.tsx';
 
 /** The signed-in shopper's name, e-mail and (Romanian) phone for the form's blank fields. */
 function usePrefill() {

@@ -7,10 +7,10 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dashboardQueryOptions } from '../../features/account/api/account-api.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { useFavorites } from '../../features/favorites/hooks/use-favorites.ts';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { dashboardQueryOptions } from '#src/features/account/api/account-api.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { useFavorites } from '#src/features/favorites/hooks/use-favorites.ts';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(dashboardQueryOptions());

@@ -11,13 +11,13 @@ import { Alert, Box, Button, Container, Group, Modal, Stack, Text, Title } from 
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { productListQueryOptions } from '../../features/products/api/get-products.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
-import { SortSelect } from '../../features/products/components/SortSelect/SortSelect.tsx';
-import { resultsText } from '../../features/products/components/ProductListing/ProductListing.tsx';
-import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
-import { FilterPanel, type FilterGroup } from '../../features/filters/components/FilterPanel/FilterPanel.tsx';
-import type { FilterKey } from '../../../contract/catalog-constants.ts';
+import { productListQueryOptions } from '#src/features/products/api/get-products.ts';
+import { ProductGrid, ProductGridSkeleton } from '#src/features/products/components/ProductGrid/ProductGrid.tsx';
+import { SortSelect } from '#src/features/products/components/SortSelect/SortSelect.tsx';
+import { resultsText } from '#src/features/products/components/ProductListing/ProductListing.tsx';
+import { categoriesQueryOptions } from '#src/features/categories/api/get-categories.ts';
+import { FilterPanel, type FilterGroup } from '#src/features/filters/components/FilterPanel/FilterPanel.tsx';
+import type { FilterKey } from '#contract/catalog-constants.ts';
 import {
   filterStateFromQuery,
   filterStateToApiQuery,
@@ -26,16 +26,16 @@ import {
   toggleFilter,
   conditionFilterId,
   type FilterState,
-} from '../../features/filters/lib/filter-query.ts';
-import { readStoredFilterQuery, storeFilterState } from '../../features/filters/lib/filter-storage.ts';
-import { facetCounts, facetsQueryOptions } from '../../features/filters/api/get-facets.ts';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
-import { NetworkError } from '../../lib/api-client.ts';
+} from '#src/features/filters/lib/filter-query.ts';
+import { readStoredFilterQuery, storeFilterState } from '#src/features/filters/lib/filter-storage.ts';
+import { facetCounts, facetsQueryOptions } from '#src/features/filters/api/get-facets.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { NetworkError } from '#src/lib/api-client.ts';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
-import { RankingLink } from '../../components/RankingLink.tsx';
-import { PRODUCT_CONDITIONS } from '../../../contract/item-condition.ts';
+import { RankingLink } from '#src/components/RankingLink.tsx';
+import { PRODUCT_CONDITIONS } from '#contract/item-condition.ts';
 
 export const createLoader =
   (queryClient: QueryClient) =>

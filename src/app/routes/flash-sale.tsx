@@ -9,13 +9,13 @@ import { Alert, Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/c
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { FlashSale } from '../../../contract/catalog.ts';
-import { flashSaleQueryOptions } from '../../features/products/api/get-flash-sale.ts';
-import { Countdown } from '../../features/products/components/Countdown/Countdown.tsx';
-import { formatReductionDate } from '../../features/products/lib/reduction-date.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
-import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import type { FlashSale } from '#contract/catalog.ts';
+import { flashSaleQueryOptions } from '#src/features/products/api/get-flash-sale.ts';
+import { Countdown } from '#src/features/products/components/Countdown/Countdown.tsx';
+import { formatReductionDate } from '#src/features/products/lib/reduction-date.ts';
+import { ProductGrid, ProductGridSkeleton } from '#src/features/products/components/ProductGrid/ProductGrid.tsx';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { QueryState, parseId, queryPhase } from '#src/components/QueryState/QueryState.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 
 const pageOf = (search: URLSearchParams) => {

@@ -4,9 +4,9 @@
  * actions are not part of the first screen's code.
  */
 import { SimpleGrid } from '@mantine/core';
-import type { Product, Shop } from '../../../contract/catalog.ts';
-import { ProductRow } from '../../features/products/components/ProductRow/ProductRow.tsx';
-import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
+import type { Product, Shop } from '#contract/catalog.ts';
+import { ProductRow } from '#src/features/products/components/ProductRow/ProductRow.tsx';
+import { ShopCard } from '#src/features/shops/components/ShopCard/ShopCard.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 import { SHOP_COLS } from './home-placeholders.tsx';
 

@@ -10,15 +10,15 @@ import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BANNER_SIZES, BannerCarousel } from '../../features/content/components/BannerCarousel/BannerCarousel.tsx';
-import { bannersQueryOptions } from '../../features/content/api/get-banners.ts';
-import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
-import { CategoryGrid } from '../../features/categories/components/CategoryGrid/CategoryGrid.tsx';
-import { homeSectionsQueryOptions } from '../../features/products/api/get-home-sections.ts';
-import type { HomeSections } from '../../../contract/catalog.ts';
+import { BANNER_SIZES, BannerCarousel } from '#src/features/content/components/BannerCarousel/BannerCarousel.tsx';
+import { bannersQueryOptions } from '#src/features/content/api/get-banners.ts';
+import { categoriesQueryOptions } from '#src/features/categories/api/get-categories.ts';
+import { CategoryGrid } from '#src/features/categories/components/CategoryGrid/CategoryGrid.tsx';
+import { homeSectionsQueryOptions } from '#src/features/products/api/get-home-sections.ts';
+import type { HomeSections } from '#contract/catalog.ts';
 import { prefetchScreen, preloadImage } from '../first-load.ts';
 import { Deferred } from '../Deferred.tsx';
-import { lazyPart } from '../../lib/lazy-part.tsx';
+import { lazyPart } from '#src/lib/lazy-part.tsx';
 import { RowPlaceholder, ShopsPlaceholder } from './home-placeholders.tsx';
 import classes from './home.module.css';
 
@@ -69,7 +69,7 @@ function Section({
 
 const HomeProducts = lazyPart(() => import('./home-rows.tsx'), 'HomeProducts');
 const HomeShops = lazyPart(() => import('./home-rows.tsx'), 'HomeShops');
-const Countdown = lazyPart(() => import('../../features/products/components/Countdown/Countdown.tsx'), 'Countdown');
+const Countdown = lazyPart(() => import('#src/features/products/components/Countdown/Countdown.tsx'), 'Countdown');
 
 /** The product rows below the fold, in order: rendered after the first paint (Deferred), their code loaded then (home-rows.tsx). */
 const PRODUCT_ROWS = [

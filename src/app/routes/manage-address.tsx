@@ -8,17 +8,12 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../../../contract/addresses.ts';
-import {
-  ADDRESSES_QUERY_KEY,
-  addressesQueryOptions,
-  deleteAddress,
-  setDefaultAddress,
-} from '../../features/addresses/api/addresses-api.ts';
-import { AddressCard } from '../../features/addresses/components/AddressCard.tsx';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { failureMessage } from '../../lib/api-client.ts';
-import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
+import type { Address } from '#contract/addresses.ts';
+import { ADDRESSES_QUERY_KEY, addressesQueryOptions, deleteAddress, setDefaultAddress } from '#src/features/addresses/api/addresses-api.ts';
+import { AddressCard } from '#src/features/addresses/components/AddressCard.tsx';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { failureMessage } from '#src/lib/api-client.ts';
+import { LazyConfirmDialog } from '#src/components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(addressesQueryOptions());

@@ -6,9 +6,9 @@ import { Container } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { productListQueryOptions } from '../../features/products/api/get-products.ts';
-import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
+import { productListQueryOptions } from '#src/features/products/api/get-products.ts';
+import { ProductListing } from '#src/features/products/components/ProductListing/ProductListing.tsx';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
 

@@ -4,19 +4,19 @@
  * opening one marks it read and follows its link (an order, a ticket, a product).
  */
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useOnline } from '../../lib/connectivity.ts';
+import { useOnline } from '#src/lib/connectivity.ts';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { notificationsQueryOptions } from '../../features/notifications/api/get-notifications.ts';
-import { useMarkRead } from '../../features/notifications/api/mark-read.ts';
-import { usePush } from '../../features/notifications/hooks/use-push.ts';
-import { NotificationList } from '../../features/notifications/components/NotificationList/NotificationList.tsx';
-import { PushToggle } from '../../features/notifications/components/PushToggle/PushToggle.tsx';
-import { PushConsentPrompt } from '../../features/notifications/components/PushConsentDialog/PushConsentPrompt.tsx';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { BellIcon } from '../../components/icons/icons.tsx';
+import { notificationsQueryOptions } from '#src/features/notifications/api/get-notifications.ts';
+import { useMarkRead } from '#src/features/notifications/api/mark-read.ts';
+import { usePush } from '#src/features/notifications/hooks/use-push.ts';
+import { NotificationList } from '#src/features/notifications/components/NotificationList/NotificationList.tsx';
+import { PushToggle } from '#src/features/notifications/components/PushToggle/PushToggle.tsx';
+import { PushConsentPrompt } from '#src/features/notifications/components/PushConsentDialog/PushConsentPrompt.tsx';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { BellIcon } from '#src/components/icons/icons.tsx';
 
 const pageFrom = (search: URLSearchParams) => {
   const page = Number(search.get('page'));

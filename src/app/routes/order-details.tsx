@@ -9,20 +9,20 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDERS_QUERY_KEY, cancelOrder, orderQueryOptions } from '../../features/orders/api/orders-api.ts';
-import { OrderStatusBadge } from '../../features/orders/components/OrderStatusBadge.tsx';
-import { OrderTimeline } from '../../features/orders/components/OrderTimeline.tsx';
-import { WithdrawalSection } from '../../features/orders/components/WithdrawalSection.tsx';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { AddressLines } from '../../features/addresses/components/AddressCard.tsx';
-import { CheckoutSummary } from '../../features/checkout/components/CheckoutSummary.tsx';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ApiError, failureMessage } from '../../lib/api-client.ts';
-import { formatMoney } from '../../../contract/format-money.ts';
-import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
-import { Photo } from '../../components/Photo/Photo.tsx';
-import { OrderReview } from '../../features/voice/components/OrderReview.tsx';
+import { ORDERS_QUERY_KEY, cancelOrder, orderQueryOptions } from '#src/features/orders/api/orders-api.ts';
+import { OrderStatusBadge } from '#src/features/orders/components/OrderStatusBadge.tsx';
+import { OrderTimeline } from '#src/features/orders/components/OrderTimeline.tsx';
+import { WithdrawalSection } from '#src/features/orders/components/WithdrawalSection.tsx';
+import { formatDateTime } from '#src/lib/format-date.ts';
+import { AddressLines } from '#src/features/addresses/components/AddressCard.tsx';
+import { CheckoutSummary } from '#src/features/checkout/components/CheckoutSummary.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { QueryState, parseId, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { ApiError, failureMessage } from '#src/lib/api-client.ts';
+import { formatMoney } from '#contract/format-money.ts';
+import { LazyConfirmDialog } from '#src/components/ConfirmDialog/LazyConfirmDialog.tsx';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import { OrderReview } from '#src/features/voice/components/OrderReview.tsx';
 
 export const createLoader =
   (queryClient: QueryClient) =>

@@ -6,13 +6,13 @@ import { Chip, Group, Skeleton, Stack, Text, Title, Anchor } from '@mantine/core
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, ORDERS_PER_PAGE, type OrderStatus } from '../../../contract/orders.ts';
-import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
-import { listParams } from '../../features/orders/lib/list-params.ts';
-import { OrderSummaryCard } from '../../features/orders/components/OrderSummaryCard.tsx';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { ORDER_STATUSES, ORDERS_PER_PAGE, type OrderStatus } from '#contract/orders.ts';
+import { ordersQueryOptions } from '#src/features/orders/api/orders-api.ts';
+import { listParams } from '#src/features/orders/lib/list-params.ts';
+import { OrderSummaryCard } from '#src/features/orders/components/OrderSummaryCard.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
 
 export const createLoader =
   (queryClient: QueryClient) =>

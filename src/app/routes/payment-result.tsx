@@ -10,9 +10,9 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CheckoutPage } from './checkout-flow.tsx';
-import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
-import { OrderConfirmationTerms } from '../../features/orders/components/OrderConfirmationTerms.tsx';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
+import { ordersQueryOptions } from '#src/features/orders/api/orders-api.ts';
+import { OrderConfirmationTerms } from '#src/features/orders/components/OrderConfirmationTerms.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
 
 export const createLoader = (queryClient: QueryClient) => () => {
   void queryClient.prefetchQuery(ordersQueryOptions({ page: 1 }));

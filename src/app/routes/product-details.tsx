@@ -9,31 +9,31 @@ import { Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } 
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product, ProductDetails } from '../../../contract/catalog.ts';
-import { productQueryOptions } from '../../features/products/api/get-product.ts';
-import { similarProductsQueryOptions } from '../../features/products/api/get-similar-products.ts';
+import type { Product, ProductDetails } from '#contract/catalog.ts';
+import { productQueryOptions } from '#src/features/products/api/get-product.ts';
+import { similarProductsQueryOptions } from '#src/features/products/api/get-similar-products.ts';
 import {
   ProductGallery,
   ProductGallerySkeleton,
   STAGE_SIZES,
   galleryItems,
-} from '../../features/products/components/ProductGallery/ProductGallery.tsx';
-import { ProductInfo } from '../../features/products/components/ProductInfo/ProductInfo.tsx';
-import { ConditionValue } from '../../features/listing/components/ItemCondition.tsx';
-import { SoldByTrader } from '../../features/listing/components/TraderIdentity.tsx';
-import { ProductSafetyInfo } from '../../features/listing/components/ProductSafetyInfo.tsx';
-import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
-import { cardImage } from '../../features/products/lib/media.ts';
-import { ShopCard } from '../../features/shops/components/ShopCard/ShopCard.tsx';
-import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ListingGone, ShopGone, goneReason, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
-import { ReportButton } from '../../features/voice/components/ReportButton.tsx';
+} from '#src/features/products/components/ProductGallery/ProductGallery.tsx';
+import { ProductInfo } from '#src/features/products/components/ProductInfo/ProductInfo.tsx';
+import { ConditionValue } from '#src/features/listing/components/ItemCondition.tsx';
+import { SoldByTrader } from '#src/features/listing/components/TraderIdentity.tsx';
+import { ProductSafetyInfo } from '#src/features/listing/components/ProductSafetyInfo.tsx';
+import { ProductGrid, ProductGridSkeleton } from '#src/features/products/components/ProductGrid/ProductGrid.tsx';
+import { cardImage } from '#src/features/products/lib/media.ts';
+import { ShopCard } from '#src/features/shops/components/ShopCard/ShopCard.tsx';
+import { QueryState, parseId, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { ListingGone, ShopGone, goneReason, listingGoneMessage } from '#src/features/voice/components/ListingGone.tsx';
+import { ReportButton } from '#src/features/voice/components/ReportButton.tsx';
 import { useReporter } from '../use-reporter.ts';
 import { useProductActions } from '../use-product-actions.tsx';
 import { prefetchScreen, preloadImage } from '../first-load.ts';
 import { Deferred } from '../Deferred.tsx';
-import { categoriesQueryOptions } from '../../features/categories/api/get-categories.ts';
-import { useFavoriteControls } from '../../features/products/lib/favorite-controls.ts';
+import { categoriesQueryOptions } from '#src/features/categories/api/get-categories.ts';
+import { useFavoriteControls } from '#src/features/products/lib/favorite-controls.ts';
 
 export const createLoader =
   (queryClient: QueryClient) =>

@@ -6,14 +6,14 @@
  */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../../contract/auth.ts';
-import { PhoneChangeForm } from '../../features/account/components/PhoneChangeForm.tsx';
-import { ProfileDetailsForm } from '../../features/account/components/ProfileDetailsForm.tsx';
-import { ProfilePhotoForm } from '../../features/account/components/ProfilePhotoForm.tsx';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { sessionStore } from '../../features/auth/lib/session-store.ts';
-import { PushConsentSettings } from '../../features/notifications/components/PushConsentSettings/PushConsentSettings.tsx';
-import { useOnline } from '../../lib/connectivity.ts';
+import type { User } from '#contract/auth.ts';
+import { PhoneChangeForm } from '#src/features/account/components/PhoneChangeForm.tsx';
+import { ProfileDetailsForm } from '#src/features/account/components/ProfileDetailsForm.tsx';
+import { ProfilePhotoForm } from '#src/features/account/components/ProfilePhotoForm.tsx';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { sessionStore } from '#src/features/auth/lib/session-store.ts';
+import { PushConsentSettings } from '#src/features/notifications/components/PushConsentSettings/PushConsentSettings.tsx';
+import { useOnline } from '#src/lib/connectivity.ts';
 
 const keepUser = (user: User) => sessionStore.set({ user });
 

@@ -9,7 +9,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../DocumentTitle.tsx';
 import { NotFoundPage } from './not-found.tsx';
-import { connectivity } from '../../lib/connectivity.ts';
+import { connectivity } from '#src/lib/connectivity.ts';
 
 export function RouteError() {
   const error = useRouteError();

@@ -7,11 +7,11 @@ import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { shopQueryOptions } from '../../features/shops/api/get-shop.ts';
-import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ShopGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
+import { shopQueryOptions } from '#src/features/shops/api/get-shop.ts';
+import { QueryState, parseId, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { ShopGone, listingGoneMessage } from '#src/features/voice/components/ListingGone.tsx';
 import { ShopProducts, shopProductsQueryOptions } from './shop-details.tsx';
-import { Photo } from '../../components/Photo/Photo.tsx';
+import { Photo } from '#src/components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
 
 export const createLoader =

@@ -7,19 +7,19 @@ import { Anchor, Container, Group, Skeleton, Stack, Text, Title } from '@mantine
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { shopQueryOptions } from '../../features/shops/api/get-shop.ts';
-import { productListQueryOptions } from '../../features/products/api/get-products.ts';
-import { readListParams } from '../../features/products/lib/list-params.ts';
-import { ProductListing } from '../../features/products/components/ProductListing/ProductListing.tsx';
-import { ShopRating } from '../../features/shops/components/ShopCard/ShopCard.tsx';
-import { QueryState, parseId, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ShopGone, listingGoneMessage } from '../../features/voice/components/ListingGone.tsx';
-import { SoldByTrader } from '../../features/listing/components/TraderIdentity.tsx';
+import { shopQueryOptions } from '#src/features/shops/api/get-shop.ts';
+import { productListQueryOptions } from '#src/features/products/api/get-products.ts';
+import { readListParams } from '#src/features/products/lib/list-params.ts';
+import { ProductListing } from '#src/features/products/components/ProductListing/ProductListing.tsx';
+import { ShopRating } from '#src/features/shops/components/ShopCard/ShopCard.tsx';
+import { QueryState, parseId, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { ShopGone, listingGoneMessage } from '#src/features/voice/components/ListingGone.tsx';
+import { SoldByTrader } from '#src/features/listing/components/TraderIdentity.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
-import { Photo } from '../../components/Photo/Photo.tsx';
+import { Photo } from '#src/components/Photo/Photo.tsx';
 import classes from './shop-details.module.css';
-import { ReportButton } from '../../features/voice/components/ReportButton.tsx';
-import { ShopReviews } from '../../features/voice/components/ShopReviews.tsx';
+import { ReportButton } from '#src/features/voice/components/ReportButton.tsx';
+import { ShopReviews } from '#src/features/voice/components/ShopReviews.tsx';
 import { useReporter } from '../use-reporter.ts';
 
 /** The list query ProductListing will read for this URL, so the loader warms exactly that cache entry. */

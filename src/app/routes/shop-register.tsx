@@ -6,9 +6,9 @@
 import { Anchor, Button, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
-import { MailIcon } from '../../components/icons/icons.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
+import { MailIcon } from '#src/components/icons/icons.tsx';
 
 /** The marketplace team sorts its inbox by this subject, so it stays Romanian in every language. */
 export const SELLER_MAIL_SUBJECT = 'Vreau să devin vânzător';

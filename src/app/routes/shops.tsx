@@ -3,11 +3,11 @@ import { Container, SimpleGrid, Text } from '@mantine/core';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { shopsQueryOptions } from '../../features/shops/api/get-shops.ts';
-import { ShopCard, ShopCardSkeleton } from '../../features/shops/components/ShopCard/ShopCard.tsx';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { shopsQueryOptions } from '#src/features/shops/api/get-shops.ts';
+import { ShopCard, ShopCardSkeleton } from '#src/features/shops/components/ShopCard/ShopCard.tsx';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
 
 const COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 

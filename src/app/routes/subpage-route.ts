@@ -4,8 +4,8 @@
  */
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
-import type { Subpage } from '../../../contract/content.ts';
+import { subpagesQueryOptions } from '#src/features/content/api/get-subpages.ts';
+import type { Subpage } from '#contract/content.ts';
 import type { RouteHandle } from '../route-handle.ts';
 
 export interface SubpageLoaderData {

@@ -2,9 +2,9 @@ import { Alert, Container, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { subpagesQueryOptions } from '../../features/content/api/get-subpages.ts';
-import { SubpageContent } from '../../features/content/components/SubpageContent.tsx';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
+import { subpagesQueryOptions } from '#src/features/content/api/get-subpages.ts';
+import { SubpageContent } from '#src/features/content/components/SubpageContent.tsx';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
 import { useRouteTitle } from '../DocumentTitle.tsx';
 import type { SubpageLoaderData } from './subpage-route.ts';
 

@@ -8,25 +8,25 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useOnline } from '../../lib/connectivity.ts';
+import { useOnline } from '#src/lib/connectivity.ts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TicketDetails } from '../../../contract/support.ts';
-import { ticketQueryOptions } from '../../features/support/api/get-ticket.ts';
-import { replyToTicket } from '../../features/support/api/reply-ticket.ts';
-import { closeTicket } from '../../features/support/api/close-ticket.ts';
-import { SUPPORT_TICKETS_QUERY_KEY, ticketDetailKey } from '../../features/support/api/tickets-keys.ts';
-import { parseTicketNumber } from '../../features/support/lib/ticket-number.ts';
-import { formatDateTime } from '../../lib/format-date.ts';
-import { draftKeys } from '../../features/support/lib/drafts.ts';
-import { TicketStatusBadge } from '../../features/support/components/TicketStatusBadge/TicketStatusBadge.tsx';
-import { TicketThread } from '../../features/support/components/TicketThread/TicketThread.tsx';
-import { ReplyForm } from '../../features/support/components/ReplyForm/ReplyForm.tsx';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { ApiError, failureMessage } from '../../lib/api-client.ts';
-import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
+import type { TicketDetails } from '#contract/support.ts';
+import { ticketQueryOptions } from '#src/features/support/api/get-ticket.ts';
+import { replyToTicket } from '#src/features/support/api/reply-ticket.ts';
+import { closeTicket } from '#src/features/support/api/close-ticket.ts';
+import { SUPPORT_TICKETS_QUERY_KEY, ticketDetailKey } from '#src/features/support/api/tickets-keys.ts';
+import { parseTicketNumber } from '#src/features/support/lib/ticket-number.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
+import { draftKeys } from '#src/features/support/lib/drafts.ts';
+import { TicketStatusBadge } from '#src/features/support/components/TicketStatusBadge/TicketStatusBadge.tsx';
+import { TicketThread } from '#src/features/support/components/TicketThread/TicketThread.tsx';
+import { ReplyForm } from '#src/features/support/components/ReplyForm/ReplyForm.tsx';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { ApiError, failureMessage } from '#src/lib/api-client.ts';
+import { LazyConfirmDialog } from '#src/components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 export const createLoader =
   (queryClient: QueryClient) =>

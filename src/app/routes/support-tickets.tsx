@@ -10,18 +10,18 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TICKET_STATUSES, TICKETS_PER_PAGE, type CreateTicketPayload, type TicketStatus } from '../../../contract/support.ts';
-import { ticketsQueryOptions } from '../../features/support/api/get-tickets.ts';
-import { createTicket } from '../../features/support/api/create-ticket.ts';
-import { SUPPORT_TICKETS_QUERY_KEY, ticketDetailKey } from '../../features/support/api/tickets-keys.ts';
-import { ticketListParams } from '../../features/support/lib/list-params.ts';
-import { draftKeys } from '../../features/support/lib/drafts.ts';
-import { TicketList } from '../../features/support/components/TicketList/TicketList.tsx';
-import { TicketForm } from '../../features/support/components/TicketForm/TicketForm.tsx';
-import { ordersQueryOptions } from '../../features/orders/api/orders-api.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { Pagination } from '../../components/Pagination/Pagination.tsx';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
+import { TICKET_STATUSES, TICKETS_PER_PAGE, type CreateTicketPayload, type TicketStatus } from '#contract/support.ts';
+import { ticketsQueryOptions } from '#src/features/support/api/get-tickets.ts';
+import { createTicket } from '#src/features/support/api/create-ticket.ts';
+import { SUPPORT_TICKETS_QUERY_KEY, ticketDetailKey } from '#src/features/support/api/tickets-keys.ts';
+import { ticketListParams } from '#src/features/support/lib/list-params.ts';
+import { draftKeys } from '#src/features/support/lib/drafts.ts';
+import { TicketList } from '#src/features/support/components/TicketList/TicketList.tsx';
+import { TicketForm } from '#src/features/support/components/TicketForm/TicketForm.tsx';
+import { ordersQueryOptions } from '#src/features/orders/api/orders-api.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
 
 export const createLoader =
   (queryClient: QueryClient) =>

@@ -6,14 +6,14 @@
 import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useStorefront } from '../../lib/storefront/use-storefront.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
-import { openLogin } from '../../features/auth/lib/auth-dialog-store.ts';
-import { PageHeader } from '../../components/PageHeader/PageHeader.tsx';
-import { ClockIcon, MailIcon, PhoneIcon } from '../../components/icons/icons.tsx';
-import { formatPhone } from '../../lib/format-phone.ts';
-import { CUSTOMER_SERVICE_HOURS } from '../../../contract/constants.ts';
-import { ContactItem } from '../../components/ContactItem/ContactItem.tsx';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
+import { useSession } from '#src/features/auth/hooks/use-session.ts';
+import { openLogin } from '#src/features/auth/lib/auth-dialog-store.ts';
+import { PageHeader } from '#src/components/PageHeader/PageHeader.tsx';
+import { ClockIcon, MailIcon, PhoneIcon } from '#src/components/icons/icons.tsx';
+import { formatPhone } from '#src/lib/format-phone.ts';
+import { CUSTOMER_SERVICE_HOURS } from '#contract/constants.ts';
+import { ContactItem } from '#src/components/ContactItem/ContactItem.tsx';
 
 export function Component() {
   const { t } = useTranslation();

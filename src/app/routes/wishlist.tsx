@@ -9,15 +9,15 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../contract/catalog.ts';
-import { favoritesQueryOptions } from '../../features/favorites/api/get-favorites.ts';
-import { useFavorites } from '../../features/favorites/hooks/use-favorites.ts';
-import { FavoriteControlsContext, useFavoriteControls, type FavoriteControls } from '../../features/products/lib/favorite-controls.ts';
-import { ProductGrid, ProductGridSkeleton } from '../../features/products/components/ProductGrid/ProductGrid.tsx';
-import { QueryState, queryPhase } from '../../components/QueryState/QueryState.tsx';
-import { HeartIcon } from '../../components/icons/icons.tsx';
+import type { Product } from '#contract/catalog.ts';
+import { favoritesQueryOptions } from '#src/features/favorites/api/get-favorites.ts';
+import { useFavorites } from '#src/features/favorites/hooks/use-favorites.ts';
+import { FavoriteControlsContext, useFavoriteControls, type FavoriteControls } from '#src/features/products/lib/favorite-controls.ts';
+import { ProductGrid, ProductGridSkeleton } from '#src/features/products/components/ProductGrid/ProductGrid.tsx';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { HeartIcon } from '#src/components/icons/icons.tsx';
 import { useProductActions } from '../use-product-actions.tsx';
-import { LazyConfirmDialog } from '../../components/ConfirmDialog/LazyConfirmDialog.tsx';
+import { LazyConfirmDialog } from '#src/components/ConfirmDialog/LazyConfirmDialog.tsx';
 
 const COLS = { base: 2, sm: 3, lg: 4 };
 

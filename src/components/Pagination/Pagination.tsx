@@ -6,7 +6,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paginationWindow } from '../../lib/pagination.ts';
+import { paginationWindow } from '#src/lib/pagination.ts';
 import classes from './Pagination.module.css';
 
 export function Pagination({ current, last, hrefFor }: { current: number; last: number; hrefFor: (page: number) => string }) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Photo, offeredWidths } from './Photo.tsx';
-import type { ImageMeta } from '../../../contract/images.ts';
+import type { ImageMeta } from '#contract/images.ts';
 
 const meta: ImageMeta = {
   width: 1600,

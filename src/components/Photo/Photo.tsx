@@ -9,10 +9,10 @@
  * order line whose product lost its picture) is the same neutral box a failed load becomes.
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
-import type { ImageMeta } from '../../../contract/images.ts';
-import { variantUrl, type ImageFormat } from '../../../contract/image-constants.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import { variantUrl, type ImageFormat } from '#contract/image-constants.ts';
 import { decodedPlaceholderUrl, placeholderColour, placeholderUrl, requestPlaceholderUrl } from './placeholder.ts';
-import { SAVE_DATA_MAX_WIDTH } from '../../lib/photo-sizes.ts';
+import { SAVE_DATA_MAX_WIDTH } from '#src/lib/photo-sizes.ts';
 
 export { SAVE_DATA_MAX_WIDTH };
 

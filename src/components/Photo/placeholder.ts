@@ -11,7 +11,7 @@
  */
 import { rgbaToDataURL, thumbHashToAverageRGBA } from 'thumbhash';
 import { PREVIEW_LONG_SIDE, thumbHashToRGBA } from './thumbhash-decode.ts';
-import { requestIdle } from '../../lib/when-idle.ts';
+import { requestIdle } from '#src/lib/when-idle.ts';
 
 const MAX_CACHED = 500;
 const urls = new Map<string, string>();

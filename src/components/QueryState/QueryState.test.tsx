@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { render, screen } from '../../testing/test-utils.tsx';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { render, screen } from '#src/testing/test-utils.tsx';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { QueryState, parseId, queryPhase } from './QueryState.tsx';
 
 describe('queryPhase', () => {

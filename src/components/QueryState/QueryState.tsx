@@ -8,9 +8,9 @@ import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { OfflineIcon } from '../icons/icons.tsx';
-import { connectivity } from '../../lib/connectivity.ts';
+import { connectivity } from '#src/lib/connectivity.ts';
 
 export type QueryStateKind = 'offline' | 'not-found' | 'error';
 export type QueryPhase = 'ready' | 'loading' | QueryStateKind;

@@ -17,7 +17,7 @@
  *
  * DOM-free: imported by the window and by the service worker.
  */
-import { IDEMPOTENCY_HEADER } from '../../../contract/constants.ts';
+import { IDEMPOTENCY_HEADER } from '#contract/constants.ts';
 import { listEntries, putEntry, settleEntry } from './outbox-db.ts';
 import { OUTBOX_LOCK, type OutboxEntry, type OutboxMessage } from './outbox-types.ts';
 

@@ -3,9 +3,9 @@
  * anything the server leaves out: locale ro, currency $ prefix, multiVendor true, showFooter
  * true, app_environment local, empty option lists, the two default filter groups.
  */
-import type { FilterCategory, FilterOption, Language, MasterData, SocialAuths, SocialLink, ThemeColors } from '../../../contract/master.ts';
-import { THEME_SHADES } from '../../../contract/constants.ts';
-import type { CurrencyFormat } from '../../../contract/format-money.ts';
+import type { FilterCategory, FilterOption, Language, MasterData, SocialAuths, SocialLink, ThemeColors } from '#contract/master.ts';
+import { THEME_SHADES } from '#contract/constants.ts';
+import type { CurrencyFormat } from '#contract/format-money.ts';
 
 export interface StorefrontSettings {
   locale: string;

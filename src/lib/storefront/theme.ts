@@ -1,6 +1,6 @@
 /** Mantine theme from the storefront's themeColors (product §3/§4), or Mantine's default when incomplete. */
 import { createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
-import type { ThemeColors } from '../../../contract/master.ts';
+import type { ThemeColors } from '#contract/master.ts';
 import { hasCompleteTheme } from './storefront-settings.ts';
 
 const BASE: MantineThemeOverride = {

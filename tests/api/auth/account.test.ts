@@ -9,19 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  currentUserResponseSchema,
-  dashboardResponseSchema,
-  sendOtpResponseSchema,
-  sessionResponseSchema,
-} from '../../../contract/auth.ts';
-import { products, users } from '../../../server/db/schema.ts';
+import { currentUserResponseSchema, dashboardResponseSchema, sendOtpResponseSchema, sessionResponseSchema } from '#contract/auth.ts';
+import { products, users } from '#server/db/schema.ts';
 import { storedFileNames } from '../support/stored-files.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { api, latestCode, newIp, newPhone, PASSWORD, signUp, wrongCode } from '../support/auth-helpers.ts';
-import en from '../../../src/locales/en.json';
-import ro from '../../../src/locales/ro.json';
+import en from '#src/locales/en.json';
+import ro from '#src/locales/ro.json';
 
 let t: TestApp;
 let call: ReturnType<typeof api>;

@@ -9,13 +9,13 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { sessionResponseSchema } from '../../../contract/auth.ts';
-import { masterResponseSchema } from '../../../contract/master.ts';
-import { settings, socialAccounts, users } from '../../../server/db/schema.ts';
+import { sessionResponseSchema } from '#contract/auth.ts';
+import { masterResponseSchema } from '#contract/master.ts';
+import { settings, socialAccounts, users } from '#server/db/schema.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { api, newIp } from '../support/auth-helpers.ts';
-import en from '../../../src/locales/en.json';
+import en from '#src/locales/en.json';
 
 const GOOGLE_CLIENT = 'talcioc-web.apps.googleusercontent.com';
 const APPLE_CLIENT = 'ro.talcioc.web';

@@ -12,17 +12,17 @@ import {
   sendOtpResponseSchema,
   verifyOtpRegisterResponseSchema,
   verifyOtpResponseSchema,
-} from '../../../contract/auth.ts';
-import { errorBody, validationErrorBody } from '../../../contract/envelope.ts';
-import { otpCodes, passwordResetTokens, rateLimitBuckets, sessions, settings, users } from '../../../server/db/schema.ts';
-import { hashToken } from '../../../server/lib/tokens.ts';
-import { hitBucket } from '../../../server/repositories/rate-limit-repository.ts';
-import { LOGIN_FAILURES } from '../../../server/services/limits.ts';
+} from '#contract/auth.ts';
+import { errorBody, validationErrorBody } from '#contract/envelope.ts';
+import { otpCodes, passwordResetTokens, rateLimitBuckets, sessions, settings, users } from '#server/db/schema.ts';
+import { hashToken } from '#server/lib/tokens.ts';
+import { hitBucket } from '#server/repositories/rate-limit-repository.ts';
+import { LOGIN_FAILURES } from '#server/services/limits.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { api, deliverQueued, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from '../support/auth-helpers.ts';
-import en from '../../../src/locales/en.json';
-import ro from '../../../src/locales/ro.json';
+import en from '#src/locales/en.json';
+import ro from '#src/locales/ro.json';
 
 let t: TestApp;
 let call: ReturnType<typeof api>;

@@ -7,8 +7,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../../server/db/schema.ts';
-import { deliveryWorkerFor } from '../../../server/services/delivery-queue.ts';
+import { users } from '#server/db/schema.ts';
+import { deliveryWorkerFor } from '#server/services/delivery-queue.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { api, newIp, newPhone } from '../support/auth-helpers.ts';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { addressListResponseSchema, addressResponseSchema, COUNTIES } from '../../../contract/addresses.ts';
-import { addresses } from '../../../server/db/schema.ts';
+import { addressListResponseSchema, addressResponseSchema, COUNTIES } from '#contract/addresses.ts';
+import { addresses } from '#server/db/schema.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { cartItems } from '../../../server/db/schema.ts';
+import { cartItems } from '#server/db/schema.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { signUp } from '../support/auth-helpers.ts';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { cartResponseSchema } from '../../../contract/cart.ts';
-import { cartItems, idempotencyKeys, products } from '../../../server/db/schema.ts';
+import { cartResponseSchema } from '#contract/cart.ts';
+import { cartItems, idempotencyKeys, products } from '#server/db/schema.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

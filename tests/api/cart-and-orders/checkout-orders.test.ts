@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { checkoutResponseSchema } from '../../../contract/checkout.ts';
-import { orderListResponseSchema, orderResponseSchema, placeOrderResponseSchema } from '../../../contract/orders.ts';
-import { dashboardResponseSchema } from '../../../contract/auth.ts';
-import { cartItems, orders, products } from '../../../server/db/schema.ts';
+import { checkoutResponseSchema } from '#contract/checkout.ts';
+import { orderListResponseSchema, orderResponseSchema, placeOrderResponseSchema } from '#contract/orders.ts';
+import { dashboardResponseSchema } from '#contract/auth.ts';
+import { cartItems, orders, products } from '#server/db/schema.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';
@@ -137,7 +137,7 @@ describe('POST /cart/checkout', () => {
     expect(min.statusCode).toBe(422);
     expect(min.json().errors.coupon_code).toEqual(['The minimum order for this voucher is 1000.00']);
 
-    const { vouchers } = await import('../../../server/db/schema.ts');
+    const { vouchers } = await import('#server/db/schema.ts');
     await t.db
       .update(vouchers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -488,7 +488,7 @@ describe('operator command (npm run ops -- order:status)', () => {
 
   it('moves an order along valid transitions with history and tracking, and tells the hook after commit', async () => {
     const { runOrderStatus } = await import('../../../scripts/ops.ts');
-    const { OrderStatusEvents } = await import('../../../server/services/order-status.ts');
+    const { OrderStatusEvents } = await import('#server/services/order-status.ts');
     const events = new OrderStatusEvents();
     const seen: string[] = [];
     const off = events.on((e) => {

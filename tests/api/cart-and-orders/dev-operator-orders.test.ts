@@ -4,7 +4,7 @@
  * the operator command would; refuses what the transitions do not allow.
  */
 import { describe, expect, it } from 'vitest';
-import { orderResponseSchema } from '../../../contract/orders.ts';
+import { orderResponseSchema } from '#contract/orders.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

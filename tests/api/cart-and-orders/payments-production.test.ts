@@ -4,8 +4,8 @@
  * per-field 422 (cash on delivery still works).
  */
 import { describe, expect, it } from 'vitest';
-import { addresses, sessions, users } from '../../../server/db/schema.ts';
-import { hashToken, newToken } from '../../../server/lib/tokens.ts';
+import { addresses, sessions, users } from '#server/db/schema.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

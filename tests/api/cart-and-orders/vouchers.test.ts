@@ -4,7 +4,7 @@
  * checkout-orders.test.ts (expired, uncollected, wrong shop, minimum order).
  */
 import { describe, expect, it } from 'vitest';
-import { voucherListResponseSchema } from '../../../contract/vouchers.ts';
+import { voucherListResponseSchema } from '#contract/vouchers.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { orderResponseSchema, withdrawalResponseSchema } from '../../../contract/orders.ts';
-import { notifications, orderStatusHistory, users } from '../../../server/db/schema.ts';
-import { deliveryWorkerFor } from '../../../server/services/delivery-queue.ts';
+import { orderResponseSchema, withdrawalResponseSchema } from '#contract/orders.ts';
+import { notifications, orderStatusHistory, users } from '#server/db/schema.ts';
+import { deliveryWorkerFor } from '#server/services/delivery-queue.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

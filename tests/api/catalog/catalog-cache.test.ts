@@ -8,10 +8,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
-import { productDetailsResponseSchema, productListResponseSchema } from '../../../contract/catalog.ts';
-import { readEnv } from '../../../server/env.ts';
-import i18nPlugin from '../../../server/plugins/i18n.ts';
-import responseCachePlugin from '../../../server/plugins/response-cache.ts';
+import { productDetailsResponseSchema, productListResponseSchema } from '#contract/catalog.ts';
+import { readEnv } from '#server/env.ts';
+import i18nPlugin from '#server/plugins/i18n.ts';
+import responseCachePlugin from '#server/plugins/response-cache.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -12,9 +12,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { productListQuerySchema, type ProductListQuery } from '../../../contract/catalog.ts';
-import { PRODUCT_SORTS } from '../../../contract/catalog-constants.ts';
-import { PRODUCT_CONDITIONS } from '../../../contract/item-condition.ts';
+import { productListQuerySchema, type ProductListQuery } from '#contract/catalog.ts';
+import { PRODUCT_SORTS } from '#contract/catalog-constants.ts';
+import { PRODUCT_CONDITIONS } from '#contract/item-condition.ts';
 import {
   attributeOptions,
   categories,
@@ -25,11 +25,11 @@ import {
   productSizes,
   productVideos,
   shops,
-} from '../../../server/db/schema.ts';
-import { listProducts } from '../../../server/services/catalog-lists.ts';
-import { CatalogIndexSync } from '../../../server/catalog-index/sync.ts';
-import { changeProductPrice } from '../../../server/services/product-price.ts';
-import { notifierFor } from '../../../server/plugins/notifier.ts';
+} from '#server/db/schema.ts';
+import { listProducts } from '#server/services/catalog-lists.ts';
+import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
+import { changeProductPrice } from '#server/services/product-price.ts';
+import { notifierFor } from '#server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 

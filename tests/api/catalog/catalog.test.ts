@@ -16,10 +16,10 @@ import {
   shopListResponseSchema,
   similarProductsResponseSchema,
   type Product,
-} from '../../../contract/catalog.ts';
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from '../../../contract/catalog-constants.ts';
-import { categoriesResponseSchema } from '../../../contract/content.ts';
-import { errorBody, validationErrorBody } from '../../../contract/envelope.ts';
+} from '#contract/catalog.ts';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, MAX_SEARCH_LENGTH } from '#contract/catalog-constants.ts';
+import { categoriesResponseSchema } from '#contract/content.ts';
+import { errorBody, validationErrorBody } from '#contract/envelope.ts';
 import {
   attributeOptions,
   categories,
@@ -31,10 +31,10 @@ import {
   productSizes,
   productVideos,
   shops,
-} from '../../../server/db/schema.ts';
-import { refreshProductSearchText } from '../../../server/repositories/catalog/search-text-refresh.ts';
-import { normalizeSearchText, searchDocument } from '../../../server/lib/search-text.ts';
-import { planSearch } from '../../../server/lib/search-query.ts';
+} from '#server/db/schema.ts';
+import { refreshProductSearchText } from '#server/repositories/catalog/search-text-refresh.ts';
+import { normalizeSearchText, searchDocument } from '#server/lib/search-text.ts';
+import { planSearch } from '#server/lib/search-query.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 

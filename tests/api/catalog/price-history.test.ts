@@ -10,19 +10,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { favorites, flashSaleProducts, flashSales, notifications, priceHistory, products } from '../../../server/db/schema.ts';
-import type { Database } from '../../../server/db/client.ts';
-import { changeProductPrice } from '../../../server/services/product-price.ts';
-import { renderNotification, type NotificationParams } from '../../../server/lib/notification-text.ts';
-import { notifierFor } from '../../../server/plugins/notifier.ts';
+import { favorites, flashSaleProducts, flashSales, notifications, priceHistory, products } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { changeProductPrice } from '#server/services/product-price.ts';
+import { renderNotification, type NotificationParams } from '#server/lib/notification-text.ts';
+import { notifierFor } from '#server/plugins/notifier.ts';
 import {
   flashSaleResponseSchema,
   homeResponseSchema,
   productDetailsResponseSchema,
   productListResponseSchema,
   type Product,
-} from '../../../contract/catalog.ts';
-import { cartResponseSchema } from '../../../contract/cart.ts';
+} from '#contract/catalog.ts';
+import { cartResponseSchema } from '#contract/cart.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

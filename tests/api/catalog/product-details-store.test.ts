@@ -8,10 +8,10 @@
  */
 import { afterAll, expect } from 'vitest';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { productDetailsResponseSchema, type ProductDetails } from '../../../contract/catalog.ts';
-import { categories, flashSaleProducts, flashSales, manufacturers, productImages, products, shops } from '../../../server/db/schema.ts';
-import { CatalogIndexSync } from '../../../server/catalog-index/sync.ts';
-import { readProductDetails } from '../../../server/repositories/catalog/products.ts';
+import { productDetailsResponseSchema, type ProductDetails } from '#contract/catalog.ts';
+import { categories, flashSaleProducts, flashSales, manufacturers, productImages, products, shops } from '#server/db/schema.ts';
+import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
+import { readProductDetails } from '#server/repositories/catalog/products.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 

@@ -12,13 +12,13 @@ import {
   productSearchResponseSchema,
   searchSuggestionsResponseSchema,
   type Product,
-} from '../../../contract/catalog.ts';
-import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from '../../../contract/catalog-constants.ts';
-import { validationErrorBody } from '../../../contract/envelope.ts';
-import { categories, productColors, products, productSizes, searchFolding, searchSynonyms, shops } from '../../../server/db/schema.ts';
-import { refreshProductSearchText, refreshStaleSearchText } from '../../../server/repositories/catalog/search-text-refresh.ts';
-import { getSearchLexicon, invalidateSearchLexicon, LEXICON_TTL_MS } from '../../../server/repositories/catalog/search-lexicon.ts';
-import { normalizeSearchText, searchFoldingVersion } from '../../../server/lib/search-text.ts';
+} from '#contract/catalog.ts';
+import { MAX_PER_PAGE, MAX_SEARCH_LENGTH, MAX_SUGGESTIONS } from '#contract/catalog-constants.ts';
+import { validationErrorBody } from '#contract/envelope.ts';
+import { categories, productColors, products, productSizes, searchFolding, searchSynonyms, shops } from '#server/db/schema.ts';
+import { refreshProductSearchText, refreshStaleSearchText } from '#server/repositories/catalog/search-text-refresh.ts';
+import { getSearchLexicon, invalidateSearchLexicon, LEXICON_TTL_MS } from '#server/repositories/catalog/search-lexicon.ts';
+import { normalizeSearchText, searchFoldingVersion } from '#server/lib/search-text.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 

@@ -16,11 +16,11 @@ import {
   productSearchResponseSchema,
   shopDetailsResponseSchema,
   shopListResponseSchema,
-} from '../../../contract/catalog.ts';
-import { checkoutResponseSchema } from '../../../contract/checkout.ts';
-import { PRODUCT_CONDITIONS } from '../../../contract/item-condition.ts';
-import { categories, manufacturers, products, shops } from '../../../server/db/schema.ts';
-import { runShopTraderCommand } from '../../../server/services/shop-trader-command.ts';
+} from '#contract/catalog.ts';
+import { checkoutResponseSchema } from '#contract/checkout.ts';
+import { PRODUCT_CONDITIONS } from '#contract/item-condition.ts';
+import { categories, manufacturers, products, shops } from '#server/db/schema.ts';
+import { runShopTraderCommand } from '#server/services/shop-trader-command.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -14,15 +14,8 @@ import {
   ticketListResponseSchema,
   ticketResponseSchema,
   type TicketDetails,
-} from '../../../contract/support.ts';
-import {
-  notifications,
-  orders,
-  rateLimitBuckets,
-  supportAttachments,
-  supportTicketMessages,
-  supportTickets,
-} from '../../../server/db/schema.ts';
+} from '#contract/support.ts';
+import { notifications, orders, rateLimitBuckets, supportAttachments, supportTicketMessages, supportTickets } from '#server/db/schema.ts';
 import {
   newTicketNumber,
   replyToTicket,
@@ -30,15 +23,15 @@ import {
   runTicketCommand,
   SupportCommandError,
   TICKET_USAGE,
-} from '../../../server/services/support-service.ts';
+} from '#server/services/support-service.ts';
 import { storedFileNames } from '../support/stored-files.ts';
-import { notifierFor } from '../../../server/plugins/notifier.ts';
+import { notifierFor } from '#server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';
 import { key, makeShop, quickUser } from '../support/cart-fixtures.ts';
-import en from '../../../src/locales/en.json';
-import ro from '../../../src/locales/ro.json';
+import en from '#src/locales/en.json';
+import ro from '#src/locales/ro.json';
 
 let t: TestApp;
 let call: ReturnType<typeof client>;

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { favorites, products } from '../../../server/db/schema.ts';
-import { productDetailsResponseSchema, productListResponseSchema, homeResponseSchema } from '../../../contract/catalog.ts';
-import { favoriteListResponseSchema, favoriteToggleResponseSchema } from '../../../contract/engagement.ts';
-import { FAVORITE_CHANGES } from '../../../server/routes/favorites.ts';
+import { favorites, products } from '#server/db/schema.ts';
+import { productDetailsResponseSchema, productListResponseSchema, homeResponseSchema } from '#contract/catalog.ts';
+import { favoriteListResponseSchema, favoriteToggleResponseSchema } from '#contract/engagement.ts';
+import { FAVORITE_CHANGES } from '#server/routes/favorites.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -6,14 +6,14 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { flashSaleProducts, flashSales, notifications, pushJobs, products } from '../../../server/db/schema.ts';
-import type { Database } from '../../../server/db/client.ts';
-import { renderNotification } from '../../../server/services/notify.ts';
-import { announceLowStock } from '../../../server/services/push-triggers.ts';
-import { takeStock } from '../../../server/services/checkout-service.ts';
-import type { PricedLine } from '../../../server/repositories/cart-repository.ts';
-import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '../../../contract/engagement.ts';
-import { notifierFor } from '../../../server/plugins/notifier.ts';
+import { flashSaleProducts, flashSales, notifications, pushJobs, products } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { renderNotification } from '#server/services/notify.ts';
+import { announceLowStock } from '#server/services/push-triggers.ts';
+import { takeStock } from '#server/services/checkout-service.ts';
+import type { PricedLine } from '#server/repositories/cart-repository.ts';
+import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '#contract/engagement.ts';
+import { notifierFor } from '#server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -5,9 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { notifications, pushConsents, pushJobs } from '../../../server/db/schema.ts';
-import type { NewNotification } from '../../../server/services/notify.ts';
-import { notifierFor } from '../../../server/plugins/notifier.ts';
+import { notifications, pushConsents, pushJobs } from '#server/db/schema.ts';
+import type { NewNotification } from '#server/services/notify.ts';
+import { notifierFor } from '#server/plugins/notifier.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

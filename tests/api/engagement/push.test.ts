@@ -7,21 +7,21 @@
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { favorites, pushJobs, pushSubscriptions, sessions, settings } from '../../../server/db/schema.ts';
-import type { NewNotification } from '../../../server/services/notify.ts';
-import type { Database } from '../../../server/db/client.ts';
-import { notifierFor } from '../../../server/plugins/notifier.ts';
-import { loadVapidKeys, VAPID_SETTING_KEY } from '../../../server/services/push-vapid.ts';
-import { nextAttemptAt, pushWorkerFor, RETRY_BACKOFF_SECONDS } from '../../../server/services/push-worker.ts';
-import { readEnv } from '../../../server/env.ts';
-import { pushPayloadSchema, pushPublicKeyResponseSchema } from '../../../contract/engagement.ts';
+import { favorites, pushJobs, pushSubscriptions, sessions, settings } from '#server/db/schema.ts';
+import type { NewNotification } from '#server/services/notify.ts';
+import type { Database } from '#server/db/client.ts';
+import { notifierFor } from '#server/plugins/notifier.ts';
+import { loadVapidKeys, VAPID_SETTING_KEY } from '#server/services/push-vapid.ts';
+import { nextAttemptAt, pushWorkerFor, RETRY_BACKOFF_SECONDS } from '#server/services/push-worker.ts';
+import { readEnv } from '#server/env.ts';
+import { pushPayloadSchema, pushPublicKeyResponseSchema } from '#contract/engagement.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
-import { isPushServiceHost } from '../../../server/services/push-device.ts';
+import { isPushServiceHost } from '#server/services/push-device.ts';
 import { client } from '../support/cart-call.ts';
 import { makeProduct, makeShop, quickUser } from '../support/cart-fixtures.ts';
 import { api, newIp, PASSWORD, signUp } from '../support/auth-helpers.ts';
-import en from '../../../src/locales/en.json';
+import en from '#src/locales/en.json';
 import {
   buildAppOn,
   decryptPush,
@@ -482,7 +482,7 @@ describe('devices and sessions', () => {
 });
 
 async function quickUserSession(userId: number) {
-  const { hashToken, newToken } = await import('../../../server/lib/tokens.ts');
+  const { hashToken, newToken } = await import('#server/lib/tokens.ts');
   const token = newToken();
   await t.db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
   return token;

@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import app from '../../../server/app.ts';
-import { openDatabase } from '../../../server/db/client.ts';
-import { readEnv } from '../../../server/env.ts';
+import app from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { readEnv } from '#server/env.ts';
 import { openTestDatabase } from '../support/test-app.ts';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
 

@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { products } from '../../../server/db/schema.ts';
-import { ANSWER_REUSE_MS, createFirstAnswers } from '../../../server/first-screen/first-answers.ts';
-import { ResponseCache } from '../../../server/plugins/response-cache.ts';
+import { products } from '#server/db/schema.ts';
+import { ANSWER_REUSE_MS, createFirstAnswers } from '#server/first-screen/first-answers.ts';
+import { ResponseCache } from '#server/plugins/response-cache.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { buildAppOn } from '../support/push-helpers.ts';
 

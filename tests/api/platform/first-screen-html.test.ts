@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { categories, products } from '../../../server/db/schema.ts';
-import { SERVER_ENTRY, createFirstScreenRenderer } from '../../../server/first-screen/render.ts';
+import { categories, products } from '#server/db/schema.ts';
+import { SERVER_ENTRY, createFirstScreenRenderer } from '#server/first-screen/render.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 
 const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title>

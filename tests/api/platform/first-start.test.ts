@@ -8,8 +8,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import app from '../../../server/app.ts';
-import { readEnv } from '../../../server/env.ts';
+import app from '#server/app.ts';
+import { readEnv } from '#server/env.ts';
 
 const url = process.env.TEST_DATABASE_URL?.trim();
 
@@ -75,10 +75,10 @@ describe.skipIf(!url)('first start of two instances at once', () => {
                 (SELECT count(*) FROM drizzle.__drizzle_migrations) AS migrations`,
       );
       expect(Number(rows[0]!.settings)).toBe(3);
-      const { SHOPS } = await import('../../../server/db/seed/shops.ts');
+      const { SHOPS } = await import('#server/db/seed/shops.ts');
       expect(Number(rows[0]!.shops)).toBe(SHOPS.length);
       const { readFileSync } = await import('node:fs');
-      const { migrationsFolder } = await import('../../../server/db/client.ts');
+      const { migrationsFolder } = await import('#server/db/client.ts');
       const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
       expect(Number(rows[0]!.migrations)).toBe(journal.entries.length);
     } finally {

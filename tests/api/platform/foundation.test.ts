@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { masterResponseSchema, settingsResponseSchema } from '../../../contract/master.ts';
+import { masterResponseSchema, settingsResponseSchema } from '#contract/master.ts';
 import {
   bannersResponseSchema,
   categoriesResponseSchema,
@@ -12,9 +12,9 @@ import {
   healthResponseSchema,
   subpagesResponseSchema,
   translationsResponseSchema,
-} from '../../../contract/content.ts';
-import { errorBody, validationErrorBody } from '../../../contract/envelope.ts';
-import { products, shops } from '../../../server/db/schema.ts';
+} from '#contract/content.ts';
+import { errorBody, validationErrorBody } from '#contract/envelope.ts';
+import { products, shops } from '#server/db/schema.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 

@@ -13,13 +13,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { images, supportAttachments } from '../../../server/db/schema.ts';
-import { createFileStore } from '../../../server/lib/file-store.ts';
-import { ImagePipeline, VariantAbandoned } from '../../../server/media/pipeline.ts';
+import { images, supportAttachments } from '#server/db/schema.ts';
+import { createFileStore } from '#server/lib/file-store.ts';
+import { ImagePipeline, VariantAbandoned } from '#server/media/pipeline.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { buildAppOn } from '../support/push-helpers.ts';
 import { quickUser } from '../support/cart-fixtures.ts';
-import en from '../../../src/locales/en.json';
+import en from '#src/locales/en.json';
 
 const LIMIT = 4;
 const ENV = { IMAGE_NEW_VARIANTS_PER_MINUTE: String(LIMIT), PUSH_WORKER: 'false' };

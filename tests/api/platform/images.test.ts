@@ -14,11 +14,11 @@ import { test } from '../support/app-fixture.ts';
 import { signUp } from '../support/auth-helpers.ts';
 import { client } from '../support/cart-call.ts';
 import { key, shopperWithAddress } from '../support/cart-fixtures.ts';
-import { ImagePipeline, imagePipeline as pipelineOf } from '../../../server/media/pipeline.ts';
-import { createFileStore } from '../../../server/lib/file-store.ts';
-import { WARM_UP_LOCK_KEY, WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '../../../server/media/warm-up.ts';
-import { IMAGE_WIDTHS } from '../../../contract/image-constants.ts';
-import type { ImageMeta } from '../../../contract/images.ts';
+import { ImagePipeline, imagePipeline as pipelineOf } from '#server/media/pipeline.ts';
+import { createFileStore } from '#server/lib/file-store.ts';
+import { WARM_UP_LOCK_KEY, WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '#server/media/warm-up.ts';
+import { IMAGE_WIDTHS } from '#contract/image-constants.ts';
+import type { ImageMeta } from '#contract/images.ts';
 
 let t: TestApp;
 test.beforeAll(async ({ testApp }) => {

@@ -10,13 +10,13 @@ import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import Fastify from 'fastify';
-import errorsPlugin from '../../../server/plugins/errors.ts';
+import errorsPlugin from '#server/plugins/errors.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { api, newIp, newPhone, PASSWORD, signUp } from '../support/auth-helpers.ts';
 import { makeProduct, makeShop } from '../support/cart-fixtures.ts';
-import { serializeError } from '../../../server/lib/log-serializers.ts';
-import { loggerOptions } from '../../../server/logger.ts';
+import { serializeError } from '#server/lib/log-serializers.ts';
+import { loggerOptions } from '#server/logger.ts';
 
 const NUL = 'Ana\u0000Popescu';
 const CONTROL_EN = 'Remove the control characters (such as NUL) from this field.';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
-import { OPERATIONS } from '../../../server/openapi/operations.ts';
+import { OPERATIONS } from '#server/openapi/operations.ts';
 
 /** An OpenAPI document read key by key. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped JSON by nature

@@ -5,8 +5,8 @@
  * client to a fresh counter. Measured on the registration limit (10 an hour per address).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../server/services/limits.ts';
-import { rateLimitBuckets } from '../../../server/db/schema.ts';
+import { LIMITS } from '#server/services/limits.ts';
+import { rateLimitBuckets } from '#server/db/schema.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { api, newPhone, PASSWORD } from '../support/auth-helpers.ts';
 

@@ -9,9 +9,9 @@
  */
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimitBuckets } from '../../../server/db/schema.ts';
-import { failureDelay, hitBucket } from '../../../server/repositories/rate-limit-repository.ts';
-import { API_LIMIT_KEY_PREFIX } from '../../../server/plugins/rate-limit.ts';
+import { rateLimitBuckets } from '#server/db/schema.ts';
+import { failureDelay, hitBucket } from '#server/repositories/rate-limit-repository.ts';
+import { API_LIMIT_KEY_PREFIX } from '#server/plugins/rate-limit.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { buildAppOn } from '../support/push-helpers.ts';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import securityHeaders, { inlineScriptHashes, PERMISSIONS_POLICY } from '../../../server/plugins/security-headers.ts';
-import staticPlugin from '../../../server/plugins/static.ts';
+import securityHeaders, { inlineScriptHashes, PERMISSIONS_POLICY } from '#server/plugins/security-headers.ts';
+import staticPlugin from '#server/plugins/static.ts';
 import { test } from '../support/app-fixture.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

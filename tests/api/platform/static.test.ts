@@ -11,7 +11,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import staticPlugin from '../../../server/plugins/static.ts';
+import staticPlugin from '#server/plugins/static.ts';
 
 let dir: string;
 let app: FastifyInstance;

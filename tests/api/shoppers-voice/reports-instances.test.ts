@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../../server/db/schema.ts';
-import { CACHE_CHANNEL } from '../../../server/plugins/response-cache.ts';
-import { decideReport } from '../../../server/services/report-service.ts';
+import { products } from '#server/db/schema.ts';
+import { CACHE_CHANNEL } from '#server/plugins/response-cache.ts';
+import { decideReport } from '#server/services/report-service.ts';
 import { buildTestApp, type TestApp } from '../support/test-app.ts';
 import { buildAppOn } from '../support/push-helpers.ts';
 import { newIp } from '../support/auth-helpers.ts';

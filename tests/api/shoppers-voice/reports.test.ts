@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { REPORT_REFERENCE_PATTERN } from '../../../contract/reports.ts';
-import { contentReports, products, shopReviews, shops } from '../../../server/db/schema.ts';
-import { REPORT_LIMITS } from '../../../server/services/report-service.ts';
+import { REPORT_REFERENCE_PATTERN } from '#contract/reports.ts';
+import { contentReports, products, shopReviews, shops } from '#server/db/schema.ts';
+import { REPORT_LIMITS } from '#server/services/report-service.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { api, deliverQueued, newIp } from '../support/auth-helpers.ts';

@@ -5,10 +5,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { shopReviewsResponseSchema } from '../../../contract/reviews.ts';
-import { orderResponseSchema } from '../../../contract/orders.ts';
-import { orders, shopReviews, shops } from '../../../server/db/schema.ts';
-import { rowsOf } from '../../../server/db/rows.ts';
+import { shopReviewsResponseSchema } from '#contract/reviews.ts';
+import { orderResponseSchema } from '#contract/orders.ts';
+import { orders, shopReviews, shops } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { test } from '../support/app-fixture.ts';
 import { client } from '../support/cart-call.ts';

@@ -5,9 +5,9 @@
  */
 import { expect } from 'vitest';
 import { like } from 'drizzle-orm';
-import { rateLimitBuckets } from '../../../server/db/schema.ts';
+import { rateLimitBuckets } from '#server/db/schema.ts';
 import type { TestApp } from './test-app.ts';
-import { deliveryWorkerFor } from '../../../server/services/delivery-queue.ts';
+import { deliveryWorkerFor } from '#server/services/delivery-queue.ts';
 
 let sequence = 0;
 /**

@@ -16,10 +16,10 @@ import {
   shops,
   users,
   vouchers,
-} from '../../../server/db/schema.ts';
-import { hashToken, newToken } from '../../../server/lib/tokens.ts';
+} from '#server/db/schema.ts';
+import { hashToken, newToken } from '#server/lib/tokens.ts';
 import type { TestApp } from './test-app.ts';
-import type { ProductCondition } from '../../../contract/item-condition.ts';
+import type { ProductCondition } from '#contract/item-condition.ts';
 import type { client } from './cart-call.ts';
 
 /** A valid trader identity (contract/trader.ts: CUI 14399840 has a correct check digit). */

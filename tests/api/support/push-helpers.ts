@@ -8,10 +8,10 @@ import { createECDH, createDecipheriv, createPublicKey, hkdfSync, randomBytes, v
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import app from '../../../server/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/client.ts';
-import { readEnv } from '../../../server/env.ts';
-import { trustProxyOption } from '../../../server/lib/trust-proxy.ts';
+import app from '#server/app.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { readEnv } from '#server/env.ts';
+import { trustProxyOption } from '#server/lib/trust-proxy.ts';
 
 export interface ReceivedPush {
   path: string;

@@ -5,7 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { storedFiles } from '../../../server/db/schema.ts';
+import { storedFiles } from '#server/db/schema.ts';
 import type { TestApp } from './test-app.ts';
 
 export async function storedFileNames(

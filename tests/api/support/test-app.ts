@@ -17,11 +17,11 @@
  */
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import app from '../../../server/app.ts';
-import { readEnv } from '../../../server/env.ts';
-import { loggerOptions } from '../../../server/logger.ts';
-import { trustProxyOption } from '../../../server/lib/trust-proxy.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../../../server/db/client.ts';
+import app from '#server/app.ts';
+import { readEnv } from '#server/env.ts';
+import { loggerOptions } from '#server/logger.ts';
+import { trustProxyOption } from '#server/lib/trust-proxy.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '#server/db/client.ts';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -8,7 +8,7 @@
  * what the persister wrote to IndexedDB).
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import ro from '../../../src/locales/ro.json' with { type: 'json' };
+import ro from '#src/locales/ro.json' with { type: 'json' };
 import { waitForServiceWorkerControl } from '../service-worker.ts';
 import type { NetMode, PoolProduct } from './model.ts';
 

@@ -1,8 +1,8 @@
 /** The signed-in account's calls (issue #4) by their contract definitions (contract/routes/account.ts). */
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest, callRoute } from '../../../lib/api-client.ts';
-import { accountApi } from '../../../../contract/routes/account.ts';
-import type { RouteAnswer, RouteBody } from '../../../../contract/route.ts';
+import { apiRequest, callRoute } from '#src/lib/api-client.ts';
+import { accountApi } from '#contract/routes/account.ts';
+import type { RouteAnswer, RouteBody } from '#contract/route.ts';
 
 export type Dashboard = RouteAnswer<typeof accountApi.dashboard>['data'];
 

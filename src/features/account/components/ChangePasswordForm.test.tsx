@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import type { ChangePasswordPayload, SessionResponse } from '../../../../contract/auth.ts';
-import type { ValidationErrorBody } from '../../../../contract/envelope.ts';
-import ro from '../../../locales/ro.json';
-import { render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../testing/msw.ts';
+import type { ChangePasswordPayload, SessionResponse } from '#contract/auth.ts';
+import type { ValidationErrorBody } from '#contract/envelope.ts';
+import ro from '#src/locales/ro.json';
+import { render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 
 const server = setupApiServer();

@@ -5,10 +5,10 @@
 import { Button, Paper, PasswordInput, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { changePasswordSchema } from '../../../../contract/auth.ts';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import type { SessionResponse } from '../../../../contract/auth.ts';
+import { changePasswordSchema } from '#contract/auth.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
+import type { SessionResponse } from '#contract/auth.ts';
 import { changePassword } from '../api/account-api.ts';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { Button, Group, Paper, PinInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changePhoneSchema, digitsOnly, type User } from '../../../../contract/auth.ts';
-import { formatPhone } from '../../../lib/format-phone.ts';
-import { applyServerErrors, formSchema, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { changePhoneSchema, digitsOnly, type User } from '#contract/auth.ts';
+import { formatPhone } from '#src/lib/format-phone.ts';
+import { applyServerErrors, formSchema, useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { sendPhoneChangeCode, verifyPhoneChange } from '../api/account-api.ts';
 import { notifyFailure, notifySaved } from '../lib/notify.ts';
 

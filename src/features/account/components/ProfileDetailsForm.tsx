@@ -1,8 +1,8 @@
 /** The profile's name and e-mail (issue #4): a blank e-mail is sent as none. */
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { updateProfileSchema, type User } from '../../../../contract/auth.ts';
-import { formSchema, useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { updateProfileSchema, type User } from '#contract/auth.ts';
+import { formSchema, useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { updateProfile } from '../api/account-api.ts';
 import { notifyFailure, notifySaved } from '../lib/notify.ts';
 

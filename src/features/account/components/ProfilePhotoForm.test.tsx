@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import type { User } from '../../../../contract/auth.ts';
-import type { ValidationErrorBody } from '../../../../contract/envelope.ts';
-import ro from '../../../locales/ro.json';
-import { fireEvent, render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../testing/msw.ts';
+import type { User } from '#contract/auth.ts';
+import type { ValidationErrorBody } from '#contract/envelope.ts';
+import ro from '#src/locales/ro.json';
+import { fireEvent, render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
 import { ProfilePhotoForm } from './ProfilePhotoForm.tsx';
 
 const server = setupApiServer();

@@ -7,8 +7,8 @@ import { useRef, useState } from 'react';
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, type User } from '../../../../contract/auth.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { PROFILE_PHOTO_MAX_BYTES, PROFILE_PHOTO_TYPES, type User } from '#contract/auth.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 import { uploadProfilePhoto } from '../api/account-api.ts';
 import { notifyFailure, notifySaved } from '../lib/notify.ts';
 

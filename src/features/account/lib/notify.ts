@@ -1,7 +1,7 @@
 /** Toasts of the profile forms (product §8, §9): failures bottom-left, what was saved top-right. */
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 
 export function notifyFailure(error: unknown, t: TFunction) {
   const message =

@@ -3,9 +3,9 @@
  * PUT /address/:id, DELETE /address/:id. The server keeps exactly one default per user.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { DEFAULT_COUNTRY, type Address, type AddressInput } from '../../../../contract/addresses.ts';
-import { addressApi } from '../../../../contract/routes/addresses.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { DEFAULT_COUNTRY, type Address, type AddressInput } from '#contract/addresses.ts';
+import { addressApi } from '#contract/routes/addresses.ts';
 
 export const ADDRESSES_QUERY_KEY = ['addresses'] as const;
 

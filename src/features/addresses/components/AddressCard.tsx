@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Address } from '../../../../contract/addresses.ts';
+import type { Address } from '#contract/addresses.ts';
 
 export function AddressLines({ address }: { address: Omit<Address, 'id' | 'is_default'> }) {
   return (

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../testing/msw.ts';
-import type { Address, addressListResponseSchema } from '../../../../contract/addresses.ts';
+import { render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
+import type { Address, addressListResponseSchema } from '#contract/addresses.ts';
 import { AddressChooser } from './AddressChooser.tsx';
 
 const address = (id: number, is_default: boolean): Address => ({

@@ -9,13 +9,13 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Address, AddressInput } from '../../../../contract/addresses.ts';
+import type { Address, AddressInput } from '#contract/addresses.ts';
 import { ADDRESSES_QUERY_KEY, addressesQueryOptions, createAddress } from '../api/addresses-api.ts';
 import { AddressCard } from './AddressCard.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { AddressModal } from './AddressModal.tsx';
-import { QueryState, queryPhase } from '../../../components/QueryState/QueryState.tsx';
-import { NetworkError } from '../../../lib/api-client.ts';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { NetworkError } from '#src/lib/api-client.ts';
 
 export interface AddressChooserProps {
   value: number | null;

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import type { AddressInput, addressResponseSchema } from '../../../../contract/addresses.ts';
-import type { ValidationErrorBody } from '../../../../contract/envelope.ts';
-import { fireEvent, render, screen, waitFor } from '../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../testing/msw.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import type { AddressInput, addressResponseSchema } from '#contract/addresses.ts';
+import type { ValidationErrorBody } from '#contract/envelope.ts';
+import { fireEvent, render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 import { createAddress } from '../api/addresses-api.ts';
 import { AddressForm, EMPTY_ADDRESS } from './AddressForm.tsx';
 

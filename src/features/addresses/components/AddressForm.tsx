@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_TYPES, COUNTIES, addressInputSchema, type AddressInput } from '../../../../contract/addresses.ts';
-import { failureMessage } from '../../../lib/api-client.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { ADDRESS_TYPES, COUNTIES, addressInputSchema, type AddressInput } from '#contract/addresses.ts';
+import { failureMessage } from '#src/lib/api-client.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
 
 export const EMPTY_ADDRESS: AddressInput = {
   name: '',

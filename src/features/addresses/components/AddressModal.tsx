@@ -1,7 +1,7 @@
 /** The address form as a modal (product §2 "address form (also as modal)"), e.g. from checkout. */
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Address, AddressInput } from '../../../../contract/addresses.ts';
+import type { Address, AddressInput } from '#contract/addresses.ts';
 import { AddressForm } from './AddressForm.tsx';
 
 export interface AddressModalProps {

@@ -3,10 +3,10 @@
  * (contract/routes/auth.ts). Errors arrive as ApiError with the server's message and per-field
  * errors (already translated for the shopper's language).
  */
-import { callRoute } from '../../../lib/api-client.ts';
-import { readDeviceKey } from '../../../lib/push-device.ts';
-import { authApi } from '../../../../contract/routes/auth.ts';
-import type { RouteBody, RouteParams } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { readDeviceKey } from '#src/lib/push-device.ts';
+import { authApi } from '#contract/routes/auth.ts';
+import type { RouteBody, RouteParams } from '#contract/route.ts';
 
 export const register = (body: RouteBody<typeof authApi.register>) => callRoute(authApi.register, { body });
 

@@ -1,8 +1,8 @@
 /** The header's user menu: a plain avatar button first, the menu (its own chunk) once clicked or idle. */
 import { describe, expect, it } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { render, screen } from '../../../testing/test-utils.tsx';
-import ro from '../../../locales/ro.json';
+import { render, screen } from '#src/testing/test-utils.tsx';
+import ro from '#src/locales/ro.json';
 import { LazyUserMenu } from './LazyUserMenu.tsx';
 import type { User } from '../lib/session-store.ts';
 

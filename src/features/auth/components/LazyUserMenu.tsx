@@ -4,8 +4,8 @@
  * until it is clicked, tapped or pressed, then the menu takes its place, opened (its code is
  * fetched ahead when the mouse comes over the button or the keyboard reaches it: lib/use-deferred-menu.ts).
  */
-import { lazyPart } from '../../../lib/lazy-part.tsx';
-import { useDeferredMenu } from '../../../lib/use-deferred-menu.ts';
+import { lazyPart } from '#src/lib/lazy-part.tsx';
+import { useDeferredMenu } from '#src/lib/use-deferred-menu.ts';
 import type { User } from '../lib/session-store.ts';
 import { UserMenuButton } from './UserMenuButton.tsx';
 import type { UserMenuLink } from './UserMenu.tsx';

@@ -1,7 +1,7 @@
 /** Login button of the header for anonymous visitors (product §2): opens the login modal. */
 import { ActionIcon, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UserIcon } from '../../../components/icons/icons.tsx';
+import { UserIcon } from '#src/components/icons/icons.tsx';
 import { openLogin } from '../lib/auth-dialog-store.ts';
 
 export function LoginButton() {

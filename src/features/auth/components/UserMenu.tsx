@@ -9,9 +9,9 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../lib/session-store.ts';
 import { useLogout, useWaitingChanges } from '../hooks/use-logout.ts';
-import { LazyConfirmDialog } from '../../../components/ConfirmDialog/LazyConfirmDialog.tsx';
+import { LazyConfirmDialog } from '#src/components/ConfirmDialog/LazyConfirmDialog.tsx';
 import { UserMenuButton } from './UserMenuButton.tsx';
-import { useFocusOnMount } from '../../../lib/use-deferred-menu.ts';
+import { useFocusOnMount } from '#src/lib/use-deferred-menu.ts';
 
 /** More account entries the app composes in (favourites, notifications). */
 export interface UserMenuLink {

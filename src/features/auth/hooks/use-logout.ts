@@ -8,10 +8,10 @@
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../api/auth-api.ts';
-import { removeStoredByPrefix } from '../../../lib/storage.ts';
+import { removeStoredByPrefix } from '#src/lib/storage.ts';
 import { sessionStore } from '../lib/session-store.ts';
-import { usePersistedCache } from '../../../lib/persisted-cache-context.ts';
-import { outbox, useOutboxCount } from '../../../lib/outbox/index.ts';
+import { usePersistedCache } from '#src/lib/persisted-cache-context.ts';
+import { outbox, useOutboxCount } from '#src/lib/outbox/index.ts';
 
 /** How many of the shopper's changes have not reached the server yet (logout asks about them). */
 export const useWaitingChanges = () => useOutboxCount(outbox);

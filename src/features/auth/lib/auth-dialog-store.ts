@@ -4,7 +4,7 @@
  * (e.g. the cart's "Please login first!", product §5) without prop drilling.
  */
 import { useSyncExternalStore } from 'react';
-import { focusedControl, returnFocus } from '../../../lib/focus-return.ts';
+import { focusedControl, returnFocus } from '#src/lib/focus-return.ts';
 
 export type AuthDialog = 'login' | 'register' | 'otp' | 'forgot' | 'reset';
 

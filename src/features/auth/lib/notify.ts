@@ -1,6 +1,6 @@
 /** Toasts of the sign-in flows (product §8, §9): errors bottom-left, successes top-right. */
 import { notifications } from '@mantine/notifications';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 
 export function notifyError(error: unknown, fallback: string, offline: string) {
   const message = error instanceof NetworkError ? offline : error instanceof ApiError ? error.message : fallback;

@@ -2,11 +2,11 @@
  * Auth state (product §3): user, bearer token, addresses and favourite count, persisted in the
  * browser under `auth`. Logged in means token, user and phone_verified_at are all present (§4).
  */
-import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '../../../lib/api-client.ts';
-import { readStored, writeStored } from '../../../lib/storage.ts';
-import { serverSnapshotOf } from '../../../lib/server-snapshot.ts';
+import { AUTH_STORAGE_KEY, onUnauthorized, setTokenReader } from '#src/lib/api-client.ts';
+import { readStored, writeStored } from '#src/lib/storage.ts';
+import { serverSnapshotOf } from '#src/lib/server-snapshot.ts';
 
-import type { User } from '../../../../contract/auth.ts';
+import type { User } from '#contract/auth.ts';
 
 export type { User };
 

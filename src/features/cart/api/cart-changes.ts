@@ -8,10 +8,10 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { outbox } from '../../../lib/outbox/index.ts';
-import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
-import { cartApi } from '../../../../contract/routes/cart.ts';
-import type { RouteAnswer, RouteBody } from '../../../../contract/route.ts';
+import { outbox } from '#src/lib/outbox/index.ts';
+import { usePendingChanges, useQueueChange } from '#src/lib/outbox/use-queued-changes.ts';
+import { cartApi } from '#contract/routes/cart.ts';
+import type { RouteAnswer, RouteBody } from '#contract/route.ts';
 import { basketStore } from '../lib/basket-store.ts';
 import { selectLine, withoutKey } from '../lib/selection.ts';
 import { applyCartChange, type CartChange } from '../lib/optimistic-cart.ts';

@@ -4,9 +4,9 @@
  * queued the screen shows the optimistic version (see cart-changes.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { cartApi } from '../../../../contract/routes/cart.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { cartApi } from '#contract/routes/cart.ts';
+import type { RouteAnswer } from '#contract/route.ts';
 
 /** The cart as GET /carts answers it (every cart change answers the same shape). */
 export type CartData = RouteAnswer<typeof cartApi.get>['data'];

@@ -1,7 +1,7 @@
 /** GET /api/get-vouchers?shop_id= and POST /api/vouchers-collect (product §7, signed in). */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { voucherApi } from '../../../../contract/routes/vouchers.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { voucherApi } from '#contract/routes/vouchers.ts';
 
 export const vouchersQueryOptions = (shopId: number) =>
   queryOptions({

@@ -1,7 +1,7 @@
 /** Header cart button with the number of selected items (product §2); opens the cart panel. */
 import { ActionIcon, Indicator, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CartIcon } from '../../../components/icons/icons.tsx';
+import { CartIcon } from '#src/components/icons/icons.tsx';
 import { useCart } from '../api/cart-changes.ts';
 import { basketStore, useBasket } from '../lib/basket-store.ts';
 import { selectedCount } from '../lib/selection.ts';

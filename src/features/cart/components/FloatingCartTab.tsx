@@ -1,8 +1,8 @@
 /** The floating cart tab (product §2): selected count and total, on every screen except checkout. */
 import { UnstyledButton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CartIcon } from '../../../components/icons/icons.tsx';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
+import { CartIcon } from '#src/components/icons/icons.tsx';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
 import type { CartData } from '../api/get-cart.ts';
 import { basketStore, useBasket } from '../lib/basket-store.ts';
 import { selectedCount, selectedTotal } from '../lib/selection.ts';

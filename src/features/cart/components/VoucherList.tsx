@@ -6,9 +6,9 @@ import { Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/cor
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { Voucher } from '../../../../contract/vouchers.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
+import type { Voucher } from '#contract/vouchers.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
 import { collectVoucher, vouchersQueryOptions } from '../api/vouchers.ts';
 
 export function VoucherList({

@@ -4,11 +4,11 @@
  * the shopper's choices. Cleared at logout (product §4).
  */
 import { useSyncExternalStore } from 'react';
-import { readStored, writeStored } from '../../../lib/storage.ts';
-import { serverSnapshotOf } from '../../../lib/server-snapshot.ts';
-import { focusedControl, returnFocus } from '../../../lib/focus-return.ts';
-import type { AddressInput } from '../../../../contract/addresses.ts';
-import type { BuyNowItem } from '../../../../contract/checkout.ts';
+import { readStored, writeStored } from '#src/lib/storage.ts';
+import { serverSnapshotOf } from '#src/lib/server-snapshot.ts';
+import { focusedControl, returnFocus } from '#src/lib/focus-return.ts';
+import type { AddressInput } from '#contract/addresses.ts';
+import type { BuyNowItem } from '#contract/checkout.ts';
 import { EMPTY_SELECTION, parseSelection, type Selection } from './selection.ts';
 
 export const BASKET_STORAGE_KEY = 'basket';

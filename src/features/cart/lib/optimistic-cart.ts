@@ -2,9 +2,9 @@
  * What the cart looks like right after a change, before (or without) the server's answer:
  * the optimistic half of product §4's cart rules. Quantities stay within the stock the cart knows.
  */
-import type { AddToCartPayload, CartGroup, CartProduct } from '../../../../contract/cart.ts';
+import type { AddToCartPayload, CartGroup, CartProduct } from '#contract/cart.ts';
 import type { CartData } from '../api/get-cart.ts';
-import type { ImageMeta } from '../../../../contract/images.ts';
+import type { ImageMeta } from '#contract/images.ts';
 
 export interface AddPreview {
   product_id: number;

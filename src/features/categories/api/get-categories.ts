@@ -1,7 +1,7 @@
 /** GET /api/categories: every category with its thumbnail and product count. */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { categoryApi } from '../../../../contract/routes/categories.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { categoryApi } from '#contract/routes/categories.ts';
 
 export const getCategories = async (signal?: AbortSignal) => (await callRoute(categoryApi.list, { signal })).data.categories;
 

@@ -5,11 +5,11 @@
  * never makes a second order. By their contract definitions (contract/routes/checkout.ts, orders.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, callRoute } from '../../../lib/api-client.ts';
-import { IDEMPOTENCY_HEADER } from '../../../../contract/constants.ts';
-import { checkoutApi } from '../../../../contract/routes/checkout.ts';
-import { orderApi } from '../../../../contract/routes/orders.ts';
-import type { RouteAnswer, RouteBody } from '../../../../contract/route.ts';
+import { ApiError, callRoute } from '#src/lib/api-client.ts';
+import { IDEMPOTENCY_HEADER } from '#contract/constants.ts';
+import { checkoutApi } from '#contract/routes/checkout.ts';
+import { orderApi } from '#contract/routes/orders.ts';
+import type { RouteAnswer, RouteBody } from '#contract/route.ts';
 
 export type CheckoutData = RouteAnswer<typeof checkoutApi.summary>['data'];
 export const CHECKOUT_QUERY_KEY = ['checkout'] as const;

@@ -3,8 +3,8 @@ import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { CheckoutTrader } from './CheckoutTrader.tsx';
 import { useTranslation } from 'react-i18next';
 import type { CheckoutData } from '../api/checkout-api.ts';
-import { Photo } from '../../../components/Photo/Photo.tsx';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
 import { ShopOrderTerms } from './ShopOrderTerms.tsx';
 
 export function CheckoutGroups({ groups, currency }: { groups: CheckoutData['checkout_items']; currency: CurrencyFormat }) {

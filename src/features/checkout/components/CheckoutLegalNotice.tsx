@@ -4,8 +4,8 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
-import { GuaranteeNotice } from '../../../components/GuaranteeNotice/GuaranteeNotice.tsx';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
+import { GuaranteeNotice } from '#src/components/GuaranteeNotice/GuaranteeNotice.tsx';
 
 export function CheckoutLegalNotice({ total, currency }: { total: number; currency: CurrencyFormat }) {
   const { t } = useTranslation();

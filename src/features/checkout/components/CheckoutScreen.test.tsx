@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { testTrader } from '../../../testing/trader-fixture.ts';
-import { fireEvent, render, screen } from '../../../testing/test-utils.tsx';
+import { testTrader } from '#src/testing/trader-fixture.ts';
+import { fireEvent, render, screen } from '#src/testing/test-utils.tsx';
 import type { CheckoutData } from '../api/checkout-api.ts';
 import { CheckoutScreen, type CheckoutScreenProps } from './CheckoutScreen.tsx';
 

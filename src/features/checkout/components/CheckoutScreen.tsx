@@ -7,8 +7,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PaymentMethod } from '../../../../contract/orders.ts';
-import type { CurrencyFormat } from '../../../../contract/format-money.ts';
+import type { PaymentMethod } from '#contract/orders.ts';
+import type { CurrencyFormat } from '#contract/format-money.ts';
 import type { CheckoutData } from '../api/checkout-api.ts';
 import type { PlaceOrderFailure } from '../hooks/use-place-order.ts';
 import { CheckoutGroups } from './CheckoutGroups.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '../../../testing/test-utils.tsx';
+import { render, screen } from '#src/testing/test-utils.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 
 const lei = { symbol: 'lei', position: 'suffix' as const };

@@ -1,8 +1,8 @@
 /** The amounts of a checkout or an order (product §3): VAT is contained in the payable amount, never added. */
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CheckoutAmounts } from '../../../../contract/checkout.ts';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
+import type { CheckoutAmounts } from '#contract/checkout.ts';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
 
 export function CheckoutSummary({ amounts, currency }: { amounts: CheckoutAmounts; currency: CurrencyFormat }) {
   const { t } = useTranslation();

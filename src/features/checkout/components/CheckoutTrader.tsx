@@ -5,8 +5,8 @@
  */
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Trader } from '../../../../contract/trader.ts';
-import { formatPhone } from '../../../lib/format-phone.ts';
+import type { Trader } from '#contract/trader.ts';
+import { formatPhone } from '#src/lib/format-phone.ts';
 
 export function CheckoutTrader({ trader }: { trader: Trader }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /** Cash on delivery ("Plata ramburs") or card. */
 import { Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../../contract/orders.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '#contract/orders.ts';
 
 export function PaymentMethodPicker({ value, onChange }: { value: PaymentMethod; onChange(method: PaymentMethod): void }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@
 import { Anchor, Group, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
 
 export interface ShopOrderAmounts {
   delivery_charge: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import type { PlacedOrders } from '../api/checkout-api.ts';
 import { usePlaceOrder } from './use-place-order.ts';
 

@@ -4,7 +4,7 @@
  * success or when what is ordered changes (`attemptSignature`). Nothing is queued offline.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, NetworkError } from '../../../lib/api-client.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import type { PlacedOrders } from '../api/checkout-api.ts';
 
 const newKey = () => crypto.randomUUID();

@@ -4,7 +4,7 @@
  * equal query keys. null when no selected line is in the server's cart (a line still waiting
  * for the server has a temporary id below 0 and is left out).
  */
-import type { CheckoutRequest } from '../../../../contract/checkout.ts';
+import type { CheckoutRequest } from '#contract/checkout.ts';
 
 export interface CheckoutLineSource {
   shop_id: number;

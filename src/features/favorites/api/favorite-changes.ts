@@ -6,9 +6,9 @@
  */
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { outbox } from '../../../lib/outbox/index.ts';
-import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
-import { favoriteApi } from '../../../../contract/routes/favorites.ts';
+import { outbox } from '#src/lib/outbox/index.ts';
+import { usePendingChanges, useQueueChange } from '#src/lib/outbox/use-queued-changes.ts';
+import { favoriteApi } from '#contract/routes/favorites.ts';
 import { applyFavoriteChange, type FavoriteChange } from '../lib/optimistic-favorites.ts';
 import { FAVORITES_QUERY_KEY, type FavoritesData } from './get-favorites.ts';
 

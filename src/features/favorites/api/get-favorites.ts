@@ -5,9 +5,9 @@
  * changes are queued the screen shows the optimistic version (favorite-changes.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { favoriteApi } from '../../../../contract/routes/favorites.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { favoriteApi } from '#contract/routes/favorites.ts';
+import type { RouteAnswer } from '#contract/route.ts';
 
 /** The favourites as GET /favorite-products answers them. */
 export type FavoritesData = RouteAnswer<typeof favoriteApi.list>['data'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '#contract/catalog.ts';
 import { applyFavoriteChange } from './optimistic-favorites.ts';
 import { EMPTY_FAVORITES } from '../api/get-favorites.ts';
 

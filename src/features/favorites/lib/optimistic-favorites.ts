@@ -2,7 +2,7 @@
  * The favourites as the shopper sees them while a change is on its way: a heart toggled on
  * shows at once (the product card goes first in the wishlist), one toggled off goes at once.
  */
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '#contract/catalog.ts';
 import type { FavoritesData } from '../api/get-favorites.ts';
 
 export interface FavoriteChange {

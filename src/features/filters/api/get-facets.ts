@@ -4,10 +4,10 @@
  * for the counts; the previous counts stay while the next ones load.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { productApi } from '../../../../contract/routes/products.ts';
-import type { ProductFacets } from '../../../../contract/catalog.ts';
-import type { FilterKey } from '../../../../contract/catalog-constants.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { productApi } from '#contract/routes/products.ts';
+import type { ProductFacets } from '#contract/catalog.ts';
+import type { FilterKey } from '#contract/catalog-constants.ts';
 import { conditionFilterId } from '../lib/filter-query.ts';
 
 /** Counts per filter key and option id. */

@@ -3,15 +3,8 @@
  * nothing is selected; sort (default newest) and page (default 1) ride along. The same
  * selection is persisted under `filters` in local storage.
  */
-import {
-  DEFAULT_PAGE,
-  DEFAULT_SORT,
-  FILTER_KEYS,
-  PRODUCT_SORTS,
-  type FilterKey,
-  type ProductSort,
-} from '../../../../contract/catalog-constants.ts';
-import { PRODUCT_CONDITIONS, conditionCode, type ProductCondition } from '../../../../contract/item-condition.ts';
+import { DEFAULT_PAGE, DEFAULT_SORT, FILTER_KEYS, PRODUCT_SORTS, type FilterKey, type ProductSort } from '#contract/catalog-constants.ts';
+import { PRODUCT_CONDITIONS, conditionCode, type ProductCondition } from '#contract/item-condition.ts';
 
 export type FilterSelection = Partial<Record<FilterKey, number[]>>;
 

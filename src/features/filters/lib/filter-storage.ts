@@ -1,5 +1,5 @@
 /** Product §4: the filtered-products selection is persisted in local storage under `filters`. */
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '#src/lib/storage.ts';
 import { FILTERS_STORAGE_KEY, filterStateFromQuery, filterStateToQuery, type FilterState } from './filter-query.ts';
 
 /** The stored selection as a query string ('' when nothing is stored). */

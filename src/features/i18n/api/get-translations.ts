@@ -4,9 +4,9 @@
  * never cached or persisted as if it were the catalogue.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import type { Locale } from '../../../../contract/locale.ts';
-import { translationApi } from '../../../../contract/routes/translations.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import type { Locale } from '#contract/locale.ts';
+import { translationApi } from '#contract/routes/translations.ts';
 
 export async function getTranslations(locale: string, signal?: AbortSignal): Promise<Record<string, string>> {
   // Asked as given (i18next's language): the server refuses a language it has no catalogue for

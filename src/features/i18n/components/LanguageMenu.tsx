@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 import { Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../contract/master.ts';
+import type { Language } from '#contract/master.ts';
 import { useChangeLanguage } from '../hooks/use-change-language.ts';
 import { LanguageButton } from './LanguageButton.tsx';
-import { useFocusOnMount } from '../../../lib/use-deferred-menu.ts';
+import { useFocusOnMount } from '#src/lib/use-deferred-menu.ts';
 
 export default function LanguageMenu({
   languages,

@@ -7,9 +7,9 @@
  */
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../../../contract/master.ts';
-import { lazyPart } from '../../../lib/lazy-part.tsx';
-import { useDeferredMenu } from '../../../lib/use-deferred-menu.ts';
+import type { Language } from '#contract/master.ts';
+import { lazyPart } from '#src/lib/lazy-part.tsx';
+import { useDeferredMenu } from '#src/lib/use-deferred-menu.ts';
 import { LanguageButton } from './LanguageButton.tsx';
 
 const loadLanguageMenu = () => import('./LanguageMenu.tsx');

@@ -1,9 +1,9 @@
 /** Switches the interface language (product §4 Language): saved under `locale`, ro re-fetched after a change. */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE } from '../../../../contract/constants.ts';
-import { LOCALE_STORAGE_KEY } from '../../../lib/api-client.ts';
-import { writeStored } from '../../../lib/storage.ts';
+import { DEFAULT_LOCALE } from '#contract/constants.ts';
+import { LOCALE_STORAGE_KEY } from '#src/lib/api-client.ts';
+import { writeStored } from '#src/lib/storage.ts';
 import { loadMessages } from '../lib/load-messages.ts';
 
 export function useChangeLanguage() {

@@ -1,6 +1,6 @@
 /** Loads a catalogue into i18next: cache first (persisted, works offline), else the API chain, else empty. */
 import type { QueryClient } from '@tanstack/react-query';
-import { addMessages } from '../../../lib/i18n.ts';
+import { addMessages } from '#src/lib/i18n.ts';
 import { translationsQueryOptions } from '../api/get-translations.ts';
 
 export async function loadMessages(queryClient: QueryClient, locale: string, { fresh = false } = {}) {

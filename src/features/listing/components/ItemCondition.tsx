@@ -5,7 +5,7 @@
  */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductCondition } from '../../../../contract/item-condition.ts';
+import type { ProductCondition } from '#contract/item-condition.ts';
 
 /** The value of the "Stare" attribute: the condition, then its notes on a line of their own. */
 export function ConditionValue({ condition, notes }: { condition: ProductCondition; notes: string | null }) {

@@ -5,7 +5,7 @@
  */
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductSafety } from '../../../../contract/catalog.ts';
+import type { ProductSafety } from '#contract/catalog.ts';
 import classes from './listing.module.css';
 
 function Party({ party }: { party: { name: string; address: string; email: string } }) {

@@ -7,9 +7,9 @@
 import { useId, type ReactNode } from 'react';
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Trader } from '../../../../contract/trader.ts';
-import { formatDate } from '../../../lib/format-date.ts';
-import { formatPhone } from '../../../lib/format-phone.ts';
+import type { Trader } from '#contract/trader.ts';
+import { formatDate } from '#src/lib/format-date.ts';
+import { formatPhone } from '#src/lib/format-phone.ts';
 import classes from './listing.module.css';
 
 /** The identity as a description list. */

@@ -6,9 +6,9 @@
  * push arrives (see use-unread-count.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { notificationApi } from '../../../../contract/routes/notifications.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { notificationApi } from '#contract/routes/notifications.ts';
+import type { RouteAnswer } from '#contract/route.ts';
 
 export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread'] as const;

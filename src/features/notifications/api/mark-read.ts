@@ -4,8 +4,8 @@
  * call waits for the connection (TanStack's online network mode) while the app stays open.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { notificationApi } from '../../../../contract/routes/notifications.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { notificationApi } from '#contract/routes/notifications.ts';
 import { NOTIFICATIONS_QUERY_KEY, UNREAD_COUNT_QUERY_KEY, type NotificationPage } from './get-notifications.ts';
 
 type Target = { id: number } | 'all';

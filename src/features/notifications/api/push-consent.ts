@@ -4,10 +4,10 @@
  * server): the controls say so offline instead of queueing it.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { pushConsentApi } from '../../../../contract/routes/push-consent.ts';
-import type { PushConsent } from '../../../../contract/push-consent.ts';
-import type { PushTopic } from '../../../../contract/push-consent-topics.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { pushConsentApi } from '#contract/routes/push-consent.ts';
+import type { PushConsent } from '#contract/push-consent.ts';
+import type { PushTopic } from '#contract/push-consent-topics.ts';
 
 export const PUSH_CONSENT_QUERY_KEY = ['push-consent'] as const;
 

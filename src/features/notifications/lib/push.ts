@@ -3,10 +3,10 @@
  * PushManager through the app's service worker, subscribed with the server's VAPID key.
  * Only ever called after the shopper taps "turn on notifications" — never on load.
  */
-import { callRoute } from '../../../lib/api-client.ts';
-import { writeDeviceKey } from '../../../lib/push-device.ts';
-import { pushApi } from '../../../../contract/routes/push.ts';
-import type { RouteBody } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { writeDeviceKey } from '#src/lib/push-device.ts';
+import { pushApi } from '#contract/routes/push.ts';
+import type { RouteBody } from '#contract/route.ts';
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 

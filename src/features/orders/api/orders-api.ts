@@ -1,9 +1,9 @@
 /** Orders (product §7): GET /orders?status&page, GET /orders/:id, POST /orders/:id/cancel. */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { orderApi } from '../../../../contract/routes/orders.ts';
-import type { OrderStatus } from '../../../../contract/orders.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { orderApi } from '#contract/routes/orders.ts';
+import type { OrderStatus } from '#contract/orders.ts';
+import type { RouteAnswer } from '#contract/route.ts';
 
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 

@@ -8,10 +8,10 @@
  */
 import { useCallback } from 'react';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { outbox } from '../../../lib/outbox/index.ts';
-import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
-import { orderApi } from '../../../../contract/routes/orders.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
+import { outbox } from '#src/lib/outbox/index.ts';
+import { usePendingChanges, useQueueChange } from '#src/lib/outbox/use-queued-changes.ts';
+import { orderApi } from '#contract/routes/orders.ts';
+import type { RouteAnswer } from '#contract/route.ts';
 import { ORDERS_QUERY_KEY, orderQueryOptions } from './orders-api.ts';
 
 /** A withdrawal as it waits in the outbox. */

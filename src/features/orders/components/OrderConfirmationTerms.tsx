@@ -8,8 +8,8 @@ import { Anchor, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@ma
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
-import { LEGAL_GUARANTEE_YEARS, WITHDRAWAL_DAYS } from '../../../../contract/withdrawals.ts';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
+import { LEGAL_GUARANTEE_YEARS, WITHDRAWAL_DAYS } from '#contract/withdrawals.ts';
 import { orderQueryOptions } from '../api/orders-api.ts';
 
 export function OrderConfirmationTerms({ orderIds, currency }: { orderIds: readonly number[]; currency: CurrencyFormat }) {

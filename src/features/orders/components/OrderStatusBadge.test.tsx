@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '../../../testing/test-utils.tsx';
+import { render, screen } from '#src/testing/test-utils.tsx';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 

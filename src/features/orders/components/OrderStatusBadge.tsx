@@ -1,7 +1,7 @@
 /** An order's status as a coloured badge (the text is the status, never colour alone). */
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '../../../../contract/orders.ts';
+import type { OrderStatus } from '#contract/orders.ts';
 
 export const STATUS_COLORS: Record<OrderStatus, string> = {
   pending: 'yellow',

@@ -2,9 +2,9 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OrderSummary } from '../../../../contract/orders.ts';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
-import { formatDate } from '../../../lib/format-date.ts';
+import type { OrderSummary } from '#contract/orders.ts';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
+import { formatDate } from '#src/lib/format-date.ts';
 import { OrderStatusBadge } from './OrderStatusBadge.tsx';
 
 export function OrderSummaryCard({ order, currency }: { order: OrderSummary; currency: CurrencyFormat }) {

@@ -1,8 +1,8 @@
 /** The status history of an order, oldest first, with each change's time and note. */
 import { Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetails } from '../../../../contract/orders.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import type { OrderDetails } from '#contract/orders.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
 import { STATUS_COLORS } from './OrderStatusBadge.tsx';
 
 export function OrderTimeline({ history }: { history: OrderDetails['history'] }) {

@@ -5,9 +5,9 @@
  */
 import { List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Withdrawal, WithdrawalStatus } from '../../../../contract/withdrawals.ts';
-import { formatMoney, type CurrencyFormat } from '../../../../contract/format-money.ts';
-import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import type { Withdrawal, WithdrawalStatus } from '#contract/withdrawals.ts';
+import { formatMoney, type CurrencyFormat } from '#contract/format-money.ts';
+import { formatDate, formatDateTime } from '#src/lib/format-date.ts';
 
 const AFTER_SHIPPING: WithdrawalStatus[] = ['requested', 'return_in_transit', 'received', 'refunded'];
 const BEFORE_SHIPPING: WithdrawalStatus[] = ['requested', 'refunded'];

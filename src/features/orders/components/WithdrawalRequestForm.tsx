@@ -7,7 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Checkbox, Group, List, NumberInput, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderDetails } from '../../../../contract/orders.ts';
+import type { OrderDetails } from '#contract/orders.ts';
 
 export interface WithdrawalChoice {
   items: { order_item_id: number; quantity: number; name: string }[];

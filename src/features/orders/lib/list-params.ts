@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '../../../../contract/orders.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#contract/orders.ts';
 import type { OrderListParams } from '../api/orders-api.ts';
 
 /** The list's parameters from the address: an unknown status is "all", a bad page is 1. */

@@ -1,7 +1,7 @@
 /** GET /api/products/{id}: the details page (product §2). */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { productApi } from '../../../../contract/routes/products.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { productApi } from '#contract/routes/products.ts';
 import { productKeys } from './get-products.ts';
 
 export const getProduct = async (id: number, signal?: AbortSignal) =>

@@ -4,10 +4,10 @@
  * ['products', 'list', query]. Previous pages stay on screen while the next one loads.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
-import { productApi } from '../../../../contract/routes/products.ts';
-import { PRODUCT_LIST_PATH } from '../../../../contract/api-paths/products.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import type { RouteAnswer } from '#contract/route.ts';
+import { productApi } from '#contract/routes/products.ts';
+import { PRODUCT_LIST_PATH } from '#contract/api-paths/products.ts';
 
 export type ProductListParams = Record<string, string | number | undefined>;
 

@@ -1,7 +1,7 @@
 /** GET /api/products/{id}/similar: in-stock items of the same shop, same category first. */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { productApi } from '../../../../contract/routes/products.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { productApi } from '#contract/routes/products.ts';
 import { productKeys } from './get-products.ts';
 
 export const getSimilarProducts = async (id: number, signal?: AbortSignal) =>

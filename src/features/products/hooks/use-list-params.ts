@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE, type ProductSort } from '../../../../contract/catalog-constants.ts';
+import { DEFAULT_PAGE, type ProductSort } from '#contract/catalog-constants.ts';
 import { readListParams } from '../lib/list-params.ts';
 
 export function useListParams(defaultSort: ProductSort) {

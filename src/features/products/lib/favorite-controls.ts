@@ -4,7 +4,7 @@
  * check); without a provider the cards show no heart.
  */
 import { createContext, useContext } from 'react';
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '#contract/catalog.ts';
 
 export interface FavoriteControls {
   isFavorite(productId: number): boolean;

@@ -4,7 +4,7 @@
  * them through useListParams; route loaders read them from the request's URL, so they prefetch
  * exactly the page the screen will ask for.
  */
-import { DEFAULT_PAGE, DEFAULT_SORT, PRODUCT_SORTS, type ProductSort } from '../../../../contract/catalog-constants.ts';
+import { DEFAULT_PAGE, DEFAULT_SORT, PRODUCT_SORTS, type ProductSort } from '#contract/catalog-constants.ts';
 
 export function readListParams(search: URLSearchParams, defaultSort: ProductSort = DEFAULT_SORT): { sort: ProductSort; page: number } {
   const sort = PRODUCT_SORTS.find((s) => s === search.get('sort')) ?? defaultSort;

@@ -2,7 +2,7 @@
  * Product §2 product card: the thumbnail, or the first video's poster when the thumbnail is the
  * default (placeholder) image.
  */
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '#contract/catalog.ts';
 
 export const DEFAULT_PRODUCT_THUMBNAIL = '/media/products/default.svg';
 

@@ -7,7 +7,7 @@
  * discounts"): against its prior_price — the lowest price of the 30 days before it started — and
  * only while the price is below it. The struck-through price is that prior price, never `price`.
  */
-import type { Product } from '../../../../contract/catalog.ts';
+import type { Product } from '#contract/catalog.ts';
 
 type Priced = Pick<Product, 'price' | 'discount_price'>;
 type Reduced = Priced & Pick<Product, 'prior_price'>;

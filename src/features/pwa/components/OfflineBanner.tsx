@@ -6,7 +6,7 @@
  */
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useReachability } from '../../../lib/connectivity.ts';
+import { useReachability } from '#src/lib/connectivity.ts';
 
 export function OfflineBanner() {
   const { t } = useTranslation();

@@ -4,9 +4,9 @@
  * (the header is in every first load: no zod here).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { productApi } from '../../../../contract/routes/products.ts';
-import { DEFAULT_SUGGESTIONS } from '../../../../contract/catalog-constants.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { productApi } from '#contract/routes/products.ts';
+import { DEFAULT_SUGGESTIONS } from '#contract/catalog-constants.ts';
 
 export const suggestionsQueryOptions = (q: string) =>
   queryOptions({

@@ -14,7 +14,7 @@ import { ActionIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../../../components/icons/icons.tsx';
+import { SearchIcon } from '#src/components/icons/icons.tsx';
 import { readSearchTerm, SEARCH_PATH, searchPath, searchTermOf, storeSearchTerm } from '../lib/search-term.ts';
 import { suggestionsQueryOptions } from '../api/get-suggestions.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';

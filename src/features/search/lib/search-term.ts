@@ -1,5 +1,5 @@
 /** Product §2: /products shows search results; the search text is stored first (key `search`). */
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '#src/lib/storage.ts';
 
 export const SEARCH_STORAGE_KEY = 'search';
 export const readSearchTerm = () => readStored<string>(SEARCH_STORAGE_KEY, '');

@@ -1,7 +1,7 @@
 /** GET /api/shops/{id}: the shop with its categories. */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { shopApi } from '../../../../contract/routes/shops.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { shopApi } from '#contract/routes/shops.ts';
 import { shopKeys } from './get-shops.ts';
 
 export const getShop = async (id: number, signal?: AbortSignal) => (await callRoute(shopApi.details, { params: { id }, signal })).data;

@@ -1,7 +1,7 @@
 /** GET /api/shops: every shop with rating and product count. */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { shopApi } from '../../../../contract/routes/shops.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { shopApi } from '#contract/routes/shops.ts';
 
 export const shopKeys = {
   all: ['shops'] as const,

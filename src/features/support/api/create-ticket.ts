@@ -1,8 +1,8 @@
 /** POST /support-tickets — subject, priority, optional order, message and optional image (201). */
-import { apiRequest, callRoute } from '../../../lib/api-client.ts';
-import { supportApi } from '../../../../contract/routes/support.ts';
-import type { RouteAnswer, RouteBody } from '../../../../contract/route.ts';
-import type { CreateTicketPayload } from '../../../../contract/support.ts';
+import { apiRequest, callRoute } from '#src/lib/api-client.ts';
+import { supportApi } from '#contract/routes/support.ts';
+import type { RouteAnswer, RouteBody } from '#contract/route.ts';
+import type { CreateTicketPayload } from '#contract/support.ts';
 import { idempotencyHeaders, presentFields, ticketForm } from './ticket-body.ts';
 
 export const createTicket = (payload: CreateTicketPayload, attachment: File | null, idempotencyKey: string) => {

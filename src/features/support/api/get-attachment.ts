@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, AUTH_STORAGE_KEY, NetworkError } from '../../../lib/api-client.ts';
-import { readStored } from '../../../lib/storage.ts';
+import { ApiError, AUTH_STORAGE_KEY, NetworkError } from '#src/lib/api-client.ts';
+import { readStored } from '#src/lib/storage.ts';
 import { SUPPORT_TICKETS_QUERY_KEY } from './tickets-keys.ts';
 
 /** Only our own attachment addresses ever get the token. */

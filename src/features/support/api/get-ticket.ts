@@ -1,7 +1,7 @@
 /** GET /support-tickets/{ticketNumber} — the thread, oldest message first (persisted like an order). */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { supportApi } from '../../../../contract/routes/support.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { supportApi } from '#contract/routes/support.ts';
 import { ticketDetailKey } from './tickets-keys.ts';
 
 export const getTicket = async (ticketNumber: string, signal?: AbortSignal) =>

@@ -3,9 +3,9 @@
  * Persisted like the orders list (docs/decisions/003): seen online, it opens offline; logout clears it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { supportApi } from '../../../../contract/routes/support.ts';
-import type { RouteAnswer } from '../../../../contract/route.ts';
+import { callRoute } from '#src/lib/api-client.ts';
+import { supportApi } from '#contract/routes/support.ts';
+import type { RouteAnswer } from '#contract/route.ts';
 import { ticketListKey, type TicketListParams } from './tickets-keys.ts';
 
 /** A page of tickets, as GET /support-tickets answers it. */

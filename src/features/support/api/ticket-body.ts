@@ -2,8 +2,8 @@
  * A ticket's or reply's body: JSON, or multipart/form-data when an image goes with it — the same
  * fields as text parts (the server validates them with the same schema) plus the `attachment` file.
  */
-import { TICKET_ATTACHMENT_FIELD } from '../../../../contract/support.ts';
-import { IDEMPOTENCY_HEADER } from '../../../../contract/constants.ts';
+import { TICKET_ATTACHMENT_FIELD } from '#contract/support.ts';
+import { IDEMPOTENCY_HEADER } from '#contract/constants.ts';
 
 /** The fields that have a value: a null or undefined one is sent in neither JSON nor multipart. */
 export const presentFields = <T extends object>(fields: T): T =>

@@ -1,5 +1,5 @@
 /** Query keys of the shopper's support tickets, generic → specific (issue #6). */
-import type { TicketStatus } from '../../../../contract/support.ts';
+import type { TicketStatus } from '#contract/support.ts';
 
 export const SUPPORT_TICKETS_QUERY_KEY = ['support-tickets'] as const;
 

@@ -8,9 +8,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { NetworkError, failureMessage } from '../../../lib/api-client.ts';
-import { useOnline } from '../../../lib/connectivity.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { NetworkError, failureMessage } from '#src/lib/api-client.ts';
+import { useOnline } from '#src/lib/connectivity.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { useFormDraft } from '../lib/drafts.ts';
 
 type Draft = Record<string, string | number | null>;

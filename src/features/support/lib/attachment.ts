@@ -1,6 +1,6 @@
 /** The client's check of a ticket image before sending (the server checks the bytes again). */
-import { formatDecimal } from '../../../../contract/format-number.ts';
-import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '../../../../contract/support.ts';
+import { formatDecimal } from '#contract/format-number.ts';
+import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENT_TYPES } from '#contract/support.ts';
 
 export const ATTACHMENT_ACCEPT = TICKET_ATTACHMENT_TYPES.join(',');
 

@@ -5,7 +5,7 @@
  * Keys carry the user's id, so a draft never shows up in another account on a shared device.
  */
 import { useCallback, useState } from 'react';
-import { readStored, writeStored } from '../../../lib/storage.ts';
+import { readStored, writeStored } from '#src/lib/storage.ts';
 
 export const draftKeys = {
   ticket: (userId: number | string) => `draft:support-ticket:${userId}`,

@@ -1,4 +1,4 @@
-import { TICKET_STATUSES, type TicketStatus } from '../../../../contract/support.ts';
+import { TICKET_STATUSES, type TicketStatus } from '#contract/support.ts';
 
 /** The ticket list's parameters from the address: an unknown status is "all", a bad page is 1. */
 export function ticketListParams(search: URLSearchParams): { status: TicketStatus | null; page: number } {

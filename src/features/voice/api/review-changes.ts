@@ -7,9 +7,9 @@
  */
 import { useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { outbox } from '../../../lib/outbox/index.ts';
-import { usePendingChanges, useQueueChange } from '../../../lib/outbox/use-queued-changes.ts';
-import { reviewApi } from '../../../../contract/routes/reviews.ts';
+import { outbox } from '#src/lib/outbox/index.ts';
+import { usePendingChanges, useQueueChange } from '#src/lib/outbox/use-queued-changes.ts';
+import { reviewApi } from '#contract/routes/reviews.ts';
 import { REVIEWS_QUERY_KEY } from './reviews-api.ts';
 
 /** A review as it waits in the outbox. */

@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Center, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
-import { GONE_REASONS, type GoneReason } from '../../../../contract/catalog-constants.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { GONE_REASONS, type GoneReason } from '#contract/catalog-constants.ts';
 
 /** The 410's explanation when `error` is one, else undefined. */
 export const listingGoneMessage = (error: unknown): string | undefined =>

@@ -7,9 +7,9 @@
 import { useEffect, useRef } from 'react';
 import { Button, Input, Paper, Rating, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { createReviewSchema, REVIEW_TEXT_MAX, type OrderReview as Published } from '../../../../contract/reviews.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { createReviewSchema, REVIEW_TEXT_MAX, type OrderReview as Published } from '#contract/reviews.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
 import { usePendingReviews, useQueueReview, type ReviewChange } from '../api/review-changes.ts';
 import { Stars } from './Stars.tsx';
 

@@ -3,10 +3,10 @@
  * the modal) loads at the first press, so pages that show the button carry none of it.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { returnFocus } from '../../../lib/focus-return.ts';
+import { returnFocus } from '#src/lib/focus-return.ts';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ReportTargetType } from '../../../../contract/reports.ts';
+import type { ReportTargetType } from '#contract/reports.ts';
 
 const ReportModal = lazy(() => import('./ReportModal.tsx'));
 

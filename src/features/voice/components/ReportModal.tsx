@@ -8,9 +8,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { createReportSchema, REPORT_EXPLANATION_MAX, REPORT_REASONS } from '../../../../contract/reports.ts';
-import { failureMessage, NetworkError } from '../../../lib/api-client.ts';
-import { useSchemaForm } from '../../../lib/use-schema-form.ts';
+import { createReportSchema, REPORT_EXPLANATION_MAX, REPORT_REASONS } from '#contract/reports.ts';
+import { failureMessage, NetworkError } from '#src/lib/api-client.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { sendReport } from '../api/reports-api.ts';
 import type { ReportTarget, Reporter } from './ReportButton.tsx';
 

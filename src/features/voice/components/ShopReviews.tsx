@@ -7,10 +7,10 @@ import { Group, Paper, Progress, Skeleton, Stack, Text, Title } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal } from '../../../../contract/format-number.ts';
-import { Pagination } from '../../../components/Pagination/Pagination.tsx';
-import { ReviewsVerifiedLink } from '../../../components/ReviewsVerified/ReviewsVerifiedLink.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDecimal } from '#contract/format-number.ts';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
+import { ReviewsVerifiedLink } from '#src/components/ReviewsVerified/ReviewsVerifiedLink.tsx';
+import { formatDate } from '#src/lib/format-date.ts';
 import { shopReviewsQueryOptions } from '../api/reviews-api.ts';
 import { ReportButton, type Reporter } from './ReportButton.tsx';
 import { Stars } from './Stars.tsx';

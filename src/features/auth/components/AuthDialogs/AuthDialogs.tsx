@@ -2,7 +2,7 @@
  * Every sign-in dialog, loaded on demand (its own chunk) the first time one opens. Settings and
  * countries come from the host in the app layer (features stay independent).
  */
-import type { Country } from '../../../../../contract/content.ts';
+import type { Country } from '#contract/content.ts';
 import { useAuthDialog } from '../../lib/auth-dialog-store.ts';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog.tsx';
 import { LoginModal } from './LoginModal.tsx';

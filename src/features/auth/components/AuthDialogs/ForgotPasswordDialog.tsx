@@ -5,9 +5,9 @@
 import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { emailField, phoneCodeField, phoneField } from '../../../../../contract/auth.ts';
-import type { Country } from '../../../../../contract/content.ts';
-import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { emailField, phoneCodeField, phoneField } from '#contract/auth.ts';
+import type { Country } from '#contract/content.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

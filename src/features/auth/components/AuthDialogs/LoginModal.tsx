@@ -6,10 +6,10 @@
  */
 import { Anchor, Button, Divider, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { loginSchema } from '../../../../../contract/auth.ts';
-import type { Country } from '../../../../../contract/content.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { loginSchema } from '#contract/auth.ts';
+import type { Country } from '#contract/content.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { formSchema, useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { login } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

@@ -9,13 +9,13 @@ import { Anchor, Button, Group, Modal, PinInput, Stack, Text } from '@mantine/co
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { SessionResponse } from '../../../../../contract/auth.ts';
+import type { SessionResponse } from '#contract/auth.ts';
 import { login, sendOtp, verifyOtp, verifyOtpRegister } from '../../api/auth-api.ts';
 import { authDialogStore, type PendingOtp } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { storeSession } from '../../lib/sign-in.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { ApiError } from '#src/lib/api-client.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
 
 export const RESEND_SECONDS = 60;
 

@@ -2,18 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import type { z } from 'zod';
-import type {
-  RegistrationPayload,
-  SendOtpPayload,
-  User,
-  registrationResponseSchema,
-  sendOtpResponseSchema,
-} from '../../../../../contract/auth.ts';
-import type { Country } from '../../../../../contract/content.ts';
-import type { ValidationErrorBody } from '../../../../../contract/envelope.ts';
-import ro from '../../../../locales/ro.json';
-import { render, screen, waitFor } from '../../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../../testing/msw.ts';
+import type { RegistrationPayload, SendOtpPayload, User, registrationResponseSchema, sendOtpResponseSchema } from '#contract/auth.ts';
+import type { Country } from '#contract/content.ts';
+import type { ValidationErrorBody } from '#contract/envelope.ts';
+import ro from '#src/locales/ro.json';
+import { render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { RegisterModal } from './RegisterModal.tsx';

@@ -7,9 +7,9 @@
 import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { registrationSchema } from '../../../../../contract/auth.ts';
-import type { Country } from '../../../../../contract/content.ts';
-import { formSchema, useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { registrationSchema } from '#contract/auth.ts';
+import type { Country } from '#contract/content.ts';
+import { formSchema, useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { register, sendOtp } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

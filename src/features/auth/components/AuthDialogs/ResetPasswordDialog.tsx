@@ -5,8 +5,8 @@
  */
 import { Button, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { resetPasswordSchema } from '../../../../../contract/auth.ts';
-import { useSchemaForm } from '../../../../lib/use-schema-form.ts';
+import { resetPasswordSchema } from '#contract/auth.ts';
+import { useSchemaForm } from '#src/lib/use-schema-form.ts';
 import { resetPassword } from '../../api/auth-api.ts';
 import { authDialogStore } from '../../lib/auth-dialog-store.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from '@mantine/form';
-import { render } from '../../../../testing/test-utils.tsx';
+import { render } from '#src/testing/test-utils.tsx';
 import { CountryField, PasswordField, PhoneField } from './fields.tsx';
 
 /** The fields wired the way the forms wire them: `{...form.getInputProps(field)}`. */

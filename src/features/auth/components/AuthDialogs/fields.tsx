@@ -4,11 +4,11 @@
  */
 import { PasswordInput, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Country } from '../../../../../contract/content.ts';
-import { digitsOnly } from '../../../../../contract/auth.ts';
+import type { Country } from '#contract/content.ts';
+import { digitsOnly } from '#contract/auth.ts';
 import type { ReactNode } from 'react';
 import type { UseFormReturnType } from '@mantine/form';
-import type { FieldInputProps } from '../../../../lib/use-schema-form.ts';
+import type { FieldInputProps } from '#src/lib/use-schema-form.ts';
 
 /** Product §2: searchable list; an empty search result says 'No countries found'. */
 export function CountryField({

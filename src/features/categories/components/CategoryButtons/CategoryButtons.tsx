@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { categoriesQueryOptions } from '../../api/get-categories.ts';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
+import { Photo } from '#src/components/Photo/Photo.tsx';
 import classes from './CategoryButtons.module.css';
 
 const PLACEHOLDERS = 8;

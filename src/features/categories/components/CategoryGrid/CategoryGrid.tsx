@@ -1,8 +1,8 @@
 import { SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../../../../../contract/content.ts';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
+import type { Category } from '#contract/content.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
 import classes from './CategoryGrid.module.css';
 
 const COLS = { base: 3, sm: 4, md: 6 };

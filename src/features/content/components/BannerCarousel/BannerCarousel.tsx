@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bannersQueryOptions } from '../../api/get-banners.ts';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
-import { BANNER_SIZES } from '../../../../lib/photo-sizes.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import { BANNER_SIZES } from '#src/lib/photo-sizes.ts';
 import classes from './BannerCarousel.module.css';
 
 export { BANNER_SIZES };

@@ -6,7 +6,7 @@
  */
 import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FilterKey } from '../../../../../contract/catalog-constants.ts';
+import type { FilterKey } from '#contract/catalog-constants.ts';
 import type { FilterSelection } from '../../lib/filter-query.ts';
 import type { FacetCounts } from '../../api/get-facets.ts';
 import classes from './FilterPanel.module.css';

@@ -2,7 +2,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '../../../../components/icons/icons.tsx';
+import { BellIcon } from '#src/components/icons/icons.tsx';
 
 export function NotificationBell({ unread }: { unread: number }) {
   const { t } = useTranslation();

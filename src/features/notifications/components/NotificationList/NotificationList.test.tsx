@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { render, screen } from '../../../../testing/test-utils.tsx';
-import type { AppNotification } from '../../../../../contract/engagement.ts';
+import { render, screen } from '#src/testing/test-utils.tsx';
+import type { AppNotification } from '#contract/engagement.ts';
 import { NotificationList } from './NotificationList.tsx';
 
 const note = (over: Partial<AppNotification>): AppNotification => ({

@@ -6,8 +6,8 @@
 import { Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AppNotification } from '../../../../../contract/engagement.ts';
-import { formatDateTime } from '../../../../lib/format-date.ts';
+import type { AppNotification } from '#contract/engagement.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
 import classes from './NotificationList.module.css';
 
 export interface NotificationListProps {

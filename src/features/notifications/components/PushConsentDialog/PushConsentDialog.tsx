@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PUSH_TOPICS, type PushTopic } from '../../../../../contract/push-consent-topics.ts';
+import { PUSH_TOPICS, type PushTopic } from '#contract/push-consent-topics.ts';
 
 export interface PushConsentDialogProps {
   opened: boolean;

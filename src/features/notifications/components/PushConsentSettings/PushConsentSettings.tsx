@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../lib/format-date.ts';
-import { PUSH_TOPICS, type PushTopic } from '../../../../../contract/push-consent-topics.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
+import { PUSH_TOPICS, type PushTopic } from '#contract/push-consent-topics.ts';
 import { pushConsentQueryOptions, useRecordPushConsent } from '../../api/push-consent.ts';
 import { turnOffPush } from '../../lib/push.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { render, screen } from '../../../../testing/test-utils.tsx';
+import { render, screen } from '#src/testing/test-utils.tsx';
 import { PushToggle, type PushToggleProps } from './PushToggle.tsx';
 
 const props = (over: Partial<PushToggleProps>): PushToggleProps => ({

@@ -4,7 +4,7 @@
  */
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BellIcon } from '../../../../components/icons/icons.tsx';
+import { BellIcon } from '#src/components/icons/icons.tsx';
 import type { PushState } from '../../lib/push.ts';
 
 export interface PushToggleProps {

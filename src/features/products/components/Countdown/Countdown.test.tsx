@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '../../../../testing/test-utils.tsx';
+import { act, render, screen } from '#src/testing/test-utils.tsx';
 import { Countdown, remainingTime } from './Countdown.tsx';
 
 const NOW = new Date('2026-05-01T10:00:00Z').getTime();

@@ -5,8 +5,8 @@
  */
 import { ActionIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../contract/catalog.ts';
-import { HeartIcon } from '../../../../components/icons/icons.tsx';
+import type { Product } from '#contract/catalog.ts';
+import { HeartIcon } from '#src/components/icons/icons.tsx';
 import { useFavoriteControls } from '../../lib/favorite-controls.ts';
 import classes from './FavoriteButton.module.css';
 

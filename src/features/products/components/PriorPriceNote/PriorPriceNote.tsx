@@ -5,9 +5,9 @@
  * taken. Rendered only when the API announces a reduction (prior_price above the current price).
  */
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../contract/catalog.ts';
-import { formatMoney } from '../../../../../contract/format-money.ts';
-import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
+import type { Product } from '#contract/catalog.ts';
+import { formatMoney } from '#contract/format-money.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
 import { formatReductionDate } from '../../lib/reduction-date.ts';
 import classes from './PriorPriceNote.module.css';
 

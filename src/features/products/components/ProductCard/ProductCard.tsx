@@ -11,11 +11,11 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '../../../../../contract/catalog.ts';
-import { CartIcon } from '../../../../components/icons/icons.tsx';
+import type { Product } from '#contract/catalog.ts';
+import { CartIcon } from '#src/components/icons/icons.tsx';
 import { FavoriteButton } from '../FavoriteButton/FavoriteButton.tsx';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
-import { CARD_SIZES } from '../../../../lib/photo-sizes.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import { CARD_SIZES } from '#src/lib/photo-sizes.ts';
 import { cardImage } from '../../lib/media.ts';
 import { isDiscounted, unitPrice } from '../../lib/price.ts';
 import { ProductPrice } from '../ProductPrice/ProductPrice.tsx';

@@ -8,8 +8,8 @@
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
-import type { ImageMeta } from '../../../../../contract/images.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import type { ImageMeta } from '#contract/images.ts';
 import classes from './ProductGallery.module.css';
 
 export interface ViewerPhoto {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { render } from '../../../../testing/test-utils.tsx';
+import { render } from '#src/testing/test-utils.tsx';
 import { ProductGallery, galleryItems, stageRatio, type GalleryItem } from './ProductGallery.tsx';
-import type { ImageMeta } from '../../../../../contract/images.ts';
+import type { ImageMeta } from '#contract/images.ts';
 
 const meta = (n: number): ImageMeta => ({
   width: 1600,

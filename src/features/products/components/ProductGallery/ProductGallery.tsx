@@ -8,13 +8,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Skeleton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ProductDetails } from '../../../../../contract/catalog.ts';
-import type { ImageMeta } from '../../../../../contract/images.ts';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
+import type { ProductDetails } from '#contract/catalog.ts';
+import type { ImageMeta } from '#contract/images.ts';
+import { Photo } from '#src/components/Photo/Photo.tsx';
 import { DEFAULT_PRODUCT_THUMBNAIL, isDefaultImage } from '../../lib/media.ts';
-import { lazyPart, prefetchCode } from '../../../../lib/lazy-part.tsx';
-import { whenEngaged } from '../../../../lib/when-idle.ts';
-import { STAGE_SIZES } from '../../../../lib/photo-sizes.ts';
+import { lazyPart, prefetchCode } from '#src/lib/lazy-part.tsx';
+import { whenEngaged } from '#src/lib/when-idle.ts';
+import { STAGE_SIZES } from '#src/lib/photo-sizes.ts';
 import classes from './ProductGallery.module.css';
 
 /**

@@ -9,8 +9,8 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
-import { isFirstScreenSettled, useAtMountUnlessHydrating, whenIdle } from '../../../../lib/when-idle.ts';
-import type { Product } from '../../../../../contract/catalog.ts';
+import { isFirstScreenSettled, useAtMountUnlessHydrating, whenIdle } from '#src/lib/when-idle.ts';
+import type { Product } from '#contract/catalog.ts';
 import { ProductCard, type ProductCardProps } from '../ProductCard/ProductCard.tsx';
 import classes from './ProductGrid.module.css';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import userEvent from '@testing-library/user-event';
-import { render, screen, within, createTestQueryClient } from '../../../../testing/test-utils.tsx';
-import type { ProductDetails } from '../../../../../contract/catalog.ts';
-import { masterQueryOptions } from '../../../../lib/storefront/get-master.ts';
-import { toStorefrontSettings } from '../../../../lib/storefront/storefront-settings.ts';
+import { render, screen, within, createTestQueryClient } from '#src/testing/test-utils.tsx';
+import type { ProductDetails } from '#contract/catalog.ts';
+import { masterQueryOptions } from '#src/lib/storefront/get-master.ts';
+import { toStorefrontSettings } from '#src/lib/storefront/storefront-settings.ts';
 import { ProductInfo } from './ProductInfo.tsx';
-import { testSafety, testTrader } from '../../../../testing/trader-fixture.ts';
+import { testSafety, testTrader } from '#src/testing/trader-fixture.ts';
 
 const product = (overrides: Partial<ProductDetails> = {}): ProductDetails => ({
   id: 5,

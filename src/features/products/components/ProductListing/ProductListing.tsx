@@ -9,15 +9,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
-import { formatDecimal } from '../../../../../contract/format-number.ts';
-import { QueryState, queryPhase } from '../../../../components/QueryState/QueryState.tsx';
-import { Pagination } from '../../../../components/Pagination/Pagination.tsx';
+import type { ProductSort } from '#contract/catalog-constants.ts';
+import { formatDecimal } from '#contract/format-number.ts';
+import { QueryState, queryPhase } from '#src/components/QueryState/QueryState.tsx';
+import { Pagination } from '#src/components/Pagination/Pagination.tsx';
 import { productListQueryOptions, type ProductListParams } from '../../api/get-products.ts';
 import { useListParams } from '../../hooks/use-list-params.ts';
 import { ProductGrid, ProductGridSkeleton } from '../ProductGrid/ProductGrid.tsx';
 import type { ProductCardProps } from '../ProductCard/ProductCard.tsx';
-import { RankingLink } from '../../../../components/RankingLink.tsx';
+import { RankingLink } from '#src/components/RankingLink.tsx';
 import { SortSelect, LIST_SORTS } from '../SortSelect/SortSelect.tsx';
 
 /** "24 de produse", or "peste 1.000 de produse" when the server counted only up to its cap (issue #13). */

@@ -4,8 +4,8 @@
  * readers and on hover). Plain elements (ProductPrice.module.css): every product card shows one.
  */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../../../contract/format-money.ts';
-import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
+import { formatMoney } from '#contract/format-money.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
 import classes from './ProductPrice.module.css';
 
 export function ProductPrice({ current, original, size = 'md' }: { current: number; original?: number | null; size?: 'md' | 'xl' }) {

@@ -3,7 +3,7 @@
  * a plain grid on wide screens. Skeletons keep the row's height while it loads.
  */
 import { Skeleton, Stack } from '@mantine/core';
-import type { Product } from '../../../../../contract/catalog.ts';
+import type { Product } from '#contract/catalog.ts';
 import { ProductCard, type ProductCardProps } from '../ProductCard/ProductCard.tsx';
 import classes from './ProductRow.module.css';
 

@@ -6,9 +6,9 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Product, SizeOption } from '../../../../../contract/catalog.ts';
-import { formatMoney } from '../../../../../contract/format-money.ts';
-import { useStorefront } from '../../../../lib/storefront/use-storefront.ts';
+import type { Product, SizeOption } from '#contract/catalog.ts';
+import { formatMoney } from '#contract/format-money.ts';
+import { useStorefront } from '#src/lib/storefront/use-storefront.ts';
 import { linePrice, originalLinePrice, isDiscounted } from '../../lib/price.ts';
 import classes from './SelectOptionsModal.module.css';
 

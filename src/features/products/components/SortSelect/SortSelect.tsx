@@ -9,7 +9,7 @@
 import { ComboboxChevron, Input } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductSort } from '../../../../../contract/catalog-constants.ts';
+import type { ProductSort } from '#contract/catalog-constants.ts';
 
 export const LIST_SORTS: ProductSort[] = ['newest', 'price_asc', 'price_desc', 'most_sold'];
 

@@ -6,11 +6,11 @@
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Shop } from '../../../../../contract/catalog.ts';
-import { formatDecimal } from '../../../../../contract/format-number.ts';
+import type { Shop } from '#contract/catalog.ts';
+import { formatDecimal } from '#contract/format-number.ts';
 import classes from './ShopCard.module.css';
-import { Photo } from '../../../../components/Photo/Photo.tsx';
-import { ReviewsVerifiedLink } from '../../../../components/ReviewsVerified/ReviewsVerifiedLink.tsx';
+import { Photo } from '#src/components/Photo/Photo.tsx';
+import { ReviewsVerifiedLink } from '#src/components/ReviewsVerified/ReviewsVerifiedLink.tsx';
 
 export type ShopCardShop = Pick<Shop, 'id' | 'name' | 'logo' | 'rating' | 'reviews_count' | 'city'> &
   Partial<Pick<Shop, 'banner' | 'products_count' | 'logo_meta' | 'banner_meta'>>;

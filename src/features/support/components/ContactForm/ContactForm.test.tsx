@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContactPayload, ContactResponse } from '../../../../../contract/support.ts';
-import type { ValidationErrorBody } from '../../../../../contract/envelope.ts';
-import { fireEvent, render, screen, waitFor } from '../../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../../testing/msw.ts';
-import { ApiError } from '../../../../lib/api-client.ts';
+import type { ContactPayload, ContactResponse } from '#contract/support.ts';
+import type { ValidationErrorBody } from '#contract/envelope.ts';
+import { fireEvent, render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
+import { ApiError } from '#src/lib/api-client.ts';
 import { sendContactMessage } from '../../api/send-contact.ts';
 import { ContactForm } from './ContactForm.tsx';
 

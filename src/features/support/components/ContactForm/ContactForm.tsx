@@ -10,13 +10,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  CONTACT_MESSAGE_MAX,
-  CONTACT_NAME_MAX,
-  CONTACT_SUBJECT_MAX,
-  contactSchema,
-  type ContactPayload,
-} from '../../../../../contract/support.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, contactSchema, type ContactPayload } from '#contract/support.ts';
 import { useSupportForm } from '../../hooks/use-support-form.ts';
 import { FormStatus } from '../FormStatus/FormStatus.tsx';
 import { MessageField } from '../MessageField/MessageField.tsx';

@@ -1,7 +1,7 @@
 /** A message textarea with a live character counter against the contract's limit. */
 import { Group, Text, Textarea } from '@mantine/core';
 import { useId } from 'react';
-import type { FieldInputProps } from '../../../../lib/use-schema-form.ts';
+import type { FieldInputProps } from '#src/lib/use-schema-form.ts';
 
 /** What `form.getInputProps(field)` gives, with the field's own settings. */
 export interface MessageFieldProps extends FieldInputProps {

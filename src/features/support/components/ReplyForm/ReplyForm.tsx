@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { TICKET_MESSAGE_MAX, ticketReplySchema } from '../../../../../contract/support.ts';
-import { formSchema } from '../../../../lib/use-schema-form.ts';
+import { TICKET_MESSAGE_MAX, ticketReplySchema } from '#contract/support.ts';
+import { formSchema } from '#src/lib/use-schema-form.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';
 import { useSupportForm } from '../../hooks/use-support-form.ts';
 import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CreateTicketPayload, TicketResponse } from '../../../../../contract/support.ts';
-import type { ValidationErrorBody } from '../../../../../contract/envelope.ts';
-import { act, fireEvent, render, screen, waitFor } from '../../../../testing/test-utils.tsx';
-import { HttpResponse, http, setupApiServer } from '../../../../testing/msw.ts';
-import { ApiError, NetworkError } from '../../../../lib/api-client.ts';
+import type { CreateTicketPayload, TicketResponse } from '#contract/support.ts';
+import type { ValidationErrorBody } from '#contract/envelope.ts';
+import { act, fireEvent, render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, http, setupApiServer } from '#src/testing/msw.ts';
+import { ApiError, NetworkError } from '#src/lib/api-client.ts';
 import { createTicket } from '../../api/create-ticket.ts';
 import { TicketForm } from './TicketForm.tsx';
-import { connectivity } from '../../../../lib/connectivity.ts';
+import { connectivity } from '#src/lib/connectivity.ts';
 
 const server = setupApiServer();
 const opened: TicketResponse = {

@@ -15,8 +15,8 @@ import {
   TICKET_PRIORITIES,
   TICKET_SUBJECT_MAX,
   type CreateTicketPayload,
-} from '../../../../../contract/support.ts';
-import { formSchema } from '../../../../lib/use-schema-form.ts';
+} from '#contract/support.ts';
+import { formSchema } from '#src/lib/use-schema-form.ts';
 import { fileSignature, useAttemptKey } from '../../lib/attempt-key.ts';
 import { useSupportForm } from '../../hooks/use-support-form.ts';
 import { AttachmentField } from '../AttachmentField/AttachmentField.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '../../../../testing/test-utils.tsx';
-import type { TicketSummary } from '../../../../../contract/support.ts';
+import { render, screen } from '#src/testing/test-utils.tsx';
+import type { TicketSummary } from '#contract/support.ts';
 import { TicketList } from './TicketList.tsx';
 import { TicketStatusBadge } from '../TicketStatusBadge/TicketStatusBadge.tsx';
 

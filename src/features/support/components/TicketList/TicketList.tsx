@@ -5,8 +5,8 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TicketSummary } from '../../../../../contract/support.ts';
-import { formatDateTime } from '../../../../lib/format-date.ts';
+import type { TicketSummary } from '#contract/support.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
 import { TicketStatusBadge } from '../TicketStatusBadge/TicketStatusBadge.tsx';
 import classes from './TicketList.module.css';
 

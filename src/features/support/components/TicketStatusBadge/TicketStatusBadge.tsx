@@ -1,7 +1,7 @@
 /** A ticket's status as a coloured badge (the text says the status, never the colour alone). */
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TicketStatus } from '../../../../../contract/support.ts';
+import type { TicketStatus } from '#contract/support.ts';
 
 export const TICKET_STATUS_COLORS: Record<TicketStatus, string> = { open: 'blue', answered: 'green', closed: 'gray' };
 

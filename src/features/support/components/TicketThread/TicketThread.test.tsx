@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '../../../../testing/test-utils.tsx';
-import { HttpResponse, delay, http, setupApiServer } from '../../../../testing/msw.ts';
-import type { ErrorBody } from '../../../../../contract/envelope.ts';
-import type { TicketMessage } from '../../../../../contract/support.ts';
+import { render, screen, waitFor } from '#src/testing/test-utils.tsx';
+import { HttpResponse, delay, http, setupApiServer } from '#src/testing/msw.ts';
+import type { ErrorBody } from '#contract/envelope.ts';
+import type { TicketMessage } from '#contract/support.ts';
 import { TicketThread } from './TicketThread.tsx';
 
 const server = setupApiServer();

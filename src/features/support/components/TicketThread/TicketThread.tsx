@@ -5,9 +5,9 @@
  */
 import { Skeleton, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TicketAttachment, TicketMessage } from '../../../../../contract/support.ts';
+import type { TicketAttachment, TicketMessage } from '#contract/support.ts';
 import { useAttachmentUrl } from '../../api/get-attachment.ts';
-import { formatDateTime } from '../../../../lib/format-date.ts';
+import { formatDateTime } from '#src/lib/format-date.ts';
 import classes from './TicketThread.module.css';
 
 export function AttachmentImage({ attachment }: { attachment: TicketAttachment }) {
