@@ -149,7 +149,7 @@ export default tseslint.config(
   },
   {
     // Scripts that drive Chromium: their page functions run in the page.
-    files: ['scripts/bench-web.mjs', 'scripts/bench-images.mjs', 'scripts/screenshots.mjs', 'tests/e2e/**/*.ts'],
+    files: ['scripts/bench/bench-web.mjs', 'scripts/bench/bench-images.mjs', 'scripts/dev/screenshots.mjs', 'tests/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -1,7 +1,7 @@
 /**
  * Browser tests (npm run test:e2e): Debian's Chromium (never a downloaded browser unless
- * scripts/ensure-chromium.mjs had to fall back to Playwright's), the built app served by the
- * real server on 127.0.0.1:4173 with a fresh embedded database (scripts/e2e-server.mjs).
+ * scripts/dev/ensure-chromium.mjs had to fall back to Playwright's), the built app served by the
+ * real server on 127.0.0.1:4173 with a fresh embedded database (scripts/dev/e2e-server.mjs).
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutablePath, E2E_BASE_URL as baseURL } from './tests/e2e/chromium.ts';
@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node scripts/dev/e2e-server.mjs',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompress } from './scripts/vite-precompress.ts';
+import { precompress } from './build/vite-precompress.ts';
 import { buildId } from './build/build-id.ts';
 import { firstScreenPreload } from './build/first-screen-preload.ts';
 import { shellChunk } from './build/shell-chunk.ts';

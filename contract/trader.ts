@@ -2,7 +2,7 @@
  * A shop's trader identity (issue 36, ADR 031; DSA art. 30–31, ANPC order 225/2023, OUG 34/2014):
  * who legally sells — the legal name, the CUI (with its check digit), the trade-register number,
  * the registered address, an e-mail and a phone — and when the trader certified it. The one
- * validation of these values: the operator command (scripts/ops.ts shop:trader) and the seed write
+ * validation of these values: the operator command (scripts/ops/ops.ts shop:trader) and the seed write
  * through `traderIdentityInputSchema`; the API answers `traderSchema`; the PWA shows it.
  *
  * A shop whose identity is incomplete is not listed (server/db/schema.ts `shops.trader_listed`).

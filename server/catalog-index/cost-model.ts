@@ -19,7 +19,7 @@ export const WALK_PROBES = 2048;
 export const SEARCHED_VISIT_COST = 16;
 /**
  * How many candidates (read in slot order) one visit in an order's sequence costs, for a filter.
- * Measured again at 1 000 000 products over bench:api's 400 filters (scripts/bench-index-paths.ts: each
+ * Measured again at 1 000 000 products over bench:api's 400 filters (scripts/bench/bench-index-paths.ts: each
  * query by both paths): a candidate costs ~60–80 ns with every filter checked and the page kept, a
  * visit of a value's list in the order ~150–200 ns — about 2×. It was 16 (from a one-attribute
  * check at ~13 ns a candidate), which sent 81 of 347 filters to checking candidates when the walk

@@ -362,7 +362,7 @@ export class CatalogIndexSync implements CatalogListIndex {
   }
 }
 
-/** The list request's filters as the index reads them (also used by scripts/bench-index.ts). */
+/** The list request's filters as the index reads them (also used by scripts/bench/bench-index.ts). */
 export function indexFiltersOf(filters: Omit<ProductListFilters, 'page'>): IndexQuery['filters'] {
   return {
     category: filters.category,

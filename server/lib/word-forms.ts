@@ -1,6 +1,6 @@
 /**
  * Romanian word forms → their lemma (issue 40, ADR 035): the table expanded from the Hunspell
- * ro_RO dictionary by scripts/build-word-forms.ts and checked in as romanian-word-forms.txt.gz
+ * ro_RO dictionary by scripts/generate/build-word-forms.ts and checked in as romanian-word-forms.txt.gz
  * ("jocuri", "jocurile", "jocul" → "joc"; "rucsacuri" → "rucsac"). Folded words on both sides.
  *
  * Read once per process, on first use (synchronously, ~0.1 s; ~14 MB, see WordForms); the server

@@ -7,7 +7,7 @@
  * date-time timestamps, money in lei, and `servers`.
  *
  * Pure: takes the generated document and returns a new one. The plugin (plugins/openapi.ts)
- * serves it and scripts/build-openapi.ts writes it to docs/api/openapi.json.
+ * serves it and scripts/generate/build-openapi.ts writes it to docs/api/openapi.json.
  */
 import { contractRoutes } from './contract-routes.ts';
 import { OPERATIONS, TAGS, type OperationDoc } from './operations.ts';

@@ -3,7 +3,7 @@
  * every route's schema, fastify-type-provider-zod's jsonSchemaTransform turns the zod schemas into
  * JSON Schema, and server/openapi/document.ts finishes it (operationIds, tags, rules, security,
  * errors, headers, multipart bodies). Served at GET /api/openapi.json (public, cacheable): the
- * companion mobile app's contract, the contract fuzzer's input (scripts/contract-fuzz.ts) and,
+ * companion mobile app's contract, the contract fuzzer's input (scripts/drills/contract-fuzz.ts) and,
  * written by `npm run build:openapi`, the checked-in docs/api/openapi.json.
  *
  * Only /api routes are described (the app's files and /media are not), and never the

@@ -8,7 +8,7 @@
  * Hashed assets are immutable; the service worker, manifest and index.html are always revalidated
  * so updates reach users. Any non-/api GET without an extension answers index.html (client-side
  * routes) — a first screen's with the answers it shows written in (ADR 026); a missing file with an extension is a 404, never HTML served as JS. The build writes
- * Brotli and gzip copies of its text files (scripts/vite-precompress.ts): they are sent as they
+ * Brotli and gzip copies of its text files (build/vite-precompress.ts): they are sent as they
  * are to browsers that accept them, and @fastify/compress leaves an encoded answer alone; the
  * copies' own addresses are not served.
  */

@@ -11,7 +11,7 @@
  *
  * `Notifier` holds the listeners. Each app has its own (`app.notifier`, plugins/notifier.ts), so
  * two apps in one process (tests) never queue pushes for each other's notifications; the operator
- * command (scripts/ops.ts) makes its own. There is no module-level notifier.
+ * command (scripts/ops/ops.ts) makes its own. There is no module-level notifier.
  */
 import type { Database } from '#server/db/client.ts';
 import type { NotificationKind, NotificationParams } from '#server/lib/notification-text.ts';

@@ -7,7 +7,7 @@
  * change COMMITTED (callers pass the events to `emit` once their transaction is done), and a
  * failing listener is logged, never undoing the change. Each app has its own
  * (`app.orderStatusEvents`, plugins/order-status-events.ts), so two apps in one process (tests)
- * never hear each other's changes; the operator command (scripts/ops.ts) makes its own. There is
+ * never hear each other's changes; the operator command (scripts/ops/ops.ts) makes its own. There is
  * no module-level set.
  */
 import type { Database } from '#server/db/client.ts';
@@ -15,7 +15,7 @@ import { insertStatusHistory, lockOrder, setOrderStatus } from '#server/reposito
 import { restoreOrderStock } from '#server/repositories/stock-repository.ts';
 import type { OrderStatus } from '#contract/orders.ts';
 
-// The operator command (scripts/ops.ts) locks the order it changes through this module.
+// The operator command (scripts/ops/ops.ts) locks the order it changes through this module.
 export { lockOrder };
 
 export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {

@@ -7,7 +7,7 @@
  *
  * `PushQueue` is one app's: it listens to that app's Notifier (app.notifier) and nudges that app's
  * worker only, so two apps in one process (tests) neither queue a job twice nor wake each other.
- * The operator command (scripts/ops.ts, a process without an app) installs one on its own
+ * The operator command (scripts/ops/ops.ts, a process without an app) installs one on its own
  * notifier: its notifications become jobs, which the server's workers send.
  */
 import type { Database } from '#server/db/client.ts';

@@ -1,7 +1,7 @@
 /**
  * What notifies a shopper (issue #6), each through a Notifier (services/notify.ts) so the in-app
  * notification and its pushes are written together, in one transaction — the app's
- * (app.notifier) in the server, the operator command's own in scripts/ops.ts (which has no app):
+ * (app.notifier) in the server, the operator command's own in scripts/ops/ops.ts (which has no app):
  * - an order's status changes (a listener on an OrderStatusEvents of services/order-status.ts —
  *   the app's, app.orderStatusEvents, or the operator command's — after the change committed; a
  *   failure is logged and never undoes the change);

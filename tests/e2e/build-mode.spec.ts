@@ -60,7 +60,7 @@ test.beforeAll(async () => {
 
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+  server = spawn(process.execPath, [path.join(root, 'scripts/dev/e2e-server.mjs')], {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, E2E_PORT: String(port), STATIC_DIR: outDir, FIRST_SCREEN_HTML_MS: '0' },

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 // CHROME_PATH first, then Debian's Chromium; when neither exists (non-root machine where
-// scripts/ensure-chromium.mjs ran `playwright install chromium`), Playwright's own build.
+// scripts/dev/ensure-chromium.mjs ran `playwright install chromium`), Playwright's own build.
 export const chromiumExecutablePath = process.env.CHROME_PATH ?? (existsSync(DEBIAN_CHROMIUM) ? DEBIAN_CHROMIUM : undefined);
 
 export const chromiumArgs = [

@@ -13,7 +13,7 @@
  *   OFFLINE_SHARDS=1       split the sequences over that many tests run side by side (with
  *                          `--workers N`; the soak uses 2): shard i draws from seed OFFLINE_SEED + i
  *   OFFLINE_RECORD=file.jsonl        append every finished sequence (one JSON line) as it ends, so
- *                          a soak stopped part-way keeps its record (scripts/offline-soak-summary.mjs
+ *                          a soak stopped part-way keeps its record (scripts/drills/offline-soak-summary.mjs
  *                          adds such files up)
  *   OFFLINE_PAUSE_FILE=path          while this file exists no new sequence starts (the running one
  *                          finishes): lets a long soak give the machine to a benchmark without a

@@ -1,7 +1,7 @@
 /**
  * A shop's trader identity (issue 36, ADR 031): the columns every answer that shows it selects
  * (shop page, product details, checkout's shop groups — each in its own existing query, no extra
- * round trip), their wire shape, and the operator's write (scripts/ops.ts shop:trader).
+ * round trip), their wire shape, and the operator's write (scripts/ops/ops.ts shop:trader).
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';

@@ -475,7 +475,7 @@ describe('sandbox card payment', () => {
 
 describe('operator command (npm run ops -- order:status)', () => {
   it('parses its arguments strictly', async () => {
-    const { parseArgs } = await import('../../../scripts/ops.ts');
+    const { parseArgs } = await import('../../../scripts/ops/ops.ts');
     expect(parseArgs(['order:status', 'TLC-1', 'shipped', '--tracking', 'FAN 123'])).toEqual({
       order: 'TLC-1',
       status: 'shipped',
@@ -487,7 +487,7 @@ describe('operator command (npm run ops -- order:status)', () => {
   });
 
   it('moves an order along valid transitions with history and tracking, and tells the hook after commit', async () => {
-    const { runOrderStatus } = await import('../../../scripts/ops.ts');
+    const { runOrderStatus } = await import('../../../scripts/ops/ops.ts');
     const { OrderStatusEvents } = await import('#server/services/order-status.ts');
     const events = new OrderStatusEvents();
     const seen: string[] = [];

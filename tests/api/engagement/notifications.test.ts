@@ -179,7 +179,7 @@ describe('events that notify', () => {
   const shopper = (name: string) => shopperWithAddress(t, c, name);
 
   it('an order status change notifies its shopper: the cancel route and the operator command', async () => {
-    const { runOrderStatus, operatorServices } = await import('../../../scripts/ops.ts');
+    const { runOrderStatus, operatorServices } = await import('../../../scripts/ops/ops.ts');
     const ana = await shopper('Ana');
     const p = await makeProduct(t, shopId, { quantity: 5 });
     const placed = await c.post('/buy-now', { product_id: p.id, address_id: ana.address, payment_method: 'cash' }, { token: ana.token });
@@ -233,7 +233,7 @@ describe('events that notify', () => {
   });
 
   it('a lower price (operator product:price) notifies the users who favourited the product, and only them', async () => {
-    const { runProductPrice, parseProductPriceArgs, parseCommand } = await import('../../../scripts/ops.ts');
+    const { runProductPrice, parseProductPriceArgs, parseCommand } = await import('../../../scripts/ops/ops.ts');
     expect(parseProductPriceArgs(['product:price', '12', '149.90', '--discount', '99'])).toEqual({
       productId: 12,
       price: 149.9,

@@ -1,6 +1,6 @@
 /**
  * The built app as the server sends it (server/plugins/static.ts): the build's Brotli and gzip
- * copies (scripts/vite-precompress.ts) go to browsers that accept them, with the caching rules
+ * copies (build/vite-precompress.ts) go to browsers that accept them, with the caching rules
  * of the original file — the service worker and index.html always revalidated, hashed assets
  * immutable — and client routes answer index.html.
  */

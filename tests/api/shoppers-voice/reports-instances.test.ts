@@ -1,7 +1,7 @@
 /**
  * A decision that removes a listing, on two server instances sharing one PostgreSQL (issue 37,
  * ADR 033 with ADR 022/025): decided through one instance (the development route), or by the
- * operator's command in a process of its own (decideReport + NOTIFY, as scripts/ops.ts does), the
+ * operator's command in a process of its own (decideReport + NOTIFY, as scripts/ops/ops.ts does), the
  * listing leaves the other instance's lists, search and cached answers at once, and its page answers
  * 410 there. PostgreSQL only: PGlite is one process.
  */
@@ -87,7 +87,7 @@ describe.skipIf(!url)('a removed listing on every instance', () => {
   it('decided by the operator command (its own process): gone from both at once', async () => {
     const { product, search, reference } = await reported('quextral');
     const decidedAt = Date.now();
-    // What scripts/ops.ts report:decide does, on the database handle a separate process would open.
+    // What scripts/ops/ops.ts report:decide does, on the database handle a separate process would open.
     const outcome = await decideReport(a.db, reference, 'remove', 'Contrafacere confirmată.');
     expect(outcome).toMatchObject({ productsTakenOut: 1, catalogChanged: true });
     await a.handle.events!.notify(CACHE_CHANNEL, 'ops');

@@ -6,7 +6,7 @@
  * p50 / p95 / mean of the choice against the better of the two per query ("oracle") and how often
  * the other way was more than 30 % cheaper — the figures ORDERED_VISIT_COST was set from.
  *
- *   node --max-old-space-size=12000 --import tsx scripts/bench-index-paths.ts postgres://…/talcioc_bench1m [filter|search]
+ *   node --max-old-space-size=12000 --import tsx scripts/bench/bench-index-paths.ts postgres://…/talcioc_bench1m [filter|search]
  *
  * It reaches into the index's store (a measuring tool, not a client of the index): its `path` forces
  * every list one way, and its `onChoice` hook sees — and for the walk, overrides — each choice the

@@ -1,13 +1,13 @@
 // The server the browser tests run against (playwright.config.ts webServer): a fresh embedded
 // database every run (.tmp/e2e-data is removed first, then migrated and seeded at start), the
 // built app from dist/ (or STATIC_DIR), on 127.0.0.1:4173 (or E2E_PORT). Signals are passed on so PGlite closes cleanly.
-// Usage: node scripts/e2e-server.mjs   (run `npm run build` first)
+// Usage: node scripts/dev/e2e-server.mjs   (run `npm run build` first)
 import { rmSync, mkdirSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = path.join(root, '.tmp', port === '4173' ? 'e2e-data' : `e2e-data-${port}`);
 

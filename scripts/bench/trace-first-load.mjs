@@ -3,12 +3,12 @@
 // until the network is idle. Prints the time per trace event (self time, averaged over the runs)
 // and every task over 50 ms with what it spent its time on (module evaluation, style, layout, …),
 // and Σ(task − 50 ms), the blocking time of the observed run.
-// Usage: node scripts/trace-first-load.mjs URL [runs]   (a server must be running: `npm start`)
+// Usage: node scripts/bench/trace-first-load.mjs URL [runs]   (a server must be running: `npm start`)
 import { chromium } from '@playwright/test';
 
 const url = process.argv[2];
 if (!url) {
-  console.error('usage: node scripts/trace-first-load.mjs URL [runs]');
+  console.error('usage: node scripts/bench/trace-first-load.mjs URL [runs]');
   process.exit(2);
 }
 const runs = Number(process.argv[3] ?? 2);

@@ -23,7 +23,7 @@ import app from '#server/app.ts';
 import { readEnv } from '#server/env.ts';
 import { serversFor } from '#server/openapi/document.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DOCUMENT_FILE = path.join(ROOT, 'docs/api/openapi.json');
 export const TYPES_FILE = path.join(ROOT, 'tests/api/companion-client/openapi-types.ts');
 

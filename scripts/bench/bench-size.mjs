@@ -1,13 +1,13 @@
 // First-load weight of the built app (run `npm run build` first): what index.html makes the
 // browser download before the first render (entry script, its static imports, stylesheets),
 // gzip-compressed as served, and the extra weight of each lazily loaded route chunk.
-// Usage: node scripts/bench-size.mjs [--json] [--dist DIR]
+// Usage: node scripts/bench/bench-size.mjs [--json] [--dist DIR]
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { readCli } from './lib/cli.mjs';
+import { readCli } from '../lib/cli.mjs';
 import { gzipSync } from 'node:zlib';
 
-const USAGE = 'usage: node scripts/bench-size.mjs [--json] [--dist DIR]';
+const USAGE = 'usage: node scripts/bench/bench-size.mjs [--json] [--dist DIR]';
 const { values } = readCli(USAGE, {
   options: {
     json: { type: 'boolean', default: false },

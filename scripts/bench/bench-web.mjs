@@ -4,7 +4,7 @@
 // simulated throttling — its defaults) performance runs on home, a category page and a product
 // page. Builds the app into its own directory (.tmp/dist-bench, never dist/, which other runs
 // use) and starts its own server on 127.0.0.1 with a fresh embedded database.
-// Usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]
+// Usage: node scripts/bench/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]
 //   --details    also prints, per page, the LCP element, its phases, long tasks and what was requested before LCP (first run)
 //   --trace-dir  saves each Lighthouse run's trace (open it in Chrome DevTools' Performance panel)
 //   --reference-index N  also runs each page as a machine of Lighthouse benchmark index N would
@@ -19,12 +19,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readCli } from './lib/cli.mjs';
+import { readCli } from '../lib/cli.mjs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 const USAGE =
-  'usage: node scripts/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]';
+  'usage: node scripts/bench/bench-web.mjs [--runs N] [--json] [--details] [--no-build] [--dist DIR] [--port N] [--pages home,category,product] [--trace-dir DIR] [--reference-index N]';
 const { values } = readCli(USAGE, {
   options: {
     runs: { type: 'string', default: '3' },

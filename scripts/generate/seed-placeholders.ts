@@ -18,7 +18,7 @@ try {
     .from(images)
     .where(isNotNull(images.recipe))
     .orderBy(images.key);
-  const file = new URL('../server/db/seed/photo-placeholders.json', import.meta.url);
+  const file = new URL('../../server/db/seed/photo-placeholders.json', import.meta.url);
   await writeFile(file, `${JSON.stringify(Object.fromEntries(rows.map((r) => [r.key, r.placeholder])), null, 0)}\n`);
   console.log(`${rows.length} placeholders → ${file.pathname}`);
 } finally {

@@ -8,14 +8,14 @@
 // run, so a slow minute of the machine falls on both. Prints, per URL, the median and quartiles
 // of the estimate, and the median main-thread time after the first paint.
 //
-// Usage: node scripts/tbt-ab.mjs [--runs N] URL [URL …]   (servers must be running: `npm start`;
+// Usage: node scripts/bench/tbt-ab.mjs [--runs N] URL [URL …]   (servers must be running: `npm start`;
 // two builds side by side: STATIC_DIR=<other dist> PORT=<other port> npm start)
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
 const { values, positionals: urls } = parseArgs({ options: { runs: { type: 'string', default: '10' } }, allowPositionals: true });
 if (urls.length === 0) {
-  console.error('usage: node scripts/tbt-ab.mjs [--runs N] URL [URL …]');
+  console.error('usage: node scripts/bench/tbt-ab.mjs [--runs N] URL [URL …]');
   process.exit(2);
 }
 const SLOWDOWN = 4;

@@ -4,7 +4,7 @@
  * `npm run bench:api -- --data-dir DIR` (no server may have it open); no HTTP. bench:api's details
  * scenario turns into hits once its 5 000 ids have been asked; this measures the miss alone.
  *
- *   node --import tsx scripts/bench-details-misses.ts DIR [COUNT=3000]
+ *   node --import tsx scripts/bench/bench-details-misses.ts DIR [COUNT=3000]
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';

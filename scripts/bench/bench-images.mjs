@@ -9,17 +9,17 @@
 // service worker blocked (the HTTP cache alone) and once with it in control; the bytes every
 // request took from the network are counted from Chromium's own accounting (CDP
 // Network.loadingFinished.encodedDataLength; 0 for an answer from the cache or the worker).
-// Usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]
+// Usage: node scripts/bench/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]
 //   --list  prints every image request of the measured visits in order
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readCli } from './lib/cli.mjs';
+import { readCli } from '../lib/cli.mjs';
 import { chromium } from '@playwright/test';
 
 const USAGE =
-  'usage: node scripts/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]';
+  'usage: node scripts/bench/bench-images.mjs [--no-build] [--port 4710] [--category imbracaminte-femei] [--dpr 2] [--width 375] [--list]';
 const { values } = readCli(USAGE, {
   options: {
     'no-build': { type: 'boolean', default: false },

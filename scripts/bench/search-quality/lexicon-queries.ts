@@ -22,7 +22,7 @@ import { HunspellReader } from 'hunspell-reader';
 import { normalizeSearchText } from '#server/lib/search-text.ts';
 import type { JudgedProduct, JudgedQuery } from './judged-queries.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const DIMINUTIVE_SUFFIXES = ['uț', 'uță', 'iță', 'ușor', 'ușoară', 'uleț'];
 const NOUN_ENDINGS = ['ă', 'e', 'ie', 'a'];
 

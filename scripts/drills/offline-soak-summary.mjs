@@ -6,15 +6,15 @@
  * ending, a machine needed for something else) keeps every sequence it finished, and several
  * records — different seeds, same build — add up to one soak.
  *
- *   node scripts/offline-soak-summary.mjs [record.jsonl …]
+ *   node scripts/drills/offline-soak-summary.mjs [record.jsonl …]
  *
  * Exits 1 when any sequence lost or duplicated a change, or showed a different screen or
  * selection, or broke while settling.
  */
 import { readFileSync } from 'node:fs';
-import { readCli } from './lib/cli.mjs';
+import { readCli } from '../lib/cli.mjs';
 
-const USAGE = 'usage: node scripts/offline-soak-summary.mjs [record.jsonl …]';
+const USAGE = 'usage: node scripts/drills/offline-soak-summary.mjs [record.jsonl …]';
 const { positionals } = readCli(USAGE, { allowPositionals: true });
 const files = positionals.length ? positionals : ['.tmp/offline-soak.jsonl'];
 const records = files.flatMap((file) =>

@@ -8,10 +8,10 @@
  * database is away; it serves again within seconds of the database's return; every order
  * acknowledged with 2xx exists exactly once; no stock below 0. Prints the figures.
  *
- *   node --import tsx scripts/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]
+ *   node --import tsx scripts/drills/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]
  *
- * DIR/PORT: a cluster made by `scripts/pg-cluster.sh start DIR PORT` (stopped and restarted here
- * with `scripts/pg-cluster.sh stop|restart`). A database `talcioc_drill` is created and dropped.
+ * DIR/PORT: a cluster made by `scripts/ops/pg-cluster.sh start DIR PORT` (stopped and restarted here
+ * with `scripts/ops/pg-cluster.sh stop|restart`). A database `talcioc_drill` is created and dropped.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -23,8 +23,8 @@ import type { AddressResponse } from '#contract/addresses.ts';
 import type { SessionResponse } from '#contract/auth.ts';
 import type { PlaceOrderResponse } from '#contract/orders.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: node --import tsx scripts/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const USAGE = 'usage: node --import tsx scripts/drills/fault-drill.ts --pg-dir DIR --port PORT [--seconds 14]';
 function readOptions() {
   try {
     return parseArgs({ options: { 'pg-dir': { type: 'string' }, port: { type: 'string' }, seconds: { type: 'string', default: '14' } } })
@@ -49,7 +49,7 @@ const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
 const dbUrl = `postgres://postgres@127.0.0.1:${port}/talcioc_drill`;
 
 function cluster(command: 'stop' | 'restart') {
-  execFileSync(path.join(root, 'scripts/pg-cluster.sh'), command === 'stop' ? ['stop', pgDir] : ['restart', pgDir, String(port)], {
+  execFileSync(path.join(root, 'scripts/ops/pg-cluster.sh'), command === 'stop' ? ['stop', pgDir] : ['restart', pgDir, String(port)], {
     stdio: 'ignore',
   });
 }

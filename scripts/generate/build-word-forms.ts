@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util';
 import { HunspellReader } from 'hunspell-reader';
 import { normalizeSearchText } from '#server/lib/search-text.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUTPUT = path.join(ROOT, 'server/lib/romanian-word-forms.txt.gz');
 const WORD = /^[a-z]+$/;
 
@@ -128,7 +128,7 @@ console.log(
 const lines = [...formsOfLemma]
   .sort(([a], [b]) => (a < b ? -1 : 1))
   .map(([lemma, forms]) => `${lemma} ${forms.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(' ')}`);
-const header = `# form → lemma for search folding: dictionary-ro ${version('dictionary-ro')}, hunspell-reader ${version('hunspell-reader')}; scripts/build-word-forms.ts`;
+const header = `# form → lemma for search folding: dictionary-ro ${version('dictionary-ro')}, hunspell-reader ${version('hunspell-reader')}; scripts/generate/build-word-forms.ts`;
 const bytes = gzipSync(`${header}\n${lines.join('\n')}\n`, { level: 9 });
 const formCount = lines.reduce((n, line) => n + line.split(' ').filter((w) => !w.startsWith('~')).length - 1, 0);
 

@@ -9,14 +9,14 @@
  * Prepares the database exactly as bench:api does (migrations, seed, synthetic products, VACUUM
  * ANALYZE; a PostgreSQL database named with "bench" or "test" is wiped first), then asks the
  * catalog repository — the code behind GET /api/products — for the first page (24) of every
- * judged query (scripts/search-quality/judged-queries.ts) and reports per query and overall:
+ * judged query (scripts/bench/search-quality/judged-queries.ts) and reports per query and overall:
  *   - zero-result share: queries with relevant products in the catalog that answer nothing;
  *   - recall on the first page: relevant products on page 1 / min(relevant products, 24);
  *   - precision@10: relevant products among the first k / k, k = min(10, relevant products).
  * Targets (issue #13): 0 % zero-result, mean recall ≥ 0.95, mean precision@10 ≥ 0.9.
  *
  * `--set lexicon` measures instead the queries built by rule from the Romanian dictionary's forms
- * of the words of the catalog (scripts/search-quality/lexicon-queries.ts, issue 40: plural,
+ * of the words of the catalog (scripts/bench/search-quality/lexicon-queries.ts, issue 40: plural,
  * articulated, diminutive, without diacritics, with cedilla letters, one typo, two words); targets
  * 0 % zero-result and mean recall ≥ 0.98 (precision is reported, not a target: such a query also
  * finds, rightly, products that only mention the word). `--set all` runs both sets, each judged
@@ -62,7 +62,7 @@ function readArgs(argv: string[]) {
     }).values;
   } catch (error) {
     // An unknown option, a missing value or a stray argument (node:util's message).
-    throw new Error(`${(error as Error).message} (see the comment at the top of scripts/bench-search-quality.ts)`);
+    throw new Error(`${(error as Error).message} (see the comment at the top of scripts/bench/bench-search-quality.ts)`);
   }
 }
 

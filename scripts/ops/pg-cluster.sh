@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL 15 cluster for the API tests on PostgreSQL (.ci/run).
 #
-#   scripts/pg-cluster.sh start DIR PORT   initdb in DIR/data (trust auth, superuser postgres, UTF8),
+#   scripts/ops/pg-cluster.sh start DIR PORT   initdb in DIR/data (trust auth, superuser postgres, UTF8),
 #                                          listen on 127.0.0.1:PORT, socket in DIR, create
 #                                          database talcioc_test; prints its URL
-#   scripts/pg-cluster.sh stop DIR         fast shutdown (no error when it is not running)
-#   scripts/pg-cluster.sh restart DIR PORT starts a stopped cluster again (the fault drill)
+#   scripts/ops/pg-cluster.sh stop DIR         fast shutdown (no error when it is not running)
+#   scripts/ops/pg-cluster.sh restart DIR PORT starts a stopped cluster again (the fault drill)
 #
 # DIR must be empty or missing. When run as root the cluster runs as user postgres (DIR is
 # chown'ed to it); otherwise as the current user. Installs Debian's `postgresql` package when

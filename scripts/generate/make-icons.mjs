@@ -1,6 +1,6 @@
 // Writes the app icons (PNG 192, 512, maskable 512) and an SVG favicon into public/icons.
 // Drawn here, pixel by pixel, so nothing is fetched: a white "T" on the brand green.
-// Run: node scripts/make-icons.mjs (outputs are committed).
+// Run: node scripts/generate/make-icons.mjs (outputs are committed).
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 

@@ -51,7 +51,7 @@ import { sql } from 'drizzle-orm';
 import { mulberry32 } from '#server/lib/random.ts';
 
 const SCRIPT = fileURLToPath(import.meta.url);
-const ROOT = path.resolve(path.dirname(SCRIPT), '..');
+const ROOT = path.resolve(path.dirname(SCRIPT), '../..');
 
 // ----------------------------------------------------------------------------------------------
 // Options

@@ -7,7 +7,7 @@
  * shopper. Fails (exit 1) on any 5xx answer, or any answer carrying a stack trace or SQL text.
  * Prints the number of requests and of operations covered.
  *
- *   node --import tsx scripts/contract-fuzz.ts [--runs 24] [--seed 14] [--max-seconds 240] [--fresh-database]
+ *   node --import tsx scripts/drills/contract-fuzz.ts [--runs 24] [--seed 14] [--max-seconds 240] [--fresh-database]
  *   DATABASE_URL=postgres://… (with --fresh-database it is dropped and created first; migrated and
  *   seeded at start), else the embedded database in a temporary directory.
  */
@@ -20,8 +20,8 @@ import { parseArgs } from 'node:util';
 import fc from 'fast-check';
 import type { SessionResponse } from '#contract/auth.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: node --import tsx scripts/contract-fuzz.ts [--runs 24] [--seed 14] [--max-seconds 240] [--fresh-database]';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const USAGE = 'usage: node --import tsx scripts/drills/contract-fuzz.ts [--runs 24] [--seed 14] [--max-seconds 240] [--fresh-database]';
 function readOptions() {
   try {
     return parseArgs({

@@ -1,12 +1,12 @@
 // Screenshots of pages at phone (375 px) and desktop (1280 px) widths, for looking at what we build.
-// Usage: node scripts/screenshots.mjs [baseURL] path1 path2 ...   → .tmp/shots/<name>-<width>.png
+// Usage: node scripts/dev/screenshots.mjs [baseURL] path1 path2 ...   → .tmp/shots/<name>-<width>.png
 // Also prints which elements stick out to the right on the phone width (horizontal overflow).
 // Signed-in pages: AUTH='{"token":"…","user":{…}}' puts that session in localStorage first.
 import { mkdirSync } from 'node:fs';
-import { readCli } from './lib/cli.mjs';
+import { readCli } from '../lib/cli.mjs';
 import { chromium } from '@playwright/test';
 
-const USAGE = 'usage: node scripts/screenshots.mjs [baseURL] path1 path2 ...';
+const USAGE = 'usage: node scripts/dev/screenshots.mjs [baseURL] path1 path2 ...';
 const { positionals } = readCli(USAGE, { allowPositionals: true });
 const [base = 'http://127.0.0.1:4173', ...paths] = positionals;
 const out = '.tmp/shots';

@@ -2,7 +2,7 @@
 // Order: CHROME_PATH or /usr/bin/chromium already working → apt-get install chromium (as root)
 // → `npx playwright install chromium` (non-root). Exits 1 with a clear message when none works:
 // browser tests are never skipped silently.
-// Usage: node scripts/ensure-chromium.mjs
+// Usage: node scripts/dev/ensure-chromium.mjs
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 

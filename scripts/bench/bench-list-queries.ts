@@ -3,7 +3,7 @@
  * catalog index (ADR 025) on the same database, for a few requests that span the cost range —
  * the whole catalog, a common filter, a common and a very common word, two words.
  *
- *   node --import tsx scripts/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]
+ *   node --import tsx scripts/bench/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]
  *
  * Use a database prepared by `npm run bench:api -- --keep` (it is only read). Prints, per request,
  * the median milliseconds of `listProducts()` (choice of the page, count and cards) each way.
@@ -14,7 +14,7 @@ import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
 import { listProducts } from '#server/services/catalog-lists.ts';
 import { productListQuerySchema, type ProductListQuery } from '#contract/catalog.ts';
 
-const USAGE = 'usage: node --import tsx scripts/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]';
+const USAGE = 'usage: node --import tsx scripts/bench/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]';
 function readOptions() {
   try {
     return parseArgs({ options: { 'database-url': { type: 'string' }, runs: { type: 'string', default: '20' } } }).values;
