@@ -4,7 +4,7 @@
  *  - api:  the real Fastify app on a real database through app.inject (tests/api). A fresh PGlite
  *          database costs ~4 s and ~800 MB, so files run one at a time, each in its own fork,
  *          and each file shares one app (the file-scoped `testApp` fixture,
- *          tests/api/support/app-fixture.ts).
+ *          tests/api/harness/app-fixture.ts).
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';

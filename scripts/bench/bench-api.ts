@@ -647,7 +647,7 @@ async function pgliteProductsIn(dir: string): Promise<number> {
   }
 }
 
-/** Drops what migrations and the seed created (as tests/api/support/test-app.ts does for the API tests). */
+/** Drops what migrations and the seed created (as tests/api/harness/test-app.ts does for the API tests). */
 export async function wipePostgres(url: string) {
   await withPgClient(url, async (client) => {
     await client.query('SET client_min_messages TO warning');

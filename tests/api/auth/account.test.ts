@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { currentUserResponseSchema, dashboardResponseSchema, sendOtpResponseSchema, sessionResponseSchema } from '#contract/auth.ts';
 import { products, users } from '#server/db/schema.ts';
-import { storedFileNames } from '../support/stored-files.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, latestCode, newIp, newPhone, PASSWORD, signUp, wrongCode } from '../support/auth-helpers.ts';
+import { storedFileNames } from '../harness/stored-files.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, latestCode, newIp, newPhone, PASSWORD, signUp, wrongCode } from '../harness/auth-helpers.ts';
 import en from '#src/locales/en.json';
 import ro from '#src/locales/ro.json';
 

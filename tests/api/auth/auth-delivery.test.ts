@@ -13,9 +13,9 @@ import { SMTPServer } from 'smtp-server';
 import { settingsResponseSchema } from '#contract/master.ts';
 import { messageDeliveries, outboxMessages, settings } from '#server/db/schema.ts';
 import { DELIVERY_MAX_ATTEMPTS, deliveryWorkerFor } from '#server/services/delivery-queue.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, deliverQueued, newIp, newPhone } from '../support/auth-helpers.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, deliverQueued, newIp, newPhone } from '../harness/auth-helpers.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof api>;

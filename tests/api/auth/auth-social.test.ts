@@ -12,9 +12,9 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'j
 import { sessionResponseSchema } from '#contract/auth.ts';
 import { masterResponseSchema } from '#contract/master.ts';
 import { settings, socialAccounts, users } from '#server/db/schema.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, newIp } from '../support/auth-helpers.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, newIp } from '../harness/auth-helpers.ts';
 import en from '#src/locales/en.json';
 
 const GOOGLE_CLIENT = 'talcioc-web.apps.googleusercontent.com';

@@ -18,9 +18,9 @@ import { otpCodes, passwordResetTokens, rateLimitBuckets, sessions, settings, us
 import { hashToken } from '#server/lib/tokens.ts';
 import { hitBucket } from '#server/repositories/rate-limit-repository.ts';
 import { LOGIN_FAILURES } from '#server/services/limits.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, deliverQueued, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from '../support/auth-helpers.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, deliverQueued, latestCode, newIp, newPhone, outboxCount, PASSWORD, signUp, wrongCode } from '../harness/auth-helpers.ts';
 import en from '#src/locales/en.json';
 import ro from '#src/locales/ro.json';
 

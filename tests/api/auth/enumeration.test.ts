@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { deliveryWorkerFor } from '#server/services/delivery-queue.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, newIp, newPhone } from '../support/auth-helpers.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, newIp, newPhone } from '../harness/auth-helpers.ts';
 
 const GATEWAY_MS = 300;
 let t: TestApp;

@@ -16,9 +16,9 @@ import { describe, expect, it } from 'vitest';
 import { rateLimitBuckets } from '#server/db/schema.ts';
 import { LOGIN_FAILURES } from '#server/services/limits.ts';
 import { OTP_MAX_ATTEMPTS } from '#server/services/otp-service.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, latestCode, newIp, newPhone, PASSWORD, signUp, wrongCode } from '../support/auth-helpers.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, latestCode, newIp, newPhone, PASSWORD, signUp, wrongCode } from '../harness/auth-helpers.ts';
 import en from '#src/locales/en.json';
 
 let t: TestApp;

@@ -6,11 +6,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartItems } from '#server/db/schema.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { signUp } from '../support/auth-helpers.ts';
-import { client } from '../support/cart-call.ts';
-import { makeProduct, makeShop } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { signUp } from '../harness/auth-helpers.ts';
+import { client } from '../harness/cart-call.ts';
+import { makeProduct, makeShop } from '../harness/cart-fixtures.ts';
 
 const N = 10;
 let t: TestApp;

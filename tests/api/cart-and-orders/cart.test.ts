@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { cartResponseSchema } from '#contract/cart.ts';
 import { cartItems, idempotencyKeys, products } from '#server/db/schema.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, quickUser } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, quickUser } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

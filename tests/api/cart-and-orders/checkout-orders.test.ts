@@ -11,10 +11,10 @@ import { checkoutResponseSchema } from '#contract/checkout.ts';
 import { orderListResponseSchema, orderResponseSchema, placeOrderResponseSchema } from '#contract/orders.ts';
 import { dashboardResponseSchema } from '#contract/auth.ts';
 import { cartItems, orders, products } from '#server/db/schema.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, makeVoucher, stockOf, quickUser, shopperWithAddress } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { ADDRESS, key, makeProduct, makeShop, makeVoucher, stockOf, quickUser, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { orderResponseSchema } from '#contract/orders.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, shopperWithAddress } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { addresses, sessions, users } from '#server/db/schema.ts';
 import { hashToken, newToken } from '#server/lib/tokens.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, stockOf } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { ADDRESS, key, makeProduct, makeShop, stockOf } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

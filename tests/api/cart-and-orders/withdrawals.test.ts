@@ -10,10 +10,10 @@ import { and, eq } from 'drizzle-orm';
 import { orderResponseSchema, withdrawalResponseSchema } from '#contract/orders.ts';
 import { notifications, orderStatusHistory, users } from '#server/db/schema.ts';
 import { deliveryWorkerFor } from '#server/services/delivery-queue.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, shopperWithAddress, stockOf } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, shopperWithAddress, stockOf } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

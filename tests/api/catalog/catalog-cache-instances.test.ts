@@ -7,11 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { buildAppOn } from '../support/push-helpers.ts';
-import { signUp } from '../support/auth-helpers.ts';
-import { client } from '../support/cart-call.ts';
-import { makeProduct, makeShop } from '../support/cart-fixtures.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { buildAppOn } from '../harness/push-helpers.ts';
+import { signUp } from '../harness/auth-helpers.ts';
+import { client } from '../harness/cart-call.ts';
+import { makeProduct, makeShop } from '../harness/cart-fixtures.ts';
 
 const url = process.env.TEST_DATABASE_URL?.trim();
 const LISTING = '/api/products/filter?sort=newest&page=1';

@@ -12,10 +12,10 @@ import { productDetailsResponseSchema, productListResponseSchema } from '#contra
 import { readEnv } from '#server/env.ts';
 import i18nPlugin from '#server/plugins/i18n.ts';
 import responseCachePlugin from '#server/plugins/response-cache.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, quickUser, shopperWithAddress } from '../support/cart-fixtures.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, quickUser, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

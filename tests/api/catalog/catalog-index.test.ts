@@ -30,8 +30,8 @@ import { listProducts } from '#server/services/catalog-lists.ts';
 import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
 import { changeProductPrice } from '#server/services/product-price.ts';
 import { notifierFor } from '#server/plugins/notifier.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 
 let t: TestApp;
 let index: CatalogIndexSync;

@@ -35,8 +35,8 @@ import {
 import { refreshProductSearchText } from '#server/repositories/catalog/search-text-refresh.ts';
 import { normalizeSearchText, searchDocument } from '#server/lib/search-text.ts';
 import { planSearch } from '#server/lib/search-query.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 
 const CACHE = 'public, max-age=60, stale-while-revalidate=86400';
 const DAY = 86_400_000;

@@ -23,10 +23,10 @@ import {
   type Product,
 } from '#contract/catalog.ts';
 import { cartResponseSchema } from '#contract/cart.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { makeProduct, makeShop, quickUser } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { makeProduct, makeShop, quickUser } from '../harness/cart-fixtures.ts';
 
 const DAY = 86_400_000;
 let t: TestApp;

@@ -12,8 +12,8 @@ import { productDetailsResponseSchema, type ProductDetails } from '#contract/cat
 import { categories, flashSaleProducts, flashSales, manufacturers, productImages, products, shops } from '#server/db/schema.ts';
 import { CatalogIndexSync } from '#server/catalog-index/sync.ts';
 import { readProductDetails } from '#server/repositories/catalog/products.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 
 let t: TestApp;
 let first: CatalogIndexSync;

@@ -19,8 +19,8 @@ import { categories, productColors, products, productSizes, searchFolding, searc
 import { refreshProductSearchText, refreshStaleSearchText } from '#server/repositories/catalog/search-text-refresh.ts';
 import { getSearchLexicon, invalidateSearchLexicon, LEXICON_TTL_MS } from '#server/repositories/catalog/search-lexicon.ts';
 import { normalizeSearchText, searchFoldingVersion } from '#server/lib/search-text.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 
 let t: TestApp;
 const fx = { brandHit: 0, nameAvailable: 0, nameSoldOut: 0, descriptionOnly: 0 };

@@ -21,10 +21,10 @@ import { checkoutResponseSchema } from '#contract/checkout.ts';
 import { PRODUCT_CONDITIONS } from '#contract/item-condition.ts';
 import { categories, manufacturers, products, shops } from '#server/db/schema.ts';
 import { runShopTraderCommand } from '#server/services/shop-trader-command.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, shopperWithAddress } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

@@ -15,9 +15,9 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { describe, expect, it } from 'vitest';
 import type { paths } from './openapi-types.ts';
 import { responseValidator, type CheckedAnswer } from './response-validator.ts';
-import { test } from '../support/app-fixture.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { latestCode, newPhone, wrongCode } from '../support/auth-helpers.ts';
+import { test } from '../harness/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { latestCode, newPhone, wrongCode } from '../harness/auth-helpers.ts';
 
 let t: TestApp;
 let baseUrl: string;

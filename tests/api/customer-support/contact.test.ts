@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { contactResponseSchema } from '#contract/support.ts';
 import { contactMessages } from '#server/db/schema.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, newIp } from '../support/auth-helpers.ts';
-import { quickUser } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, newIp } from '../harness/auth-helpers.ts';
+import { quickUser } from '../harness/cart-fixtures.ts';
 import en from '#src/locales/en.json';
 import ro from '#src/locales/ro.json';
 

@@ -24,12 +24,12 @@ import {
   SupportCommandError,
   TICKET_USAGE,
 } from '#server/services/support-service.ts';
-import { storedFileNames } from '../support/stored-files.ts';
+import { storedFileNames } from '../harness/stored-files.ts';
 import { notifierFor } from '#server/plugins/notifier.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeShop, quickUser } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeShop, quickUser } from '../harness/cart-fixtures.ts';
 import en from '#src/locales/en.json';
 import ro from '#src/locales/ro.json';
 

@@ -10,10 +10,10 @@ import { favorites, products } from '#server/db/schema.ts';
 import { productDetailsResponseSchema, productListResponseSchema, homeResponseSchema } from '#contract/catalog.ts';
 import { favoriteListResponseSchema, favoriteToggleResponseSchema } from '#contract/engagement.ts';
 import { FAVORITE_CHANGES } from '#server/routes/favorites.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { makeProduct, makeShop, quickUser } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { makeProduct, makeShop, quickUser } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

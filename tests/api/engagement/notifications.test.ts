@@ -14,10 +14,10 @@ import { takeStock } from '#server/services/checkout-service.ts';
 import type { PricedLine } from '#server/repositories/cart-repository.ts';
 import { markReadResponseSchema, notificationListResponseSchema, unreadCountResponseSchema } from '#contract/engagement.ts';
 import { notifierFor } from '#server/plugins/notifier.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { ADDRESS, key, makeProduct, makeShop, quickUser, shopperWithAddress } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { ADDRESS, key, makeProduct, makeShop, quickUser, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

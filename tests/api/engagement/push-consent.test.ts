@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { notifications, pushConsents, pushJobs } from '#server/db/schema.ts';
 import type { NewNotification } from '#server/services/notify.ts';
 import { notifierFor } from '#server/plugins/notifier.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { quickUser } from '../support/cart-fixtures.ts';
-import { newDevice, startPushService, type PushService } from '../support/push-helpers.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { quickUser } from '../harness/cart-fixtures.ts';
+import { newDevice, startPushService, type PushService } from '../harness/push-helpers.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

@@ -15,12 +15,12 @@ import { loadVapidKeys, VAPID_SETTING_KEY } from '#server/services/push-vapid.ts
 import { nextAttemptAt, pushWorkerFor, RETRY_BACKOFF_SECONDS } from '#server/services/push-worker.ts';
 import { readEnv } from '#server/env.ts';
 import { pushPayloadSchema, pushPublicKeyResponseSchema } from '#contract/engagement.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 import { isPushServiceHost } from '#server/services/push-device.ts';
-import { client } from '../support/cart-call.ts';
-import { makeProduct, makeShop, quickUser } from '../support/cart-fixtures.ts';
-import { api, newIp, PASSWORD, signUp } from '../support/auth-helpers.ts';
+import { client } from '../harness/cart-call.ts';
+import { makeProduct, makeShop, quickUser } from '../harness/cart-fixtures.ts';
+import { api, newIp, PASSWORD, signUp } from '../harness/auth-helpers.ts';
 import en from '#src/locales/en.json';
 import {
   buildAppOn,
@@ -30,7 +30,7 @@ import {
   verifyVapid,
   type DeviceKeys,
   type PushService,
-} from '../support/push-helpers.ts';
+} from '../harness/push-helpers.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

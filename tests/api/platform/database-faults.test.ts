@@ -1,7 +1,7 @@
 /**
  * Database faults (issue 14, ADR 013), on PostgreSQL only (PGlite runs inside the process and
  * cannot go away). PostgreSQL is reached through a TCP relay the test cuts and restores
- * (tests/api/support/tcp-proxy.ts), so the cluster shared with other files keeps running.
+ * (tests/api/harness/tcp-proxy.ts), so the cluster shared with other files keeps running.
  *
  * - an outage never ends the process (idle pool clients and a client inside a transaction);
  * - meanwhile the API answers 503 + Retry-After with a translated message; /api/health stays 200
@@ -17,8 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import app from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { readEnv } from '#server/env.ts';
-import { openTestDatabase } from '../support/test-app.ts';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.ts';
+import { openTestDatabase } from '../harness/test-app.ts';
+import { startTcpProxy, type TcpProxy } from '../harness/tcp-proxy.ts';
 
 const url = process.env.TEST_DATABASE_URL?.trim();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

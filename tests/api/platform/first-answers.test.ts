@@ -14,8 +14,8 @@ import Fastify from 'fastify';
 import { products } from '#server/db/schema.ts';
 import { ANSWER_REUSE_MS, createFirstAnswers } from '#server/first-screen/first-answers.ts';
 import { ResponseCache } from '#server/plugins/response-cache.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { buildAppOn } from '../support/push-helpers.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { buildAppOn } from '../harness/push-helpers.ts';
 
 const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title></head><body><div id="root"></div></body></html>`;
 let dir: string;

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { categories, products } from '#server/db/schema.ts';
 import { SERVER_ENTRY, createFirstScreenRenderer } from '#server/first-screen/render.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
 
 const html = `<!doctype html><html lang="ro"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width" /><script>/* start-up */</script><title>Talcioc</title>
     <script type="module" crossorigin src="/assets/index-a1.js"></script>

@@ -15,8 +15,8 @@ import {
 } from '#contract/content.ts';
 import { errorBody, validationErrorBody } from '#contract/envelope.ts';
 import { products, shops } from '#server/db/schema.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 
 let t: TestApp;
 

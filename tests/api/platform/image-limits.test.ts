@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { images, supportAttachments } from '#server/db/schema.ts';
 import { createFileStore } from '#server/lib/file-store.ts';
 import { ImagePipeline, VariantAbandoned } from '#server/media/pipeline.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { buildAppOn } from '../support/push-helpers.ts';
-import { quickUser } from '../support/cart-fixtures.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { buildAppOn } from '../harness/push-helpers.ts';
+import { quickUser } from '../harness/cart-fixtures.ts';
 import en from '#src/locales/en.json';
 
 const LIMIT = 4;

@@ -11,10 +11,10 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pino from 'pino';
 import Fastify from 'fastify';
 import errorsPlugin from '#server/plugins/errors.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, newIp, newPhone, PASSWORD, signUp } from '../support/auth-helpers.ts';
-import { makeProduct, makeShop } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, newIp, newPhone, PASSWORD, signUp } from '../harness/auth-helpers.ts';
+import { makeProduct, makeShop } from '../harness/cart-fixtures.ts';
 import { serializeError } from '#server/lib/log-serializers.ts';
 import { loggerOptions } from '#server/logger.ts';
 

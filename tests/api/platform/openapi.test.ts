@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
 import { OPERATIONS } from '#server/openapi/operations.ts';
 
 /** An OpenAPI document read key by key. */

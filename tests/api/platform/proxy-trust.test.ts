@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '#server/services/limits.ts';
 import { rateLimitBuckets } from '#server/db/schema.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { api, newPhone, PASSWORD } from '../support/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { api, newPhone, PASSWORD } from '../harness/auth-helpers.ts';
 
 const MAX = LIMITS.registration.ip.max;
 let forged = 0;

@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitBuckets } from '#server/db/schema.ts';
 import { failureDelay, hitBucket } from '#server/repositories/rate-limit-repository.ts';
 import { API_LIMIT_KEY_PREFIX } from '#server/plugins/rate-limit.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { buildAppOn } from '../support/push-helpers.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { buildAppOn } from '../harness/push-helpers.ts';
 
 const MAX = 6;
 const ENV = { API_RATE_LIMIT: String(MAX), TRUST_PROXY: '127.0.0.1', PUSH_WORKER: 'false' };

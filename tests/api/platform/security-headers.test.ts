@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import securityHeaders, { inlineScriptHashes, PERMISSIONS_POLICY } from '#server/plugins/security-headers.ts';
 import staticPlugin from '#server/plugins/static.ts';
-import { test } from '../support/app-fixture.ts';
+import { test } from '../harness/app-fixture.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const page = (inline: string) =>

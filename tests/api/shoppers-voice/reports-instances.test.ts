@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '#server/db/schema.ts';
 import { CACHE_CHANNEL } from '#server/plugins/response-cache.ts';
 import { decideReport } from '#server/services/report-service.ts';
-import { buildTestApp, type TestApp } from '../support/test-app.ts';
-import { buildAppOn } from '../support/push-helpers.ts';
-import { newIp } from '../support/auth-helpers.ts';
-import { makeProduct, makeShop } from '../support/cart-fixtures.ts';
+import { buildTestApp, type TestApp } from '../harness/test-app.ts';
+import { buildAppOn } from '../harness/push-helpers.ts';
+import { newIp } from '../harness/auth-helpers.ts';
+import { makeProduct, makeShop } from '../harness/cart-fixtures.ts';
 
 const url = process.env.TEST_DATABASE_URL?.trim();
 

@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_REFERENCE_PATTERN } from '#contract/reports.ts';
 import { contentReports, products, shopReviews, shops } from '#server/db/schema.ts';
 import { REPORT_LIMITS } from '#server/services/report-service.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { api, deliverQueued, newIp } from '../support/auth-helpers.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, quickUser, shopperWithAddress } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { api, deliverQueued, newIp } from '../harness/auth-helpers.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, quickUser, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;

@@ -9,10 +9,10 @@ import { shopReviewsResponseSchema } from '#contract/reviews.ts';
 import { orderResponseSchema } from '#contract/orders.ts';
 import { orders, shopReviews, shops } from '#server/db/schema.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import type { TestApp } from '../support/test-app.ts';
-import { test } from '../support/app-fixture.ts';
-import { client } from '../support/cart-call.ts';
-import { key, makeProduct, makeShop, shopperWithAddress } from '../support/cart-fixtures.ts';
+import type { TestApp } from '../harness/test-app.ts';
+import { test } from '../harness/app-fixture.ts';
+import { client } from '../harness/cart-call.ts';
+import { key, makeProduct, makeShop, shopperWithAddress } from '../harness/cart-fixtures.ts';
 
 let t: TestApp;
 let c: ReturnType<typeof client>;
