@@ -98,6 +98,12 @@ export default tseslint.config(
                 'repositories/, db/ and lib/ import nothing above them (route → service → (catalog index | repository) → database): ' +
                 'move the choice up into a service, or declare the type the lower layer needs beside it.',
             },
+            // lib/ is the bottom: pure pieces every layer shares, with no database and no media.
+            {
+              target: './server/lib',
+              from: ['./server/repositories', './server/db', './server/media'],
+              message: 'server/lib/ holds pure shared pieces: what needs the database or the media pipeline is a service.',
+            },
             // One-way flow inside the app: shared code → features → app.
             {
               target: ['./src/lib', './src/components'],

@@ -682,7 +682,7 @@ export const storedFiles = pgTable(
  * Every raster image of the pipeline (issue 15, ADR 024), keyed by its content address: the
  * SHA-256 of the original's bytes (uploads) or of the generator's recipe and version (seeded
  * photos, made on first request). Intrinsic size and ThumbHash placeholder are computed once,
- * here; the original and its variants live in the file store (lib/file-store.ts).
+ * here; the original and its variants live in the file store (services/file-store.ts).
  */
 export const images = pgTable('images', {
   key: text('key').primaryKey(),

@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import sharp, { type OutputInfo } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { Database } from '#server/db/client.ts';
-import type { FileStore } from '#server/lib/file-store.ts';
+import type { FileStore } from '#server/services/file-store.ts';
 import { HttpError, fieldError } from '#server/lib/http-error.ts';
 import { countImageUses, deleteUploadedImage, findImage, insertImageOnce } from '#server/repositories/image-repository.ts';
 import { IMAGE_FORMATS, variantWidths, type ImageFormat } from '#contract/image-constants.ts';

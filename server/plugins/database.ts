@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type DatabaseEvents, type DatabaseHandle, type DatabaseKind } from '#server/db/client.ts';
 import { seedIfEmpty } from '#server/db/seed/index.ts';
-import { createFileStore, type FileStore } from '#server/lib/file-store.ts';
+import { createFileStore, type FileStore } from '#server/services/file-store.ts';
 import { refreshProductSearchText, refreshStaleSearchText } from '#server/repositories/catalog/search-text-refresh.ts';
 import { preloadWordForms } from '#server/lib/word-forms.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Uploaded files kept in PostgreSQL, `stored_files` (issue 14, ADR 022): one row per (kind, name)
- * with its bytes. lib/file-store.ts#DatabaseStore is the file store over these statements.
+ * with its bytes. services/file-store.ts#DatabaseStore is the file store over these statements.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';

@@ -104,7 +104,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Through the image pipeline (issue 15, ADR 024): decoded under the pixel limit, turned
       // upright, every metadata block (GPS) dropped, stored once under its content address where
-      // every instance reads it (lib/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
+      // every instance reads it (services/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
       const stored = await imagePipeline(app).ingest(image.bytes, {
         field: 'photo',
         wrongType: 'validation.photo_type',

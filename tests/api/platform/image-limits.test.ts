@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { images, supportAttachments } from '#server/db/schema.ts';
-import { createFileStore } from '#server/lib/file-store.ts';
+import { createFileStore } from '#server/services/file-store.ts';
 import { ImagePipeline, VariantAbandoned } from '#server/media/pipeline.ts';
 import { buildTestApp, type TestApp } from '../harness/test-app.ts';
 import { buildAppOn } from '../harness/push-helpers.ts';

@@ -15,7 +15,7 @@ import { signUp } from '../harness/auth-helpers.ts';
 import { client } from '../harness/cart-call.ts';
 import { key, shopperWithAddress } from '../harness/cart-fixtures.ts';
 import { ImagePipeline, imagePipeline as pipelineOf } from '#server/media/pipeline.ts';
-import { createFileStore } from '#server/lib/file-store.ts';
+import { createFileStore } from '#server/services/file-store.ts';
 import { WARM_UP_LOCK_KEY, WARM_UP_MAX_JOBS, imagesIn, warmFirstScreens, warmUpJobs } from '#server/media/warm-up.ts';
 import { IMAGE_WIDTHS } from '#contract/image-constants.ts';
 import type { ImageMeta } from '#contract/images.ts';

@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Database, DatabaseKind } from '#server/db/client.ts';
 import { deleteStoredFile, findStoredFile, insertStoredFile, insertStoredFileOnce } from '#server/repositories/stored-file-repository.ts';
-import { avatarsDir } from './avatars.ts';
-import { uploadsDir } from './uploads.ts';
+import { avatarsDir } from '#server/lib/avatars.ts';
+import { uploadsDir } from '#server/lib/uploads.ts';
 
 export type FileKind = 'avatars' | 'support' | 'originals' | 'variants';
 
