@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { products } from '#server/db/schema.ts';
 import { ANSWER_REUSE_MS, createFirstAnswers } from '#server/first-screen/first-answers.ts';
 import { ResponseCache } from '#server/plugins/response-cache.ts';
@@ -64,6 +64,30 @@ async function api(url: string) {
   });
   expect(res.statusCode, url).toBe(200);
   return res.json();
+}
+
+/** A shopper reports the listing and the operator removes it (the development mirror of the decision). */
+async function takeDown(app: FastifyInstance, productId: number) {
+  const report = await app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    payload: {
+      target_type: 'product',
+      target_id: productId,
+      reason: 'misleading',
+      explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
+      name: 'Radu Marin',
+      email: 'radu.marin@example.ro',
+      good_faith: true,
+    },
+  });
+  expect(report.statusCode, report.body).toBe(201);
+  const decided = await app.inject({
+    method: 'POST',
+    url: `/api/dev/operator/reports/${report.json().data.report.reference}/decision`,
+    payload: { decision: 'remove', reason: 'Anunț înșelător.' },
+  });
+  expect(decided.statusCode, decided.body).toBe(200);
 }
 
 describe('first answers in the page', () => {
@@ -172,26 +196,7 @@ describe('first answers after a takedown', () => {
         answersOf((await dev.app.inject({ method: 'GET', url: `/products/${id}/details`, headers: { accept: 'text/html' } })).body)!;
       const before = await devPage();
       expect(Object.keys(before.answers)).toContain(`/products/${id}`);
-      const report = await dev.app.inject({
-        method: 'POST',
-        url: '/api/reports',
-        payload: {
-          target_type: 'product',
-          target_id: id,
-          reason: 'misleading',
-          explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
-          name: 'Radu Marin',
-          email: 'radu.marin@example.ro',
-          good_faith: true,
-        },
-      });
-      expect(report.statusCode, report.body).toBe(201);
-      const decided = await dev.app.inject({
-        method: 'POST',
-        url: `/api/dev/operator/reports/${report.json().data.report.reference}/decision`,
-        payload: { decision: 'remove', reason: 'Anunț înșelător.' },
-      });
-      expect(decided.statusCode, decided.body).toBe(200);
+      await takeDown(dev.app, id);
       // At once (well within ANSWER_REUSE_MS): only 200s are carried, so the app asks and gets the 410.
       const after = await devPage();
       expect(after.answers[`/products/${id}`]).toBeUndefined();
@@ -221,26 +226,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL?.trim())('first answers after a t
         return answersOf(res.body)?.answers[`/products/${id}`] !== undefined;
       };
       expect(await carriedOnB()).toBe(true);
-      const report = await a.app.inject({
-        method: 'POST',
-        url: '/api/reports',
-        payload: {
-          target_type: 'product',
-          target_id: id,
-          reason: 'misleading',
-          explanation: 'Descrierea nu corespunde cu fotografiile produsului.',
-          name: 'Radu Marin',
-          email: 'radu.marin@example.ro',
-          good_faith: true,
-        },
-      });
-      expect(report.statusCode, report.body).toBe(201);
-      const decided = await a.app.inject({
-        method: 'POST',
-        url: `/api/dev/operator/reports/${report.json().data.report.reference}/decision`,
-        payload: { decision: 'remove', reason: 'Anunț înșelător.' },
-      });
-      expect(decided.statusCode, decided.body).toBe(200);
+      await takeDown(a.app, id);
       // Well within B's ANSWER_REUSE_MS and its catalog cache's 10 s.
       await expect.poll(carriedOnB, { timeout: 1000, interval: 20 }).toBe(false);
     } finally {
