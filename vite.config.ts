@@ -1,6 +1,6 @@
 /**
  * The build: React, the first-load plugins of build/ (the `shell` and `catalog` chunks, the
- * inline start-up script, the build id; docs/decisions/008-first-load.md), the PWA (manifest,
+ * inline start-up script, the build id; docs/decisions/042-first-load-today.md), the PWA (manifest,
  * service worker) and the output's chunking and compression.
  */
 import { readFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 
 /**
  * The server bundle (`vite build --ssr`, after the client's): the app's own components and routes,
- * for a first screen's HTML drawn on the server (docs/decisions/028-first-screen-html.md). One
+ * for a first screen's HTML drawn on the server (docs/decisions/044-first-screen-html-today.md). One
  * self-contained file with React's production build, inside the app's directory (a deploy swaps
  * both at once) under a dot-directory, which the server never serves.
  */
@@ -112,13 +112,13 @@ const browserBundle = defineConfig({
     rollupOptions: {
       treeshake: {
         // These declare module-level singletons but have no effect until used: without this, the
-        // unused parts of Mantine's modal scroll lock stay in the first load (docs/references.md, ADR 008).
+        // unused parts of Mantine's modal scroll lock stay in the first load (docs/references.md, ADR 042).
         moduleSideEffects: (id) =>
           !/node_modules\/(react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref)\//.test(id),
       },
       output: {
         /**
-         * Few, larger files for the first screen (docs/decisions/008-first-load.md): over HTTP/1.1
+         * Few, larger files for the first screen (docs/decisions/042-first-load-today.md): over HTTP/1.1
          * a browser opens six connections per host, so twenty small chunks cost more round trips
          * than their bytes. Libraries stay apart (they change less often than app code, so their
          * files stay cached across releases); the modules the entry needs form the `shell` chunk

@@ -1,5 +1,5 @@
 /**
- * The first screen without waiting for the entry script (docs/decisions/008-first-load.md).
+ * The first screen without waiting for the entry script (docs/decisions/042-first-load-today.md).
  *
  * Puts the start-up script (src/boot/first-screen.ts) into the built index.html as an inline
  * classic script: with the page itself it starts the code of the screen the address opens

@@ -1,5 +1,5 @@
 /**
- * The `shell` and `catalog` chunks (docs/decisions/008-first-load.md, "Few files").
+ * The `shell` and `catalog` chunks (docs/decisions/042-first-load-today.md, "Few files").
  *
  * Over HTTP/1.1 a browser opens six connections per host, so twenty small chunks cost a first
  * visit more round trips than their bytes. This plugin finds, at the end of the module graph's

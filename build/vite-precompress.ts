@@ -3,7 +3,7 @@
  * every text file of the build that is worth compressing, so the server sends them as they are
  * (@fastify/static `preCompressed`, server/plugins/static.ts) instead of compressing on each
  * request at a fast, weaker level: Brotli 11 is ~14 % smaller than the on-the-fly Brotli and
- * costs the server nothing per request (issue #3, docs/decisions/008-first-load.md).
+ * costs the server nothing per request (issue #3, docs/decisions/042-first-load-today.md).
  * Runs after vite-plugin-pwa has written the service worker (closeBundle, order 'post').
  */
 import { readdirSync, statSync } from 'node:fs';

@@ -56,7 +56,7 @@ export const readinessResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['pglite', 'postgres']),
   /**
-   * The in-process catalog index (issue #13, ADR 025): `loading` while lists are still chosen by
+   * The in-process catalog index (issue #13, ADR 041): `loading` while lists are still chosen by
    * SQL (same answers, slower), `off` when CATALOG_INDEX=false. Informative: not part of `status`.
    */
   catalog_index: z.enum(['ready', 'loading', 'off']).optional(),

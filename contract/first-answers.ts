@@ -20,7 +20,7 @@ export function firstAnswerKey(path: string, params: URLSearchParams): string {
 }
 
 /**
- * A page whose first screen the server drew (ADR 028) names the app's code here instead of in
+ * A page whose first screen the server drew (ADR 044) names the app's code here instead of in
  * script and modulepreload tags: the start-up script starts it once the drawn screen's own
  * content (stylesheet, photos) has loaded, so on a weak connection the photos do not share it
  * with ~200 KB of code. Taps meanwhile are held and replayed (src/lib/early-taps.ts).

@@ -1,5 +1,5 @@
 /**
- * The image pipeline's public constants (issue 15, ADR 024), zod-free so the first load can use
+ * The image pipeline's public constants (issue 15, ADR 043), zod-free so the first load can use
  * them. Every raster image is served at these widths (never wider than its original), in AVIF,
  * WebP and JPEG, at `${variants}/${width}.${format}`:
  *   /media/img/v1/<32 hex: content address>/<width>.<avif|webp|jpg>

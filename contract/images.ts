@@ -1,5 +1,5 @@
 /**
- * What the API says about every raster image (issue 15, ADR 024), next to its `url`: intrinsic
+ * What the API says about every raster image (issue 15, ADR 043), next to its `url`: intrinsic
  * size (the page reserves the space), a ThumbHash placeholder (colour before the photo arrives)
  * and where its variants are (`${variants}/${width}.${avif|webp|jpg}` for each of `widths`).
  * Added beside the spec's fields, never instead of them: `thumbnail` stays, `thumbnail_meta`

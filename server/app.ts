@@ -95,10 +95,10 @@ export default async function app(fastify: FastifyInstance, options: AppOptions)
   await fastify.register(notifierPlugin);
   // Engagement (issue #6, ADR 009): VAPID keys, notifications → push queue, the push worker.
   await fastify.register(pushPlugin, { env });
-  // Catalog (issue #3, ADR 011): app.catalogCache, the anonymous catalog's response micro-cache
+  // Catalog (issue #3, ADR 045): app.catalogCache, the anonymous catalog's response micro-cache
   // (cleared by this app's committed cancellations, heard on app.orderStatusEvents).
   await fastify.register(responseCachePlugin, { ttlSeconds: env.CATALOG_CACHE_SECONDS, compressAbove: COMPRESS_ABOVE_BYTES });
-  // Catalog (issue #13, ADR 025): app.catalogIndex, lists chosen from memory, followed from the change log.
+  // Catalog (issue #13, ADR 041): app.catalogIndex, lists chosen from memory, followed from the change log.
   await fastify.register(catalogIndexPlugin, { enabled: env.CATALOG_INDEX === 'true', pollMs: env.CATALOG_INDEX_POLL_MS });
 
   await fastify.register(

@@ -181,7 +181,7 @@ const envSchema = z
     /** Seconds between two looks at the push queue (new pushes are also sent right after they are queued). */
     PUSH_POLL_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
 
-    // --- Catalog (issue #3, ADR 011) --------------------------------------------------------
+    // --- Catalog (issue #3, ADR 045) --------------------------------------------------------
     /**
      * Seconds an anonymous catalog answer is kept in this process's response micro-cache
      * (plugins/response-cache.ts); 0 turns it off. Writes made by this process clear it at once;
@@ -194,7 +194,7 @@ const envSchema = z
     ),
 
     /**
-     * The in-process catalog index (issue #13, ADR 025): lists and searches choose their page from
+     * The in-process catalog index (issue #13, ADR 041): lists and searches choose their page from
      * memory, kept current from the catalog_changes log. 'false' answers every list with SQL.
      */
     CATALOG_INDEX: z.enum(['true', 'false']).default('true'),
@@ -210,20 +210,20 @@ const envSchema = z
       z.coerce.number().int('FIRST_ANSWERS_MS must be a whole number').min(0).max(5_000).default(250),
     ),
     /**
-     * The time a first screen's HTML may take to render on the server (ADR 028,
+     * The time a first screen's HTML may take to render on the server (ADR 044,
      * first-screen/render.ts), in ms; 0 sends every page without it (the browser draws it).
      */
     FIRST_SCREEN_HTML_MS: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int('FIRST_SCREEN_HTML_MS must be a whole number').min(0).max(5_000).default(300),
     ),
-    /** At most this many first screens drawn per second and process (ADR 028): the CPU it may take. */
+    /** At most this many first screens drawn per second and process (ADR 044): the CPU it may take. */
     FIRST_SCREEN_RENDERS_PER_SECOND: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int('FIRST_SCREEN_RENDERS_PER_SECOND must be a whole number').min(1).max(1_000).default(4),
     ),
 
-    // --- Photographs (issue 15, ADR 024) ----------------------------------------------------
+    // --- Photographs (issue 15, ADR 043) ----------------------------------------------------
     /**
      * After listening, make the home page's and the category list's photos in the background
      * (media/warm-up.ts), so the first visitor of a fresh database does not wait for each photo

@@ -1,5 +1,5 @@
 /**
- * The image cache's byte bound (issue 15, ADR 024): workbox-expiration's ExpirationPlugin bounds
+ * The image cache's byte bound (issue 15, ADR 043): workbox-expiration's ExpirationPlugin bounds
  * entries and age only, so this plugin keeps the bytes of the cache under `maxBytes`, evicting
  * the least recently used images (a cache hit counts as a use). Sizes and last uses live in
  * IndexedDB (idb-keyval), written at most once a second; the accounting is reconciled with the

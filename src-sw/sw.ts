@@ -54,7 +54,7 @@ registerRoute(
 );
 
 /**
- * Images (issue 15, ADR 024): cache-first — pipeline variants are immutable, so a photo seen
+ * Images (issue 15, ADR 043): cache-first — pipeline variants are immutable, so a photo seen
  * online shows again offline — bounded by count and age (workbox-expiration) and by bytes,
  * least recently used first (byteBudgetPlugin: workbox-expiration has no byte bound).
  */

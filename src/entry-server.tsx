@@ -1,5 +1,5 @@
 /**
- * A first screen's HTML, rendered on the server (docs/decisions/028-first-screen-html.md).
+ * A first screen's HTML, rendered on the server (docs/decisions/044-first-screen-html-today.md).
  *
  * The very components, routes, loaders and queryOptions the browser uses, rendered once to a
  * string for an anonymous Romanian visitor: the page paints its screen before ~200 KB of

@@ -1,14 +1,14 @@
 /**
  * Start-up order matters for offline use: restore the persisted cache from IndexedDB first,
  * then load the interface messages (from that cache when offline), then render.
- * First-load speed (docs/decisions/008-first-load.md): the router is created as soon as the
+ * First-load speed (docs/decisions/042-first-load-today.md): the router is created as soon as the
  * cache is back, so the screen's code and data load while the messages do (on this first
  * navigation only, screens wait briefly for their data: app/first-load.ts); the first render
  * waits for that navigation, so it has the screen, and runs as a transition (in slices, no long
  * task); the service worker is registered by AppProvider once the page is idle (app/PwaHost.tsx).
  * This entry imports only what the cache restore, i18n and the outbox need; the routes and the
  * providers, then React's DOM renderer, follow with `import()` (loadAppCode), in tasks of their
- * own, their files fetched with the page (ADR 008, amendment of 2026-11-27).
+ * own, their files fetched with the page (ADR 042).
  */
 import './styles/mantine.css';
 import './styles/global.css';
@@ -143,7 +143,7 @@ async function start() {
   afterFirstScreenShown(() => document.getElementById(DRAWN_FOR_ANOTHER_ID)?.remove());
   if (container.firstElementChild && drawnForThisVisit(i18n.language, hadMaster)) {
     afterFirstScreenShown(() => replayTaps(earlyTaps));
-    // The server drew this screen (docs/decisions/028-first-screen-html.md): React takes over
+    // The server drew this screen (docs/decisions/044-first-screen-html-today.md): React takes over
     // its elements instead of building them again. Should anything differ after all, React
     // draws the screen anew (a recoverable error, reported as a warning).
     startTransition(() => {

@@ -1,6 +1,6 @@
 /**
  * The API's addresses (after `/api`) as the app asks them: one spelling for the api/ modules and
- * the inline start-up script (src/boot/first-screen.ts, ADR 008), whose early requests must be
+ * the inline start-up script (src/boot/first-screen.ts, ADR 042), whose early requests must be
  * the very addresses the app then asks (so the app's own requests are answered by the HTTP cache
  * or join the ones in flight), and whose first-answers keys (ADR 026) are made from them.
  *

@@ -19,7 +19,7 @@
  *    server/app.ts) also counts loopback and no setting turns it off, while outside production
  *    127.0.0.1 is on its allow list, so the benchmark is never throttled. Nothing else on the
  *    request path depends on NODE_ENV (only trustProxy, which loopback does not use). The anonymous
- *    catalog's response micro-cache (ADR 011) is on with the server's CATALOG_CACHE_SECONDS (default
+ *    catalog's response micro-cache (ADR 045) is on with the server's CATALOG_CACHE_SECONDS (default
  *    10 s); --no-cache starts the server with CATALOG_CACHE_SECONDS=0, i.e. every request reaches
  *    the database.
  * 3. A second process (this file with --worker) fires the load with autocannon: per scenario a
@@ -791,7 +791,7 @@ export interface ScenarioResult {
   mean: number;
   non2xx: number;
   errors: number;
-  /** Answers with `X-Cache: HIT` (the server's response micro-cache, ADR 011). */
+  /** Answers with `X-Cache: HIT` (the server's response micro-cache, ADR 045). */
   hits: number;
   /** hits / requests, 0–1. */
   hitRatio: number;
@@ -1109,7 +1109,7 @@ interface Report {
   prepareSeconds: number;
   /** The server's CATALOG_CACHE_SECONDS (0: --no-cache). */
   cache: { seconds: number };
-  /** Whether lists were chosen by the in-process catalog index (ADR 025) or by SQL. */
+  /** Whether lists were chosen by the in-process catalog index (ADR 041) or by SQL. */
   catalogIndex: 'on' | 'off';
   /** Server processes (WEB_CONCURRENCY). */
   instances: number;
@@ -1240,7 +1240,7 @@ async function main() {
           DATABASE_URL: options.databaseUrl ?? '',
           DATA_DIR: dataDir,
           STATIC_DIR: path.join(workDir, 'no-static'),
-          // The response micro-cache (ADR 011): the server's setting, or off with --no-cache.
+          // The response micro-cache (ADR 045): the server's setting, or off with --no-cache.
           CATALOG_CACHE_SECONDS: String(cacheSeconds),
         },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -84,7 +84,7 @@ const VARIANT = /\/media\/img\/v1\/([0-9a-f]{32})\/(\d+)\.(avif|webp|jpg)$/;
 
 /**
  * An image's original as stored. A seeded photo's original is drawn only when its full width is
- * asked for (narrower variants are drawn at their own width, ADR 024): the widest variant that
+ * asked for (narrower variants are drawn at their own width, ADR 043): the widest variant that
  * exists is asked for first, which stores it.
  */
 async function storedOriginal(key) {

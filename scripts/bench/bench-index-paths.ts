@@ -1,5 +1,5 @@
 /**
- * The catalog index's choice between its two ways of answering a list (issue #13, ADR 025), on a
+ * The catalog index's choice between its two ways of answering a list (issue #13, ADR 041), on a
  * database prepared by `npm run bench:api -- --keep`: for each of bench:api's filter (or search)
  * requests, the time of the index's own choice, of checking every candidate, and of walking the
  * order (the choice forced each way), the answers compared (a difference is printed). Prints the

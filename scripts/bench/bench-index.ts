@@ -1,5 +1,5 @@
 /**
- * The catalog index's own time (issue #13, ADR 025), on a database prepared by
+ * The catalog index's own time (issue #13, ADR 041), on a database prepared by
  * `npm run bench:api -- --keep` (100 000 or 1 000 000 products): loads the index as a server
  * instance does, takes the requests of bench:api's search or filter scenario (same words, brands,
  * shop names, misses, filters, sorts and pages), and times ProductIndex.query alone — no HTTP, no

@@ -1,6 +1,6 @@
 /**
  * One list request at a time, inside one process (no HTTP): the SQL path against the in-process
- * catalog index (ADR 025) on the same database, for a few requests that span the cost range —
+ * catalog index (ADR 041) on the same database, for a few requests that span the cost range —
  * the whole catalog, a common filter, a common and a very common word, two words.
  *
  *   node --import tsx scripts/bench/bench-list-queries.ts --database-url postgres://…/talcioc_bench [--runs 20]

@@ -69,7 +69,7 @@ if (!values['no-build']) {
     { stdio: 'inherit' },
   );
   if (build.status !== 0) process.exit(build.status ?? 1);
-  // The server bundle that draws first screens (ADR 028), where the server looks for it.
+  // The server bundle that draws first screens (ADR 044), where the server looks for it.
   const ssr = spawnSync(
     process.execPath,
     ['node_modules/vite/bin/vite.js', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', path.join(dist, '.ssr'), '--logLevel', 'warn'],
@@ -345,7 +345,7 @@ try {
     const samples = [];
     if (!onlyPages.includes(name)) continue;
     // One run first, not counted: a fresh server makes each photo's variants on first request
-    // (ADR 024) — what one shopper's visit pays once, not what every visit costs.
+    // (ADR 043) — what one shopper's visit pays once, not what every visit costs.
     await lighthouseRun(base + urlPath);
     for (let i = 0; i < runs; i++) samples.push(await lighthouseRun(base + urlPath));
     if (details) printDetails(name, samples[0].lhr);

@@ -33,7 +33,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
     // machine the default 250 ms could leave them out now and then, and the browser test that
     // checks a first screen needs no round trip would flicker.
     FIRST_ANSWERS_MS: process.env.FIRST_ANSWERS_MS ?? '3000',
-    // Likewise the first screen's HTML drawn on the server (ADR 028; default 300 ms).
+    // Likewise the first screen's HTML drawn on the server (ADR 044; default 300 ms).
     FIRST_SCREEN_HTML_MS: process.env.FIRST_SCREEN_HTML_MS ?? '3000',
     FIRST_SCREEN_RENDERS_PER_SECOND: process.env.FIRST_SCREEN_RENDERS_PER_SECOND ?? '50',
   },

@@ -1,6 +1,6 @@
 /**
  * Writes server/db/seed/photo-placeholders.json: the ThumbHash of every seeded photo by its key
- * (issue 15, ADR 024), so seeding a database reads them instead of drawing ~1 400 small scenes.
+ * (issue 15, ADR 043), so seeding a database reads them instead of drawing ~1 400 small scenes.
  * Run after changing the seed, server/media/photo.ts or render.ts: `npm run seed:placeholders`.
  * A key missing from the file is computed at seed time, so a stale file costs time, never errors.
  */

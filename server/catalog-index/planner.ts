@@ -1,5 +1,5 @@
 /**
- * The planner: one query's choice among the executors (executors/), in the order ADR 025 gives
+ * The planner: one query's choice among the executors (executors/), in the order ADR 041 gives
  * — a search's words first when rarer than its filters, the bitmap ways for broad lists, else
  * candidates or a walk, as the cost model (cost-model.ts) measures per query. The filters'
  * check (matchesFilters) and the most selective named list (Candidates) are worked out here once

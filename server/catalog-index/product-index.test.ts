@@ -1,5 +1,5 @@
 /**
- * The catalog index's data structure on its own (ADR 025): random catalogs, random changes after
+ * The catalog index's data structure on its own (ADR 041): random catalogs, random changes after
  * its orders were built (the "exceptions"), flash sales starting and ending, and random queries,
  * against a plain reference — filter everything, sort everything, slice — written from the SQL's
  * rules in repositories/catalog/. The database-level parity tests

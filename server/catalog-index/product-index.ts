@@ -1,5 +1,5 @@
 /**
- * The in-process catalog index (issue #13, ADR 025): which active products a list or a search
+ * The in-process catalog index (issue #13, ADR 041): which active products a list or a search
  * selects, in which order, and how many — answered from memory, so that a product list costs the
  * database one primary-key read of the page's cards instead of a filtered, sorted, counted scan.
  *

@@ -1,5 +1,5 @@
 /**
- * A search's matches as one list (issue #13, ADR 025): the products that have every searched
+ * A search's matches as one list (issue #13, ADR 041): the products that have every searched
  * group, with how each group is present in them — found by intersecting posting lists in slot
  * order, the way a search engine intersects its postings.
  *

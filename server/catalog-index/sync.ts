@@ -1,6 +1,6 @@
 /**
  * Keeps one process's catalog index (product-index.ts) current with PostgreSQL (issue #13,
- * ADR 025), so that every instance behind the proxy answers lists from memory and none serves
+ * ADR 041), so that every instance behind the proxy answers lists from memory and none serves
  * what the database no longer says for more than about a second.
  *
  * - Start: a full load in pages of LOAD_PAGE products, in the background; until it is done (and

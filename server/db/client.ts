@@ -249,7 +249,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm backs the product search index (migration 0001, ADR 004).
+  // pg_trgm backs the product search index (migration 0001, ADR 046).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

@@ -252,7 +252,7 @@ export const products = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`CASE WHEN discount_price > 0 THEN discount_price ELSE price END`),
     /**
-     * The product's searchable text (ADR 004, revised for issue #13): name, brand, category
+     * The product's searchable text (ADR 046, revised for issue #13): name, brand, category
      * name, shop name and description, one per line in that order, each folded by
      * normalizeSearchText() and with irregular word forms replaced by their base form
      * (searchDocument(), server/lib/search-text.ts). Written by the seed and by
@@ -679,7 +679,7 @@ export const storedFiles = pgTable(
 );
 
 /**
- * Every raster image of the pipeline (issue 15, ADR 024), keyed by its content address: the
+ * Every raster image of the pipeline (issue 15, ADR 043), keyed by its content address: the
  * SHA-256 of the original's bytes (uploads) or of the generator's recipe and version (seeded
  * photos, made on first request). Intrinsic size and ThumbHash placeholder are computed once,
  * here; the original and its variants live in the file store (services/file-store.ts).
@@ -1142,7 +1142,7 @@ export const contactMessages = pgTable(
 );
 
 /**
- * Search synonyms (issue #13, ADR 004): each row is one group of phrases a shopper uses for the
+ * Search synonyms (issue #13, ADR 046): each row is one group of phrases a shopper uses for the
  * same thing ("adidași", "pantofi sport", "sneakers"). A search for any phrase of a group also
  * finds the others. Data, not code: edit the rows (SQL) and every server picks the change up
  * within a minute (server/repositories/catalog/search-lexicon.ts). Phrases are stored as typed;

@@ -6,7 +6,7 @@
  * category by its address, then the category's first page of products), and for the answers
  * before React could render anything. Now the server, answering the navigation, asks itself for
  * those answers (the very same routes, through `app.inject`: same envelopes, same response
- * cache) and writes them into the page as inert JSON. The inline start-up script (ADR 008) reads
+ * cache) and writes them into the page as inert JSON. The inline start-up script (ADR 042) reads
  * them to preload the largest photo at once, and `src/lib/first-answers.ts` hands them to the
  * app's first requests instead of the network.
  *

@@ -1,5 +1,5 @@
 /**
- * A first visit's page arrives with its first screen already drawn (ADR 028).
+ * A first visit's page arrives with its first screen already drawn (ADR 044).
  *
  * On weak mobile data the app's ~200 KB of JavaScript takes seconds to arrive and evaluate; until
  * then a client-rendered page is blank. The build's server bundle (`npm run build`: the app's own

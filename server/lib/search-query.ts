@@ -1,5 +1,5 @@
 /**
- * From what a shopper typed to PostgreSQL full-text queries (issue #13, ADR 004). Pure: no
+ * From what a shopper typed to PostgreSQL full-text queries (issue #13, ADR 046). Pure: no
  * database, unit-tested on its own (search-query.test.ts).
  *
  * The query is folded and split into words exactly like the stored text (searchDocument()), so

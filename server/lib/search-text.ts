@@ -1,5 +1,5 @@
 /**
- * Search folding (ADR 004): the one function that turns both stored text and the shopper's
+ * Search folding (ADR 046): the one function that turns both stored text and the shopper's
  * query into the same comparable form, so "geaca" finds "Geacă", "GEACĂ" finds "geaca" and
  * the cedilla letters ş ţ (U+015F, U+0163, old keyboards) equal the comma-below ș ț (U+0219,
  * U+021B). Pure JavaScript on purpose: PostgreSQL's unaccent would need a second extension and

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL's text form of a tsvector (`'geac':1A,4 'zara':2B`) as lexemes with their weights
- * (issue #13, ADR 025). The catalog index reads every product's search_vector this way, so the
+ * (issue #13, ADR 041). The catalog index reads every product's search_vector this way, so the
  * words it matches are exactly the ones PostgreSQL's `romanian` configuration produced — no
  * second stemmer in JavaScript that could disagree with the database.
  */

@@ -1,5 +1,5 @@
 /**
- * Deterministic "phone photos" of the seeded catalog (issue 15, ADR 024): the product's
+ * Deterministic "phone photos" of the seeded catalog (issue 15, ADR 043): the product's
  * illustration (media/render.ts) photographed on a textured surface — light from one side, a soft
  * shadow, a slight angle, lens vignette, surface texture and sensor noise — as a JPEG of
  * 1600 px on the long side and roughly 150–600 KB, like a seller's photo.
@@ -273,7 +273,7 @@ export interface RawPixels {
  * The photo drawn at `width` px (default: its full width), as raw RGB. A card's 480 px variant is
  * drawn at 480 px — about a tenth of the pixels of the full photo, so ~0.1 s instead of ~0.9 s on
  * 2 cores — rather than reduced from the full-size original: the seeded catalog's first visitor
- * waited for a whole page of full-size drawings (ADR 024).
+ * waited for a whole page of full-size drawings (ADR 043).
  */
 export async function drawPhoto(recipe: PhotoRecipe, width = photoSize(recipe).width): Promise<RawPixels> {
   const full = photoSize(recipe);

@@ -1,5 +1,5 @@
 /**
- * The image pipeline (issue 15, ADR 024): one path for every raster image, seeded or uploaded.
+ * The image pipeline (issue 15, ADR 043): one path for every raster image, seeded or uploaded.
  *
  * - Originals are stored once, under their content address, through the file store (ADR 022:
  *   `stored_files` on PostgreSQL, DATA_DIR/uploads embedded): uploads when they arrive (EXIF

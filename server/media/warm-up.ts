@@ -1,5 +1,5 @@
 /**
- * First screens' photos made before the first shopper asks (issue 15, ADR 024).
+ * First screens' photos made before the first shopper asks (issue 15, ADR 043).
  *
  * The seeded catalog's photos are drawn lazily (a fresh `npm start` comes up in seconds, not
  * minutes), so the very first visitor of a fresh database waited ~0.6 s per photo while each was

@@ -1,5 +1,5 @@
 /**
- * The in-process catalog index (issue #13, ADR 025): `app.catalogIndex` chooses the products of a
+ * The in-process catalog index (issue #13, ADR 041): `app.catalogIndex` chooses the products of a
  * list or a search from memory, kept current from the database's change log by every instance
  * (server/catalog-index/sync.ts). Loaded in the background once the server is ready; until then,
  * and whenever it cannot be trusted, lists take the SQL path. CATALOG_INDEX=false turns it off.
@@ -29,7 +29,7 @@ export default fp<CatalogIndexPluginOptions>(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Chooses list pages from memory (ADR 025); undefined when turned off. */
+    /** Chooses list pages from memory (ADR 041); undefined when turned off. */
     catalogIndex: (CatalogListIndex & { readonly ready?: boolean; catchUp?(): Promise<void> }) | undefined;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * A bounded in-process response micro-cache for the anonymous catalog (issue #3, ADR 011): the
+ * A bounded in-process response micro-cache for the anonymous catalog (issue #3, ADR 045): the
  * server-side counterpart of the catalog's `Cache-Control: public, max-age=60` (routes/catalog.ts).
  *
  * - `app.catalogCache` (decorated on the root instance, so any route plugin can invalidate it):
@@ -235,7 +235,7 @@ export class ResponseCache {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The anonymous catalog's response micro-cache (ADR 011). Call clear() after a catalog-changing write. */
+    /** The anonymous catalog's response micro-cache (ADR 045). Call clear() after a catalog-changing write. */
     catalogCache: ResponseCache;
   }
 }

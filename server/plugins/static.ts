@@ -76,7 +76,7 @@ export default fp<{ root: string; firstAnswersMs?: number; firstScreenHtmlMs?: n
         const html = await readPage();
         const first = html === null ? null : await firstAnswersFor(screen);
         if (html !== null && first) {
-          // The screen drawn from the answers the page carries (ADR 028), when it could be in time.
+          // The screen drawn from the answers the page carries (ADR 044), when it could be in time.
           const rendered = await renderFirstScreen(urlPath);
           const page = rendered
             ? withFirstScreen(withFirstAnswers(html, answersOfScreen(first, rendered)), rendered)

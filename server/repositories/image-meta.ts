@@ -1,5 +1,5 @@
 /**
- * The `*_meta` of an image column (issue 15, ADR 024): one correlated lookup of the `images` row by
+ * The `*_meta` of an image column (issue 15, ADR 043): one correlated lookup of the `images` row by
  * its key (primary key), read in the same statement as the row that names it.
  */
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The `images` rows of the image pipeline (issue 15, ADR 024; media/pipeline.ts): one per raster
+ * The `images` rows of the image pipeline (issue 15, ADR 043; media/pipeline.ts): one per raster
  * image, keyed by its content address, and the uses that keep an uploaded one alive.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';

@@ -102,7 +102,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: 'validation.photo_too_large',
         wrongType: 'validation.photo_type',
       });
-      // Through the image pipeline (issue 15, ADR 024): decoded under the pixel limit, turned
+      // Through the image pipeline (issue 15, ADR 043): decoded under the pixel limit, turned
       // upright, every metadata block (GPS) dropped, stored once under its content address where
       // every instance reads it (services/file-store.ts, ADR 022); variants at /media/img/v1/<key>/….
       const stored = await imagePipeline(app).ingest(image.bytes, {

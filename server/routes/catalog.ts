@@ -99,7 +99,7 @@ const MAX_ID = 2_147_483_647;
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const idleDays = app.accounts.env.SESSION_IDLE_DAYS;
-  // Anonymous GETs of this plugin are answered from the response micro-cache (ADR 011) for
+  // Anonymous GETs of this plugin are answered from the response micro-cache (ADR 045) for
   // CATALOG_CACHE_SECONDS; before the routes, so every one of them gets the hit hook.
   app.catalogCache.install(app);
   // The search lexicon (suggestions, corrections, synonyms) is read once the server is up, not by

@@ -114,7 +114,7 @@ const devOperatorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { price, discount_price: discount } = request.body;
       try {
         const change = await changeProductPrice(app.db, { productId: request.params.id, price, discount }, app.notifier);
-        // Anonymous catalog answers cached before the change would show the old price (ADR 011).
+        // Anonymous catalog answers cached before the change would show the old price (ADR 045).
         app.catalogCache.clear();
         return {
           message: 'Price changed',

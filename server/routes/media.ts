@@ -12,7 +12,7 @@
  *   /media/flash-sales/{id}.svg
  * Images are immutable for a week; a strict CSP keeps an SVG opened directly from running anything.
  *
- * Photographs (issue 15, ADR 024), content-addressed, made on first request by media/pipeline.ts:
+ * Photographs (issue 15, ADR 043), content-addressed, made on first request by media/pipeline.ts:
  *   /media/img/v1/{key}/{width}.{avif|webp|jpg}   immutable for a year, ETag; a private upload's
  *     only to its owner's session, `private` (issue 38); new variants limited per client address
  */

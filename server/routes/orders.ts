@@ -6,7 +6,7 @@
  * request never places twice): services/order-placement.ts#placeOrders locks, re-prices, takes
  * the stock and writes one order per shop.
  *
- * Placing an order clears the anonymous catalog's response cache (app.catalogCache, ADR 011) once
+ * Placing an order clears the anonymous catalog's response cache (app.catalogCache, ADR 045) once
  * committed, so this process never answers from the cache a stock it changed itself; a
  * cancellation does through app.orderStatusEvents (plugins/response-cache.ts listens).
  */
@@ -101,7 +101,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         placed.push(...data.orders.map((o) => o.id));
         return { message: request.t('order.placed'), data };
       });
-      // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
+      // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 045).
       app.catalogCache.clear();
       await announceLowStock(db, lowStock, request.log, app.notifier);
       await confirm(request, placed);
@@ -123,7 +123,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         placed.push(...data.orders.map((o) => o.id));
         return { message: request.t('order.placed'), data };
       });
-      // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 011).
+      // Committed: stock and sales changed, so no cached catalog answer may show the old ones (ADR 045).
       app.catalogCache.clear();
       await announceLowStock(db, lowStock, request.log, app.notifier);
       await confirm(request, placed);

@@ -5,7 +5,7 @@
  *
  * A review changes its shop's rating (the trigger of migration 0016), which shop lists and product
  * pages show: once committed, the anonymous catalog's response cache is cleared on every
- * instance (app.catalogCache, ADR 011/022).
+ * instance (app.catalogCache, ADR 045/022).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#contract/ids.ts';

@@ -135,7 +135,7 @@ const supportTicketRoutes: FastifyPluginAsyncZod = async (app) => {
     const pending = uploads.get(request);
     if (pending?.error) throw pending.error;
     const image = pending?.image;
-    // Through the image pipeline (issue 15, ADR 024): upright, no metadata (GPS), stored once
+    // Through the image pipeline (issue 15, ADR 043): upright, no metadata (GPS), stored once
     // under its content address. Before the transaction: the embedded database has one
     // connection, and the pipeline records the image outside the change's transaction.
     // Private (issue 38): a key with a secret of its own, variants for the ticket's owner only.

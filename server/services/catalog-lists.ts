@@ -1,6 +1,6 @@
 /**
  * Product lists (GET /api/products and /api/products/filter, issue #3, issue #13): where a list
- * page is answered. The in-process catalog index (server/catalog-index/, ADR 025) chooses the
+ * page is answered. The in-process catalog index (server/catalog-index/, ADR 041) chooses the
  * page and counts when it is loaded and current; its cards are then read by id. Otherwise — no
  * index, or an index that cannot answer now — the SQL of repositories/catalog/product-lists.ts
  * does. Both give the same answers (tests/api/catalog-index/). The flow is one way:
@@ -23,7 +23,7 @@ async function listProductsFor(
 ) {
   // Words that fold to nothing searchable (only punctuation or stop words) find nothing.
   if (plan && searchFindsNothing(plan)) return { data: [], meta: cappedMeta(page, 0, TOTAL_CAP) };
-  // The in-process index (ADR 025) chooses the page and counts; the cards are read by id.
+  // The in-process index (ADR 041) chooses the page and counts; the cards are read by id.
   const chosen = await index?.select(
     filters,
     plan,

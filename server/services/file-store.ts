@@ -4,7 +4,7 @@
  * - PostgreSQL: the `stored_files` table (bytea; avatars ≤ 2 MB, attachments ≤ 5 MB);
  * - the embedded database (one process): the DATA_DIR/uploads/<kind> directories, as before.
  * Names are the random ones lib/uploads.ts generates; kinds: `avatars`, `support`.
- * The image pipeline (issue 15, ADR 024) keeps `originals` and `variants` under content-addressed
+ * The image pipeline (issue 15, ADR 043) keeps `originals` and `variants` under content-addressed
  * names, written with putOnce: the first writer wins, a second identical write is a no-op, and a
  * reader never sees half a file.
  */

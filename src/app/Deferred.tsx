@@ -1,6 +1,6 @@
 /**
  * Below-the-fold content of the first screen renders after the first paint
- * (docs/decisions/008-first-load.md): a block shows its placeholder (which must hold the same
+ * (docs/decisions/042-first-load-today.md): a block shows its placeholder (which must hold the same
  * place) until it comes near the viewport or the browser is idle after load, then renders as a
  * transition — React yields to the browser while rendering it — one block per idle period, so
  * no single task blocks the page. Once the first screen's blocks are all in, later screens

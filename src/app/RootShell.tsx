@@ -8,7 +8,7 @@ import { markFirstScreenShown, useEngaged, whenEngaged } from '#src/lib/when-idl
 import { lazyPart, prefetchCode } from '#src/lib/lazy-part.tsx';
 import { takeScrollAtTakeover } from '#src/lib/takeover-scroll.ts';
 
-// Not in a signed-out first load (docs/decisions/008-first-load.md): the cart host mounts at once
+// Not in a signed-out first load (docs/decisions/042-first-load-today.md): the cart host mounts at once
 // for a signed-in shopper (it fetches the cart and keeps the selection in step with it), else at
 // the shopper's first interaction with the page, or when the cart is opened.
 const CartHost = lazyPart(() => import('./CartHost.tsx'), 'CartHost');

@@ -1,5 +1,5 @@
 /**
- * The first page load (docs/decisions/008-first-load.md). Until the router's first navigation
+ * The first page load (docs/decisions/042-first-load-today.md). Until the router's first navigation
  * has finished, a screen's loader waits a little for the data the screen shows, so the first
  * paint has the content: no skeleton swapped for content (layout shift) and no synchronous
  * re-render of the whole screen when a query resolves (one long task). It never waits longer

@@ -1,7 +1,7 @@
 /**
  * All app-wide providers: TanStack Query (with the persisted cache), Mantine (theme from
  * master data), notifications (5000 ms, at most 20 — product §9) and the service worker with its
- * update prompt. Not in the first load (docs/decisions/008-first-load.md): the notifications'
+ * update prompt. Not in the first load (docs/decisions/042-first-load-today.md): the notifications'
  * code loads when the first one is shown (it waits in the store meanwhile); the service worker is
  * registered once the page is idle.
  */

@@ -122,7 +122,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-/** The inert element a drawn screen names the app's code in (ADR 028). */
+/** The inert element a drawn screen names the app's code in (ADR 044). */
 function appCodeElement(preload: string[] = []) {
   const code = document.createElement('script');
   code.type = 'application/json';
@@ -346,7 +346,7 @@ describe('startFirstScreen', () => {
     expect(asked()).toContain('/api/master');
   });
 
-  it('a screen the server drew: the app’s code starts after the page’s load and the next frame, not with the page (ADR 028)', async () => {
+  it('a screen the server drew: the app’s code starts after the page’s load and the next frame, not with the page (ADR 044)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
     visit('/categories/imbracaminte-femei');
     document.head.prepend(appCodeElement(['/assets/react-r1.js']));

@@ -1,5 +1,5 @@
 /**
- * The start-up script (ADR 008, ADR 026): the first screen's code, data and largest picture
+ * The start-up script (ADR 042, ADR 026): the first screen's code, data and largest picture
  * start with the page instead of after the app's scripts have run.
  *
  * Not a module of the app: build/first-screen-preload.ts compiles it (with what it imports) into
@@ -79,7 +79,7 @@ const LOCALE_KEY = 'locale';
  * the app's persisted cache (lib/query-persister.ts), also set at build.
  */
 export function startFirstScreen(chunks: FirstScreenChunks, buildId: string): void {
-  // A screen the server drew shows its buttons before the app can answer them (ADR 028).
+  // A screen the server drew shows its buttons before the app can answer them (ADR 044).
   holdEarlyTaps();
   const path = location.pathname;
   const head = document.head;
@@ -110,7 +110,7 @@ export function startFirstScreen(chunks: FirstScreenChunks, buildId: string): vo
   }
   const auth = read(AUTH_KEY) as { token?: unknown } | null;
   const locale = read(LOCALE_KEY) === 'en' ? 'en' : 'ro';
-  // A screen the server drew (ADR 028) names the app's code instead of loading it with the page:
+  // A screen the server drew (ADR 044) names the app's code instead of loading it with the page:
   // the code starts once the screen's stylesheet and photos are in (the `load` event) and shown
   // (afterFirstPaint), or after APP_CODE_WAIT_MS at the latest — on a weak connection the photos
   // the shopper looks at do not share it with ~200 KB of code she cannot see. Her taps meanwhile
@@ -177,7 +177,7 @@ export function startFirstScreen(chunks: FirstScreenChunks, buildId: string): vo
   function image(src: string | null | undefined) {
     if (src) link('preload', src, 'image');
   }
-  // A pipeline photo (issue 15, ADR 024): its AVIF srcset with the <picture>'s sizes, so the
+  // A pipeline photo (issue 15, ADR 043): its AVIF srcset with the <picture>'s sizes, so the
   // preload is the variant the page then shows (browsers without AVIF skip the hint).
   const conn = (navigator as Navigator & { connection?: NetworkInformation }).connection;
   const light = !!(conn && (conn.saveData || /(^|-)2g$/.test(conn.effectiveType || '')));

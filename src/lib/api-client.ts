@@ -140,7 +140,7 @@ export function callRoute<R extends ApiRoute>(route: R, input: RouteInput<R> = {
 }
 
 /**
- * Where a GET goes while the server renders a first screen (ADR 028, src/entry-server.tsx): the
+ * Where a GET goes while the server renders a first screen (ADR 044, src/entry-server.tsx): the
  * server's own API, asked in-process as an anonymous Romanian visitor. Never set in a browser.
  * `undefined` from it means no answer (the screen renders as it would offline, and is not used).
  */

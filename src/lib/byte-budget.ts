@@ -1,5 +1,5 @@
 /**
- * Least-recently-used accounting of a cache by bytes (issue 15, ADR 024): the service worker's
+ * Least-recently-used accounting of a cache by bytes (issue 15, ADR 043): the service worker's
  * image cache keeps at most `maxBytes` (workbox-expiration bounds entries and age only). Pure:
  * the service worker (src-sw/image-budget.ts) feeds it and deletes what it names.
  */

@@ -1,4 +1,4 @@
-/** Taps on a drawn first screen before the app could answer them (ADR 028). */
+/** Taps on a drawn first screen before the app could answer them (ADR 044). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { holdEarlyTaps, replayTaps, takeEarlyTaps } from './early-taps.ts';
 import { serverSnapshotOf } from './server-snapshot.ts';

@@ -1,5 +1,5 @@
 /**
- * Taps on a screen the server drew, made before the app could answer them (ADR 028).
+ * Taps on a screen the server drew, made before the app could answer them (ADR 044).
  *
  * A first visit paints its screen from the page's HTML before its scripts have arrived on weak
  * mobile data, and a shopper acts on what she sees. Links work without scripts; the rest does not.

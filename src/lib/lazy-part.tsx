@@ -1,5 +1,5 @@
 /**
- * A part of the page whose code loads on demand (docs/decisions/008-first-load.md) must never take
+ * A part of the page whose code loads on demand (docs/decisions/042-first-load-today.md) must never take
  * the page down when that code cannot be fetched — offline on a first visit, before the service
  * worker has precached the app. `lazyPart(load)` is React.lazy with a boundary: while the code
  * is on its way, and if fetching it fails, the fallback shows (null by default); once the device

@@ -3,7 +3,7 @@
  * only be read asynchronously, and the start-up script (src/boot/first-screen.ts) must know at
  * once, before the app runs, whether the app will draw its first screen from that cache.
  *
- * Why it matters (ADR 028): the server draws a first screen for an anonymous Romanian visitor with
+ * Why it matters (ADR 044): the server draws a first screen for an anonymous Romanian visitor with
  * nothing stored. A returning visitor without a service worker gets that screen too, but the app
  * draws hers from her cache and replaces the drawn one (main.tsx: `createRoot`), so a tap made on
  * the drawn screen before the app was live would be lost. With the mark, the start-up script

@@ -1,5 +1,5 @@
 /**
- * `sizes` of the pictures a first screen may preload (issue 15, ADR 024): the components use them,
+ * `sizes` of the pictures a first screen may preload (issue 15, ADR 043): the components use them,
  * and so does the inline first-screen script (vite.config.ts), so a preload fetches the very
  * variant the <picture> then uses. Plain strings: no React, no zod.
  */

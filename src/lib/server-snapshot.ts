@@ -1,5 +1,5 @@
 /**
- * `getServerSnapshot` for a store read with useSyncExternalStore (ADR 028).
+ * `getServerSnapshot` for a store read with useSyncExternalStore (ADR 044).
  *
  * Hydrating a screen the server drew, React renders with the server snapshot, then compares it
  * with the store's own: when they are different objects it re-renders every reader at once, in

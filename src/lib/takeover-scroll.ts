@@ -4,7 +4,7 @@
  * React Router's <ScrollRestoration> scrolls the page to the top at its first render: it reads
  * its saved positions only when it first mounts, and restores one in a later render. Two things
  * went wrong with that:
- * - a shopper who had scrolled the server-drawn first screen (ADR 028) before the app was live
+ * - a shopper who had scrolled the server-drawn first screen (ADR 044) before the app was live
  *   was thrown back to the top;
  * - a reload of a scrolled page (the browser puts it back where it was) showed its top for a
  *   moment, then jumped back (seen in a browser test).

@@ -1,5 +1,5 @@
 /**
- * A header menu whose code loads when the shopper reaches for it (docs/decisions/008-first-load.md):
+ * A header menu whose code loads when the shopper reaches for it (docs/decisions/042-first-load-today.md):
  * a plain button stands in until it is clicked (or tapped, or pressed with the keyboard), then the
  * menu takes its place, opened, and keyboard focus moves to the menu's own button. The menu's code
  * is fetched ahead as soon as the mouse comes over the button or the keyboard focuses it, so the

@@ -1,7 +1,7 @@
 /**
  * Work the first screen does not need waits until that screen has been painted and the browser
  * is idle (or `timeout` ms more at the latest), so it never competes with the first render
- * (docs/decisions/008-first-load.md). The page's `load` event is no signal here: it fires before
+ * (docs/decisions/042-first-load-today.md). The page's `load` event is no signal here: it fires before
  * the app has drawn anything. Work for what the shopper may do next waits for her first
  * interaction instead (whenEngaged).
  */
@@ -11,7 +11,7 @@ let markShown: () => void = () => undefined;
 const firstScreenShown = new Promise<void>((resolve) => {
   markShown = resolve;
   // Whatever happens to the first screen (an error page, a test without RootShell), idle work runs.
-  // Never on the server: every screen it draws is a first screen (ADR 028), drawn as the browser's
+  // Never on the server: every screen it draws is a first screen (ADR 044), drawn as the browser's
   // first render will be, which hydrates it.
   if (typeof window !== 'undefined') setTimeout(resolve, 5000);
 });
@@ -44,7 +44,7 @@ const noSubscription = () => () => undefined;
 
 /**
  * `read()` for a component's first render, and `false` while React hydrates a screen the server
- * drew (ADR 028): the server drew it unsettled, and the client's first render must draw the same,
+ * drew (ADR 044): the server drew it unsettled, and the client's first render must draw the same,
  * however late it comes. A part of the screen may hydrate after the first screen settled (its
  * boundary was still waiting, or a tap made React start it again): a grid that then drew all its
  * cards where the server drew six made React throw the screen away and draw it anew. Read once, at
@@ -143,7 +143,7 @@ export function whenEngaged(work: () => void) {
 
 /**
  * False until the shopper's first interaction with the page (see whenEngaged). False at the first
- * render even when she touched the page already: a screen drawn by the server (ADR 028) is
+ * render even when she touched the page already: a screen drawn by the server (ADR 044) is
  * hydrated as drawn; the effect makes it true at once.
  */
 export const useEngaged = (): boolean => useScheduled(whenEngaged);

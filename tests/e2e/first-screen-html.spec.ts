@@ -1,5 +1,5 @@
 /**
- * A first visit's screen is drawn by the server (ADR 028): it shows before any script has run,
+ * A first visit's screen is drawn by the server (ADR 044): it shows before any script has run,
  * the app takes over the very elements it drew (no second drawing, no "drawn anew" warning), a
  * tap made before the app could answer is answered once it can, and a visit the drawn screen was
  * not made for (English, or back with the app's answers on the device) gets its own screen, not
@@ -181,7 +181,7 @@ test('a shopper back without a service worker: her tap waits for the app’s own
 // that card when the row renders: on 653a9dd 460–680 ms after `data-app=live`, on main 60–200 ms
 // after (not measured why; a candidate: the footer is now drawn and hydrated with the shell), so this
 // read at `live` only passed by timing.
-// Passing for good needs the rows drawn by the server (a first-load cost, ADR 008/028) or a target
+// Passing for good needs the rows drawn by the server (a first-load cost, ADR 042/028) or a target
 // the app keeps.
 test.fixme('a drawn screen scrolled before the app has loaded stays where the shopper scrolled it', async ({ browser }) => {
   const { context, page, release } = await withAppCodeHeld(browser);

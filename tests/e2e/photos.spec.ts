@@ -1,5 +1,5 @@
 /**
- * Photographs as a shopper's phone gets them (issue 15, ADR 024), in a real Chromium against the
+ * Photographs as a shopper's phone gets them (issue 15, ADR 043), in a real Chromium against the
  * real server and its image pipeline:
  * - a product page's main photo comes as AVIF, at a width that stays sharp at a 2.6 device pixel
  *   ratio (a common mid-range Android density);
@@ -100,7 +100,7 @@ test('while a photo is held back, its box is reserved and shows the placeholder;
     if (release) return route.continue();
     held.push(route);
   });
-  // Not until `load`: the drawn page's own photos are held, so it never comes (ADR 028).
+  // Not until `load`: the drawn page's own photos are held, so it never comes (ADR 044).
   await page.goto(`/products/${product.id}/details`, { waitUntil: 'domcontentloaded' });
   const image = page.getByTestId('gallery-image').first();
   await expect(image).toBeAttached();
@@ -184,7 +184,7 @@ test.describe('at 375 px with every picture failing', () => {
 
   test('before the app has run, a photo that failed on the drawn screen shows its colour, not a broken-image icon', async ({ page }) => {
     await page.route('**/media/**', (route: Route) => route.abort('internetdisconnected'));
-    // The app's code never arrives: the screen the server drew stays as it is (ADR 028).
+    // The app's code never arrives: the screen the server drew stays as it is (ADR 044).
     await page.route('**/assets/*.js', (route: Route) => route.abort('internetdisconnected'));
     const category = (await (await page.request.get('/api/categories')).json()).data.categories[0];
     await page.goto(`/categories/${category.slug}`);

@@ -1,4 +1,4 @@
--- pg_trgm (contrib; a trusted extension since PostgreSQL 13) backs the search_text trigram index (ADR 004).
+-- pg_trgm (contrib; a trusted extension since PostgreSQL 13) backs the search_text trigram index (ADR 046).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "effective_price" numeric(12, 2) GENERATED ALWAYS AS (CASE WHEN discount_price > 0 THEN discount_price ELSE price END) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint

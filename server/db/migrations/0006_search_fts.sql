@@ -7,7 +7,7 @@ CREATE TABLE "search_synonyms" (
 DROP INDEX "products_search_text_trgm_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 1)), 'A') || setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 2)), 'B') || setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 3)), 'C') || setweight(to_tsvector('romanian'::regconfig, split_part(search_text, chr(10), 4) || ' ' || split_part(search_text, chr(10), 5)), 'D')) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector") WHERE "products"."is_active";--> statement-breakpoint
--- Synonym groups shoppers use (issue #13): data, editable without code (ADR 004). Phrases as typed; the server folds them.
+-- Synonym groups shoppers use (issue #13): data, editable without code (ADR 046). Phrases as typed; the server folds them.
 INSERT INTO "search_synonyms" ("phrases") VALUES
   ('{adidași,pantofi sport,sneakers}'),
   ('{geacă,jachetă}'),

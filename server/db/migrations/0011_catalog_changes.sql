@@ -1,5 +1,5 @@
 -- Issue #13: the change log every instance's in-process catalog index follows
--- (server/catalog-index/, ADR 025). Every write that can change what a product list selects, how
+-- (server/catalog-index/, ADR 041). Every write that can change what a product list selects, how
 -- it orders or what its cards show — a product row, its sizes, colours or videos, a flash sale or
 -- its prices, a shop's name, an option's name — appends a row here in the writer's own
 -- transaction, whatever code made it. NULL product_id: something many cards show changed (sale

@@ -108,7 +108,7 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
       ).map((s) => [s.slug, s.id]),
     );
     const shopId = (slug: string) => shopIds.get(slug)!;
-    // products.search_text: name, brand, category, shop and description (ADR 004, issue #13).
+    // products.search_text: name, brand, category, shop and description (ADR 046, issue #13).
     const shopName = (slug: string) => SHOPS.find((s) => s.slug === slug)!.name;
     const categoryName = (slug: string) => categoryRows.find((c) => c.slug === slug)!.name;
 

@@ -1,5 +1,5 @@
 /**
- * The seeded catalog's photographs (issue 15, ADR 024). Every product gets 3–5 photos (front,
+ * The seeded catalog's photographs (issue 15, ADR 043). Every product gets 3–5 photos (front,
  * detail, label, back, wear), every category, shop logo, shop banner and home banner one, as
  * rows of `images` with a recipe (server/media/photo.ts): size and ThumbHash are known now, the
  * JPEG original is drawn on first request and then kept (the pipeline), so seeding stays quick.

@@ -1,5 +1,5 @@
 /**
- * What the in-process catalog index (server/catalog-index/, ADR 025) reads from PostgreSQL: the
+ * What the in-process catalog index (server/catalog-index/, ADR 041) reads from PostgreSQL: the
  * products' list attributes and search lexemes, the flash-sale prices that have not ended, the
  * change log (table catalog_changes, written by triggers: migration 0011) and the stems of
  * searched words. The only SQL of the index.
@@ -84,7 +84,7 @@ const productColumns = sql`p.id, p.category_id, p.shop_id, p.season_id, p.qualit
 /**
  * Every active product, oldest first (then by id), in pages of at most `pageSize`: a full load
  * walks these (keyset pages on products_list_newest_idx, read backwards), so the index numbers
- * its slots in creation order and a list can stop early (ADR 025). The position between pages is
+ * its slots in creation order and a list can stop early (ADR 041). The position between pages is
  * PostgreSQL's own text of the last creation time, so the next page starts exactly after it.
  */
 export async function* indexedProductPages(db: Database, pageSize: number): AsyncGenerator<IndexedProduct[]> {

@@ -3,7 +3,7 @@
  * search, sorts, "did you mean"), their facets, most popular and best deals — the conditions and
  * orders of those lists, their cards read through product-cards.ts.
  *
- * Search: ADR 004 (full-text since issue #13). User input only ever reaches SQL as bound
+ * Search: ADR 046 (full-text since issue #13). User input only ever reaches SQL as bound
  * parameters (drizzle's sql template and query builder).
  */
 import { and, count, exists, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
@@ -39,7 +39,7 @@ import {
 // GET /api/products, /api/products/filter
 
 /**
- * A search as SQL (issue #13, ADR 004): `match` selects the products having every group of the
+ * A search as SQL (issue #13, ADR 046): `match` selects the products having every group of the
  * plan (search-query.ts) anywhere in their search_vector — name, brand, category, shop or
  * description — through the GIN index products_search_vector_idx; `rank` orders them:
  * +4 when a searched word is the product's brand (a brand search puts the brand's own items

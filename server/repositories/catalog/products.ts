@@ -128,7 +128,7 @@ function prepareDetails(db: Database) {
 const detailsStatements = new WeakMap<Database, ReturnType<typeof prepareDetails>>();
 
 /**
- * A listed product's page. With the catalog index (ADR 025, issue 36) it comes from the
+ * A listed product's page. With the catalog index (ADR 041, issue 36) it comes from the
  * instance's details store, kept current from the change log; otherwise from the database.
  */
 export async function getProductDetails(db: Database, id: number, index?: CatalogListIndex): Promise<ProductDetails | undefined> {

@@ -1,5 +1,5 @@
 /**
- * The search lexicon (issue #13, ADR 004): the words of the active catalog (names, brands,
+ * The search lexicon (issue #13, ADR 046): the words of the active catalog (names, brands,
  * categories, shops) with how many products use each, the categories, and the synonym groups
  * (table search_synonyms). Kept in each server process, derived from PostgreSQL — the one source
  * of truth — and reloaded in the background once it is older than LEXICON_TTL_MS, so every

@@ -1,5 +1,5 @@
 /**
- * search_text maintenance (ADR 004): products.search_text (and so the generated search_vector)
+ * search_text maintenance (ADR 046): products.search_text (and so the generated search_vector)
  * recomputed from the product's name, brand, category, shop and description.
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';

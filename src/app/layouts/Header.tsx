@@ -31,7 +31,7 @@ export function Header() {
   const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const logo = useRef<HTMLImageElement>(null);
   useEffect(() => {
-    // A screen drawn by the server (ADR 028) may have failed its logo before the app took it over
+    // A screen drawn by the server (ADR 044) may have failed its logo before the app took it over
     // (React does not replay the event). An SVG may have no natural width: decode() tells.
     const img = logo.current;
     if (img && img.complete && img.naturalWidth === 0) img.decode().catch(() => setFailedLogo(img.getAttribute('src')));

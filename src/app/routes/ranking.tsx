@@ -1,6 +1,6 @@
 /**
  * /ranking (issue 36, OUG 58/2022 and Directive 2005/29/EC art. 7(4a)): the main parameters that
- * order search results and lists, as the code ranks them (ADR 004, ADR 025; product_lists.ts).
+ * order search results and lists, as the code ranks them (ADR 046, ADR 041; product_lists.ts).
  * Linked from every list's results line (components/RankingLink.tsx).
  */
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';

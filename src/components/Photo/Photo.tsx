@@ -1,5 +1,5 @@
 /**
- * Every catalog picture (issue 15, ADR 024): `<picture>` with AVIF and WebP sources and a JPEG
+ * Every catalog picture (issue 15, ADR 043): `<picture>` with AVIF and WebP sources and a JPEG
  * fallback from the pipeline's width ladder, `srcset`/`sizes` so the browser picks the width the
  * layout needs at the screen's density, explicit width/height (no layout shift), lazy and async by
  * default (`priority` for the page's largest image: eager, fetchpriority high), and the image's
@@ -66,7 +66,7 @@ const noChange = () => () => undefined;
 export function Photo({ src, meta, alt, sizes, width, height, priority = false, full = false, className, style, ...rest }: PhotoProps) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
-  // The server draws every width (ADR 028); hydrated, a Save-Data phone then re-renders with its own.
+  // The server draws every width (ADR 044); hydrated, a Save-Data phone then re-renders with its own.
   const light = useSyncExternalStore(noChange, prefersLightImages, () => false);
   const w = width ?? meta?.width;
   const h = height ?? meta?.height;
@@ -79,7 +79,7 @@ export function Photo({ src, meta, alt, sizes, width, height, priority = false, 
   // Taken once: a later render must not paint a preview behind a photo that has loaded since.
   const [previewNow] = useState(() => (hash ? (priority ? placeholderUrl(hash) : decodedPlaceholderUrl(hash)) : undefined));
   const showing = Boolean(src) && !failed && Boolean(meta);
-  // A screen drawn by the server (ADR 028) may have loaded or failed its photos before the app took
+  // A screen drawn by the server (ADR 044) may have loaded or failed its photos before the app took
   // it over, and React does not replay those events: what they would have done, done now.
   useEffect(() => {
     const img = image.current;

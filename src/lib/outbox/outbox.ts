@@ -126,7 +126,7 @@ export function createOutbox(options: {
     const kindsBefore = new Set(entries.map((e) => e.kind));
     const seqsBefore = new Set(entries.map((e) => e.seq));
     // A read that finds what the mirror holds tells nobody: every reader would render again for
-    // nothing, at once (a screen the server drew re-rendered its whole grid in one task, ADR 028).
+    // nothing, at once (a screen the server drew re-rendered its whole grid in one task, ADR 044).
     const unchanged = next.length === entries.length && JSON.stringify(next) === JSON.stringify(entries);
     entries = next;
     for (const kind of new Set(next.filter((e) => !seqsBefore.has(e.seq)).map((e) => e.kind))) kinds.get(kind)?.cancelStaleFetches?.();

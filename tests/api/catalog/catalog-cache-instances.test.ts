@@ -79,7 +79,7 @@ describe.skipIf(!url)('the catalog cache across instances', () => {
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const url = uploaded.json().data.user.profile_photo as string;
-    // The pipeline stores a cleaned copy (upright, no metadata; ADR 024), not the uploaded bytes:
+    // The pipeline stores a cleaned copy (upright, no metadata; ADR 043), not the uploaded bytes:
     // the other instance must serve exactly what this one stored.
     const served = await b.app.inject({ method: 'GET', url });
     const own = await a.app.inject({ method: 'GET', url });

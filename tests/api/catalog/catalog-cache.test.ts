@@ -1,5 +1,5 @@
 /**
- * The anonymous catalog's response micro-cache (issue #3, ADR 011, server/plugins/response-cache.ts)
+ * The anonymous catalog's response micro-cache (issue #3, ADR 045, server/plugins/response-cache.ts)
  * against the real app: MISS then HIT with the same body and headers, never for signed-in
  * requests, one entry per URL and language, cleared by orders, cancellations and declined card
  * payments of this process, expiry after CATALOG_CACHE_SECONDS, off at 0, errors never kept, hits

@@ -1,10 +1,10 @@
 /**
- * The in-process catalog index (issue #13, ADR 025) answers exactly what the SQL answers: the
+ * The in-process catalog index (issue #13, ADR 041) answers exactly what the SQL answers: the
  * same products, in the same order, with the same capped count and "did you mean", for random
  * filter and search requests — on the seeded catalog, after writes made behind its back (stock,
  * prices, flash sales, categories, products withdrawn and added), on PGlite and PostgreSQL.
  *
- * Whole answers are compared — the cards too, which the index keeps per product (ADR 025).
+ * Whole answers are compared — the cards too, which the index keeps per product (ADR 041).
  *
  * The SQL path (listProducts without an index) is the reference: it is what every list used
  * before the index, and what a list falls back to whenever the index cannot be trusted.

@@ -236,7 +236,7 @@ function expectCardsMatchDatabase(items: Product[]) {
 
 // The database path itself: these tests write to the database directly (as another process
 // would), which the response cache learns of only after its lifetime — it has its own tests
-// (catalog-cache.test.ts, ADR 011).
+// (catalog-cache.test.ts, ADR 045).
 test.override('appOptions', { env: { CATALOG_CACHE_SECONDS: '0' } });
 test.beforeAll(async ({ testApp }) => {
   t = testApp;
@@ -496,7 +496,7 @@ describe('GET /api/products and /api/products/filter', () => {
   });
 
   describe('search', () => {
-    // Full-text search since issue #13 (ADR 004): whole words, folded, irregular forms as their
+    // Full-text search since issue #13 (ADR 046): whole words, folded, irregular forms as their
     // base form. A product is expected when every word of the query is a word of its search
     // text (the stemmer may add forms of the same word; the queries below have none in the seed).
     const wordsOf = (r: Row) => new Set(r.searchText.split(/\s+/));
@@ -714,7 +714,7 @@ describe('GET /api/products/:id', () => {
     expect(product.id).toBe(id);
     expect(product.description).toBe(row!.description);
     expect(product.weight).toBe(row!.weight);
-    // Each photo with its size, placeholder and variants (issue 15, ADR 024).
+    // Each photo with its size, placeholder and variants (issue 15, ADR 043).
     expect(product.images).toEqual(
       images.map((i) => ({
         id: i.id,

@@ -1,5 +1,5 @@
 /**
- * Search as Romanian shoppers type it (issue #13, ADR 004), against the real app on the seeded
+ * Search as Romanian shoppers type it (issue #13, ADR 046), against the real app on the seeded
  * catalog (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set): plurals, articles,
  * diminutives, typos and "did you mean", synonyms kept as data, words across fields, ranking,
  * suggestions as you type and facet counts. Expectations come from plain table reads, not from

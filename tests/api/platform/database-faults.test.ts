@@ -58,7 +58,7 @@ describe.skipIf(!url)('PostgreSQL goes away and comes back', () => {
 
   it('answers 503 with Retry-After while it is unreachable, keeps living, and recovers by itself', async () => {
     expect((await get('/api/master')).statusCode).toBe(200);
-    // The catalog index (ADR 025) may still be loading: informative, not part of readiness.
+    // The catalog index (ADR 041) may still be loading: informative, not part of readiness.
     expect((await get('/api/health/ready')).json()).toMatchObject({
       status: 'ok',
       database: 'postgres',

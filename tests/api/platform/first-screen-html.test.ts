@@ -1,5 +1,5 @@
 /**
- * A first visit's page arrives with its first screen drawn (ADR 028, server/first-screen/render.ts):
+ * A first visit's page arrives with its first screen drawn (ADR 044, server/first-screen/render.ts):
  * the build's real server bundle (built here, as `npm run build` does) renders a category page
  * from the very answers the page carries; a seller's text is escaped; and the render's bounds hold —
  * no bundle, a slow render, one already under way, a render that fails: the page as before, never an

@@ -99,7 +99,7 @@ describe('GET /api/categories', () => {
     expect(new Set(categories.map((c) => c.slug)).size).toBe(categories.length);
   });
 
-  it("serves the first category's thumbnail as a photograph (a JPEG of the image pipeline, ADR 024)", async () => {
+  it("serves the first category's thumbnail as a photograph (a JPEG of the image pipeline, ADR 043)", async () => {
     const { categories } = categoriesResponseSchema.parse((await get('/api/categories')).json()).data;
     const thumbnail = categories[0]!.thumbnail;
     const res = await get(new URL(thumbnail, 'http://localhost').pathname);

@@ -1,5 +1,5 @@
 /**
- * The image pipeline (issue 15, ADR 024) through the real app: seeded photos with size and
+ * The image pipeline (issue 15, ADR 043) through the real app: seeded photos with size and
  * placeholder in the API, variants in AVIF/WebP/JPEG at the ladder's widths with immutable
  * caching and ETags, one encode for concurrent requests, a second instance finding a variant in
  * storage, and uploads (avatars, ticket attachments) turned upright with every metadata block

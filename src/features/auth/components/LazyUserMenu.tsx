@@ -1,6 +1,6 @@
 /**
  * The header's user menu without Mantine's Menu and its positioning library in the first load
- * (docs/decisions/008-first-load.md), as the language switcher does: the avatar button is plain
+ * (docs/decisions/042-first-load-today.md), as the language switcher does: the avatar button is plain
  * until it is clicked, tapped or pressed, then the menu takes its place, opened (its code is
  * fetched ahead when the mouse comes over the button or the keyboard reaches it: lib/use-deferred-menu.ts).
  */

@@ -25,7 +25,7 @@ const get = () => state;
 
 export const sessionStore = {
   get,
-  /** Signed out: what the server draws a first screen as (ADR 028), so what hydration starts from. */
+  /** Signed out: what the server draws a first screen as (ADR 044), so what hydration starts from. */
   serverSnapshot: serverSnapshotOf(get, EMPTY),
   subscribe(listener: () => void) {
     listeners.add(listener);

@@ -83,7 +83,7 @@ export const basketStore = {
   clear: () => basketStore.set({ ...EMPTY }),
 };
 
-/** The server draws a first screen with an empty basket (ADR 028): hydration starts from it. */
+/** The server draws a first screen with an empty basket (ADR 044): hydration starts from it. */
 const serverSnapshot = serverSnapshotOf(basketStore.get, { ...EMPTY, panelOpen: false });
 
 export function useBasket() {

@@ -1,7 +1,7 @@
 /**
  * Language switcher of the header (product §2): a compact code button below 768 px, the language
  * title above it. The menu (Mantine Menu and its positioning library) is not part of the first
- * load (docs/decisions/008-first-load.md): the button is plain until it is clicked, tapped or pressed,
+ * load (docs/decisions/042-first-load-today.md): the button is plain until it is clicked, tapped or pressed,
  * then the menu takes its place, opened (its code is fetched ahead when the mouse comes over the
  * button or the keyboard reaches it), and keyboard focus stays on the button (lib/use-deferred-menu.ts).
  */
@@ -19,7 +19,7 @@ export function LanguageSwitcher({ languages }: { languages: Language[] }) {
   const { i18n } = useTranslation();
   const { button, opened, open, intent } = useDeferredMenu(loadLanguageMenu);
   const current = languages.find((l) => l.name === i18n.language) ?? { name: i18n.language, title: i18n.language };
-  // Chosen by the stylesheet, not by script: a screen drawn by the server (ADR 028) shows the right one at once.
+  // Chosen by the stylesheet, not by script: a screen drawn by the server (ADR 044) shows the right one at once.
   const label = (
     <>
       <Box component="span" hiddenFrom="md">

@@ -1,6 +1,6 @@
 /**
  * The day a reduction started, as Romania writes it (12.11.2026), in Romania's time zone: the
- * server draws the product page (ADR 028) and the browser hydrates it, so both must name the same
+ * server draws the product page (ADR 044) and the browser hydrates it, so both must name the same
  * day whatever their own zone. The formatter is made on first use only (the first load never pays
  * for Intl unless a reduction is shown).
  */

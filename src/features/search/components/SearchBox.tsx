@@ -45,7 +45,7 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
 
   // On the results of a search opened by its address (a shared link, "did you mean", back and
   // forward, a first load), the field shows that search — except over text typed into a screen
-  // the server drew before the app took the field over (ADR 028), which the field shows but
+  // the server drew before the app took the field over (ADR 044), which the field shows but
   // `term` does not hold yet.
   const { pathname, search } = useLocation();
   const addressTerm = pathname === SEARCH_PATH ? searchTermOf(new URLSearchParams(search)) : null;
@@ -101,7 +101,7 @@ export function SearchBox({ variant }: { variant: 'mobile' | 'desktop' }) {
     event.preventDefault();
     if (activeOption) return choose(activeOption);
     // What the field shows: on a screen the server drew, text typed before the app took the field
-    // over may not have reached `term` yet (ADR 028).
+    // over may not have reached `term` yet (ADR 044).
     const text = (inputRef.current?.value ?? term).trim();
     go(searchPath(text), text);
   };

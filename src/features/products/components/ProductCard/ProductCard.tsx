@@ -6,7 +6,7 @@
  * provides favourite controls; it sits outside the card's link (a button in a link is invalid).
  * Its texts and badges are plain elements styled in ProductCard.module.css, not Mantine's Text and
  * Badge: a listing renders dozens of cards, and on a slow phone each component's cost adds up to
- * long tasks (issue #3, docs/decisions/008-first-load.md).
+ * long tasks (issue #3, docs/decisions/042-first-load-today.md).
  */
 import { ActionIcon, Button } from '@mantine/core';
 import { Link } from 'react-router';
